@@ -1,0 +1,32 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ServerTelemetry } from "@relix/shared";
+
+/** The gRPC API's small HTTP side port: /metrics (Prometheus), /stats (runner), /healthz. */
+export async function startMetricsServer(telemetry: ServerTelemetry, host: string, port: number) {
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://side-port");
+    if (req.method !== "GET") {
+      res.writeHead(405).end();
+      return;
+    }
+    if (url.pathname === "/metrics") {
+      res.writeHead(200, { "content-type": telemetry.contentType }).end(await telemetry.metricsText());
+    } else if (url.pathname === "/stats") {
+      const body = JSON.stringify(telemetry.snapshot({ resetPeakRss: url.searchParams.get("resetPeakRss") === "1" }));
+      res.writeHead(200, { "content-type": "application/json" }).end(body);
+    } else if (url.pathname === "/healthz") {
+      res.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}');
+    } else {
+      res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"code":"not_found","message":"unknown path"}}');
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, resolve);
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

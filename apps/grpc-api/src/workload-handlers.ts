@@ -1,0 +1,77 @@
+import type * as grpc from "@grpc/grpc-js";
+import {
+  callContextFrom,
+  nowUs,
+  outcomeOf,
+  parseRequest,
+  workloads,
+  type GrpcServiceName,
+  type Services,
+  type ServerTelemetry,
+  type Workload,
+} from "@relix/shared";
+import { toServiceError } from "./status-map";
+
+type Handlers = Record<string, grpc.UntypedHandleCall>;
+
+const metadataReader = (metadata: grpc.Metadata) => (name: string) => {
+  const value = metadata.get(name)[0];
+  return value === undefined ? undefined : String(value);
+};
+
+/** One handler per workload of the catalog, grouped by service: nothing here is listed by hand. */
+export function createWorkloadHandlers(services: Services, telemetry: ServerTelemetry): Map<GrpcServiceName, Handlers> {
+  const byService = new Map<GrpcServiceName, Handlers>();
+  for (const workload of workloads) {
+    const handlers = byService.get(workload.grpc.service) ?? {};
+    handlers[workload.grpc.method] = workload.streaming
+      ? streamHandler(workload, services, telemetry)
+      : unaryHandler(workload, services, telemetry);
+    byService.set(workload.grpc.service, handlers);
+  }
+  return byService;
+}
+
+function unaryHandler(workload: Workload, services: Services, telemetry: ServerTelemetry): grpc.handleUnaryCall<any, any> {
+  return (call, callback) => {
+    const started = nowUs();
+    (async () => {
+      const ctx = callContextFrom(metadataReader(call.metadata));
+      const request = parseRequest(workload, workload.grpc.parse(call.request));
+      return await workload.handle(services, request, ctx);
+    })().then(
+      (reply) => {
+        telemetry.observe(workload.id, nowUs() - started, "ok");
+        callback(null, reply);
+      },
+      (error) => {
+        telemetry.observe(workload.id, nowUs() - started, outcomeOf(error));
+        callback(toServiceError(error));
+      },
+    );
+  };
+}
+
+function streamHandler(workload: Workload, services: Services, telemetry: ServerTelemetry): grpc.handleServerStreamingCall<any, any> {
+  return (call) => {
+    const started = nowUs();
+    (async () => {
+      const ctx = callContextFrom(metadataReader(call.metadata));
+      const request = parseRequest(workload, workload.grpc.parse(call.request));
+      for await (const message of workload.handle(services, request, ctx) as AsyncIterable<unknown>) {
+        if (call.cancelled) return;
+        // Honour back-pressure, as the REST side does.
+        if (!call.write(message)) await new Promise<void>((resolve) => call.once("drain", resolve));
+      }
+    })().then(
+      () => {
+        telemetry.observe(workload.id, nowUs() - started, "ok");
+        call.end();
+      },
+      (error) => {
+        telemetry.observe(workload.id, nowUs() - started, outcomeOf(error));
+        call.emit("error", toServiceError(error));
+      },
+    );
+  };
+}

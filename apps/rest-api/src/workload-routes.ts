@@ -1,0 +1,75 @@
+import express, { type Request, type Response, type Router } from "express";
+import {
+  callContextFrom,
+  DomainError,
+  MAX_MESSAGE_BYTES,
+  nowUs,
+  outcomeOf,
+  parseRequest,
+  workloads,
+  type Services,
+  type ServerTelemetry,
+  type Workload,
+} from "@relix/shared";
+import { sendDomainError } from "./error-responses";
+
+const jsonBody = express.json({ limit: MAX_MESSAGE_BYTES, type: ["application/json", "application/*+json"] });
+const rawBody = express.raw({ limit: MAX_MESSAGE_BYTES, type: () => true });
+
+/** One route per workload of the catalog: nothing here is listed by hand. */
+export function createWorkloadRouter(services: Services, telemetry: ServerTelemetry): Router {
+  const router = express.Router();
+  for (const workload of workloads) {
+    const parsers = workload.rest.body === "json" ? [jsonBody] : workload.rest.body === "raw" ? [rawBody] : [];
+    const method = workload.rest.method === "GET" ? "get" : "post";
+    router[method](workload.rest.route, ...parsers, (req, res, next) => {
+      serve(workload, services, telemetry, req, res).catch(next);
+    });
+  }
+  return router;
+}
+
+async function serve(workload: Workload, services: Services, telemetry: ServerTelemetry, req: Request, res: Response) {
+  const started = nowUs();
+  try {
+    const ctx = callContextFrom((name) => req.get(name));
+    const request = parseRequest(workload, workload.rest.parse({ params: req.params as Record<string, string>, body: req.body }));
+    const result = workload.handle(services, request, ctx);
+    if (workload.streaming) {
+      await writeNdjson(res, result as AsyncIterable<unknown>);
+    } else {
+      const reply = await result;
+      telemetry.observe(workload.id, nowUs() - started, "ok");
+      res.json(reply);
+      return;
+    }
+    telemetry.observe(workload.id, nowUs() - started, "ok");
+  } catch (error) {
+    telemetry.observe(workload.id, nowUs() - started, outcomeOf(error));
+    if (error instanceof DomainError && !res.headersSent) return sendDomainError(res, error);
+    throw error;
+  }
+}
+
+/** Streams as NDJSON, one message a line, honouring back-pressure and a client that goes away. */
+async function writeNdjson(res: Response, messages: AsyncIterable<unknown>) {
+  const iterator = messages[Symbol.asyncIterator]();
+  // Pull the first message before sending headers, so an error (unknown id, database down)
+  // can still be a proper status code.
+  let next = await iterator.next();
+  res.status(200).type("application/x-ndjson");
+  while (!next.done) {
+    if (res.destroyed) {
+      await iterator.return?.();
+      return;
+    }
+    if (!res.write(`${JSON.stringify(next.value)}\n`)) {
+      await new Promise<void>((resolve) => {
+        res.once("drain", resolve);
+        res.once("close", resolve);
+      });
+    }
+    next = await iterator.next();
+  }
+  res.end();
+}

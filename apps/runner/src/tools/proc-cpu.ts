@@ -1,0 +1,168 @@
+/**
+ * CPU time of a child process (the ghz load generator), measured without /usr/bin/time.
+ *
+ * Approach (Linux): when a parent reaps a child with wait*(), the kernel adds the child's user and
+ * system time to the parent's `cutime`/`cstime` (fields 16/17 of /proc/self/stat, in clock ticks,
+ * USER_HZ = 100 on Linux, so 10 ms resolution). libuv reaps the child (waitpid) *before* Node emits
+ * the ChildProcess 'exit' event, so reading /proc/self/stat before spawn and again in the 'exit'
+ * handler gives exactly that child's CPU time — provided no other child of this process is reaped
+ * in between (Relix runs one tool at a time, so that holds in production).
+ *
+ * Cross-check / fallback: while the child runs we poll /proc/<pid>/stat (utime+stime) every
+ * `pollMs`; the last reading is a lower bound (it misses at most the last poll interval). If the
+ * cutime delta is below that bound (e.g. SIGCHLD ignored, so the child was auto-reaped and never
+ * accounted), the polled value is used instead and `cpuSource` says so.
+ *
+ * Things that do NOT work: process.cpuUsage()/process.resourceUsage() are RUSAGE_SELF only (Node
+ * exposes no RUSAGE_CHILDREN); reading /proc/<pid>/stat "just before exit" is racy (the pid is
+ * gone once reaped).
+ */
+import { spawn, execFileSync, type SpawnOptions } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+export interface ProcCpuTimes {
+  /** ms of user / system CPU of the process itself. */
+  userMs: number;
+  systemMs: number;
+  /** ms of user / system CPU of its reaped children. */
+  childUserMs: number;
+  childSystemMs: number;
+}
+
+let ticksPerSecond: number | undefined;
+
+/** USER_HZ, the unit of /proc/<pid>/stat times (100 on every mainstream Linux). */
+export function clockTicksPerSecond(): number {
+  if (ticksPerSecond === undefined) {
+    ticksPerSecond = 100;
+    try {
+      const out = execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8', timeout: 2000 }).trim();
+      const n = Number(out);
+      if (Number.isFinite(n) && n > 0) ticksPerSecond = n;
+    } catch {
+      // keep 100
+    }
+  }
+  return ticksPerSecond;
+}
+
+/** Parses the text of /proc/<pid>/stat. Exported for tests. */
+export function parseProcStat(text: string, hz = clockTicksPerSecond()): ProcCpuTimes {
+  // Field 2 (comm) is in parentheses and may itself contain spaces and ')'.
+  const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // rest[0] is field 3 (state); field n is rest[n - 3].
+  const field = (n: number): number => Number(rest[n - 3]);
+  const toMs = (ticks: number): number => (ticks * 1000) / hz;
+  return {
+    userMs: toMs(field(14)),
+    systemMs: toMs(field(15)),
+    childUserMs: toMs(field(16)),
+    childSystemMs: toMs(field(17)),
+  };
+}
+
+/** Reads /proc/<pid>/stat; undefined when unavailable (not Linux, or the process is gone). */
+export function readProcCpu(pid: number | 'self'): ProcCpuTimes | undefined {
+  try {
+    return parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ChildRunResult {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** Spawn to exit. */
+  wallMs: number;
+  /** User + system CPU of the child, undefined when it could not be measured. */
+  cpuMs?: number;
+  cpuSource: 'cutime' | 'proc-poll' | 'unavailable';
+  /** Last polled /proc/<pid>/stat value (lower bound), for diagnostics. */
+  polledCpuMs?: number;
+  /** true when we had to stop it at `hardTimeoutMs`. */
+  killed: boolean;
+}
+
+export interface RunChildOptions {
+  /** Send SIGINT after this long, SIGKILL 5 s later. */
+  hardTimeoutMs: number;
+  pollMs?: number;
+  /** Keep at most this many bytes of stdout/stderr each. */
+  maxOutputBytes?: number;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+/** Spawns `file args`, waits for it, and measures its CPU time (see the module comment). */
+export function runChildWithCpu(file: string, args: string[], opts: RunChildOptions): Promise<ChildRunResult> {
+  const pollMs = opts.pollMs ?? 100;
+  const maxOut = opts.maxOutputBytes ?? 1 << 20;
+  return new Promise((resolve, reject) => {
+    const before = readProcCpu('self');
+    const t0 = performance.now();
+    const spawnOpts: SpawnOptions = { stdio: ['ignore', 'pipe', 'pipe'], env: opts.env, cwd: opts.cwd };
+    const child = spawn(file, args, spawnOpts);
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+      if (stdout.length < maxOut) stdout += d.slice(0, maxOut - stdout.length);
+    });
+    child.stderr?.setEncoding('utf8').on('data', (d: string) => {
+      if (stderr.length < maxOut) stderr += d.slice(0, maxOut - stderr.length);
+    });
+
+    let polledCpuMs: number | undefined;
+    const poll = (): void => {
+      if (child.pid === undefined || child.exitCode !== null) return;
+      const t = readProcCpu(child.pid);
+      if (t) polledCpuMs = t.userMs + t.systemMs + t.childUserMs + t.childSystemMs;
+    };
+    const poller = setInterval(poll, pollMs);
+    poller.unref();
+
+    let killed = false;
+    let killTimer: NodeJS.Timeout | undefined;
+    const hardTimer = setTimeout(() => {
+      killed = true;
+      child.kill('SIGINT');
+      killTimer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      killTimer.unref();
+    }, opts.hardTimeoutMs);
+    hardTimer.unref();
+
+    let exit: Pick<ChildRunResult, 'exitCode' | 'signal' | 'wallMs' | 'cpuMs' | 'cpuSource'> | undefined;
+    child.on('error', (err) => {
+      clearInterval(poller);
+      clearTimeout(hardTimer);
+      if (killTimer) clearTimeout(killTimer);
+      reject(err);
+    });
+    child.on('exit', (exitCode, signal) => {
+      // The child has been reaped by now: its CPU is in our cutime/cstime.
+      const after = readProcCpu('self');
+      const wallMs = performance.now() - t0;
+      clearInterval(poller);
+      clearTimeout(hardTimer);
+      if (killTimer) clearTimeout(killTimer);
+      let cpuMs: number | undefined;
+      let cpuSource: ChildRunResult['cpuSource'] = 'unavailable';
+      if (before && after) {
+        cpuMs = after.childUserMs + after.childSystemMs - (before.childUserMs + before.childSystemMs);
+        cpuSource = 'cutime';
+      }
+      if (polledCpuMs !== undefined && (cpuMs === undefined || cpuMs < polledCpuMs)) {
+        cpuMs = polledCpuMs;
+        cpuSource = 'proc-poll';
+      }
+      exit = { exitCode, signal, wallMs, cpuMs, cpuSource };
+    });
+    child.on('close', () => {
+      if (!exit) return; // 'error' path
+      resolve({ ...exit, stdout, stderr, polledCpuMs, killed });
+    });
+  });
+}

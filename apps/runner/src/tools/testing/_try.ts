@@ -1,0 +1,12 @@
+import { startHttpTestServer } from './test-servers';
+import { runAutocannon } from '../autocannon-driver';
+const s = await startHttpTestServer();
+const reqs = Array.from({ length: 5 }, (_, i) => ({ method: 'GET', path: `/items/${i}` }));
+reqs.push({ method: 'GET', path: '/missing/x' });
+const r = await runAutocannon({ url: s.url, requests: reqs, connections: 4, durationMs: 1500, onProgress: (p) => console.log('progress', p) });
+const { samples, capture, ...rest } = r;
+console.log(rest, samples.length, samples.slice(0, 3));
+const lat = samples.filter((x) => x.ok).map((x) => x.latencyUs).sort((a, b) => a - b);
+console.log('p50', lat[Math.floor(lat.length / 2)], 'p99', lat[Math.floor(lat.length * 0.99)]);
+console.log(await s.stats());
+await s.stop();

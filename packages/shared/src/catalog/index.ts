@@ -1,0 +1,5 @@
+export * from "./workload";
+export * from "./catalog";
+export * from "./same-data";
+export * from "./limits";
+export * from "./parse-request";

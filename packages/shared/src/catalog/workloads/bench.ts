@@ -1,0 +1,101 @@
+import {
+  echoReplySchema,
+  echoRequestSchema,
+  emptySchema,
+  streamMessageSchema,
+  streamRequestSchema,
+  uploadReplySchema,
+} from "../../domain";
+import { defineWorkload } from "../workload";
+import { z } from "zod";
+import { noRequestSchema } from "./request-schemas";
+
+/** Study 001's echo request: a message and a map of about 0.5 KB. */
+export function echoRequest() {
+  const data: Record<string, string> = {};
+  for (let i = 0; i < 10; i++) data[`field${i}`] = `value-${i}-`.padEnd(36, String.fromCharCode(97 + i));
+  return { message: "relix echo: the same request on both protocols", data };
+}
+
+/** Study 001's large payload, "x" * N. */
+export const uploadPayload = (bytes: number) => Buffer.alloc(bytes, "x");
+
+export const uploadRequestSchema = z.object({ payload: z.instanceof(Buffer) });
+
+export const benchWorkloads = [
+  defineWorkload({
+    id: "noop",
+    label: "No-op (the floor)",
+    study: "floor",
+    description: "An empty call: what the protocol itself costs, with no data and no work.",
+    usesCache: false,
+    streaming: false,
+    request: noRequestSchema,
+    response: emptySchema,
+    rest: { method: "GET", route: "/v1/noop", body: "none", parse: () => ({}), build: () => ({ method: "GET", path: "/v1/noop" }) },
+    grpc: { service: "BenchService", method: "Noop", parse: () => ({}), build: () => ({}) },
+    handle: (s) => s.bench.noop(),
+    requests: () => [{}],
+  }),
+  defineWorkload({
+    id: "echo",
+    label: "Echo message + map",
+    study: "001",
+    description: "A ~0.5 KB message with a map, echoed back (optionally after a server-side sleep).",
+    usesCache: false,
+    streaming: false,
+    request: echoRequestSchema,
+    response: echoReplySchema,
+    rest: {
+      method: "POST",
+      route: "/v1/echo",
+      body: "json",
+      parse: ({ body }) => body,
+      build: (r) => ({ method: "POST", path: "/v1/echo", body: JSON.stringify(r), contentType: "application/json" }),
+    },
+    grpc: { service: "BenchService", method: "Echo", parse: (m) => m, build: (r) => r },
+    handle: (s, r, ctx) => s.bench.echo(r, ctx),
+    requests: () => [echoRequest()],
+  }),
+  defineWorkload({
+    id: "stream",
+    label: "Stream of N messages",
+    study: "001",
+    description: "N small messages as a gRPC server stream and as REST NDJSON (optionally a sleep per message).",
+    usesCache: false,
+    streaming: true,
+    request: streamRequestSchema,
+    response: streamMessageSchema,
+    rest: {
+      method: "POST",
+      route: "/v1/stream",
+      body: "json",
+      parse: ({ body }) => body,
+      build: (r) => ({ method: "POST", path: "/v1/stream", body: JSON.stringify(r), contentType: "application/json" }),
+    },
+    grpc: { service: "BenchService", method: "Stream", parse: (m) => m, build: (r) => r },
+    handle: (s, r, ctx) => s.bench.stream(r.numberOfMessages, ctx),
+    requests: (p) => [{ numberOfMessages: p.streamMessages }],
+  }),
+  defineWorkload({
+    id: "upload",
+    label: "Upload bytes",
+    study: "001",
+    description: "An opaque payload (1 MiB by default) sent up; the server answers its size and SHA-256.",
+    usesCache: false,
+    streaming: false,
+    request: uploadRequestSchema,
+    response: uploadReplySchema,
+    rest: {
+      method: "POST",
+      route: "/v1/upload",
+      body: "raw",
+      rawContentType: "application/octet-stream",
+      parse: ({ body }) => ({ payload: body }),
+      build: ({ payload }) => ({ method: "POST", path: "/v1/upload", body: payload, contentType: "application/octet-stream" }),
+    },
+    grpc: { service: "BenchService", method: "Upload", parse: (m) => m, build: (r) => r },
+    handle: (s, r, ctx) => s.bench.upload(r.payload, ctx),
+    requests: (p) => [{ payload: uploadPayload(p.payloadBytes) }],
+  }),
+];

@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env for the services. Everything else receives a typed config.
+ * Every value has a safe default: services bind loopback unless told otherwise.
+ */
+const port = z.coerce.number().int().min(0).max(65535);
+
+export const serviceEnvSchema = z.object({
+  REDIS_URL: z.string().url().optional(),
+  MYSQL_URL: z.string().url().optional(),
+  HOST: z.string().default("127.0.0.1"),
+  REST_PORT: port.default(8080),
+  GRPC_PORT: port.default(50051),
+  GRPC_METRICS_PORT: port.default(9464),
+  CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  SEED_ON_START: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  /** "embedded" only for the labelled fallback when neither Redis nor MySQL can be had. */
+  RELIX_BACKENDS: z.enum(["real", "embedded"]).default("real"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+});
+export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
+
+/** Parses the environment, failing with every problem listed, not just the first. */
+export function loadServiceEnv(env: NodeJS.ProcessEnv = process.env): ServiceEnv {
+  const parsed = serviceEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`invalid environment:\n${problems}`);
+  }
+  const config = parsed.data;
+  if (config.RELIX_BACKENDS === "real" && (!config.REDIS_URL || !config.MYSQL_URL)) {
+    throw new Error(
+      "REDIS_URL and MYSQL_URL must be set (for example redis://127.0.0.1:6379 and mysql://relix:relix@127.0.0.1:3306/relix), " +
+        "or RELIX_BACKENDS=embedded for the in-process fallback",
+    );
+  }
+  return config;
+}

@@ -1,0 +1,10 @@
+// Original file: /work/main/proto/relix/v1/common.proto
+
+
+export interface GetByIdRequest {
+  'id'?: (number);
+}
+
+export interface GetByIdRequest__Output {
+  'id': (number);
+}

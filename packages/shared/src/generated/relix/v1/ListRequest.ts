@@ -1,0 +1,8 @@
+// Original file: /work/main/proto/relix/v1/common.proto
+
+
+export interface ListRequest {
+}
+
+export interface ListRequest__Output {
+}

@@ -1,0 +1,154 @@
+import { z } from "zod";
+import { studyIds } from "../catalog/workload";
+import { runSpecSchema } from "../spec/run-spec";
+import { latencySummarySchema, ratioCISchema } from "../stats";
+
+/**
+ * relix.result/v1: what `pnpm bench --json` writes, what the runner stores, what permalinks,
+ * the UI and imports read. Documented in docs/result-schema.md; validated on write and on read.
+ * Latencies are float milliseconds with microsecond precision.
+ */
+export const RESULT_SCHEMA_ID = "relix.result/v1";
+
+export const protocolSchema = z.enum(["rest", "grpc"]);
+export type Protocol = z.infer<typeof protocolSchema>;
+
+const nonNegative = z.number().min(0);
+
+/** One second of a measured window, from the client samples (same source for both protocols). */
+export const timelinePointSchema = z.object({
+  second: z.number().int().min(0),
+  requests: z.number().int().min(0),
+  errors: z.number().int().min(0),
+  p50Ms: nonNegative,
+  p99Ms: nonNegative,
+});
+
+export const serverMeasuresSchema = z.object({
+  /** Server CPU time (user + system) per 1,000 requests served. */
+  cpuMsPer1000: nonNegative.nullable(),
+  peakRssBytes: nonNegative.nullable(),
+  /** Mean server time per request: handler entry to reply handed to the transport. */
+  serverTimeMsMean: nonNegative.nullable(),
+  /** Hits / (hits + misses) seen by the server; null when the workload does not use the cache. */
+  cacheHitRatio: z.number().min(0).max(1).nullable(),
+  /** Bytes at the server's sockets per request, headers and framing included. */
+  wireBytesPerRequest: z.object({ received: nonNegative, sent: nonNegative }).nullable(),
+});
+
+export const generatorMeasuresSchema = z.object({
+  tool: z.enum(["autocannon", "ghz"]),
+  /** CPU of the load generator as a fraction of one core (autocannon) or of all cores (ghz). */
+  cpuFraction: nonNegative.nullable(),
+  saturated: z.boolean(),
+});
+
+/** One protocol in one trial of one cell. */
+export const protocolMeasureSchema = z.object({
+  protocol: protocolSchema,
+  rps: nonNegative,
+  requests: z.number().int().min(0),
+  errors: z.object({ total: z.number().int().min(0), byCode: z.record(z.string(), z.number().int().min(0)) }),
+  latencyMs: latencySummarySchema,
+  /** The whole HDR histogram of the measured window (compressed base64, µs values). */
+  histogram: z.string(),
+  timeline: z.array(timelinePointSchema),
+  connections: z.object({ tcp: z.number().int().min(0), inFlight: z.number().int().min(0) }),
+  server: serverMeasuresSchema,
+  generator: generatorMeasuresSchema,
+  notes: z.array(z.string()),
+});
+export type ProtocolMeasure = z.infer<typeof protocolMeasureSchema>;
+
+/** The median of each figure across trials (the histogram is the merge of all trials). */
+export const protocolSummarySchema = protocolMeasureSchema.omit({ timeline: true, notes: true });
+export type ProtocolSummary = z.infer<typeof protocolSummarySchema>;
+
+export const comparisonSchema = z.object({
+  metric: z.enum(["p50", "p99", "rps"]),
+  ci: ratioCISchema,
+  winner: z.enum(["grpc", "rest", "none"]),
+  text: z.string(),
+});
+export type Comparison = z.infer<typeof comparisonSchema>;
+
+export const payloadSizesSchema = z.object({
+  requestBodyBytes: nonNegative,
+  responseBodyBytes: nonNegative,
+});
+
+export const publishedFigureSchema = z.object({
+  label: z.string(),
+  unit: z.string(),
+  published: z.object({ rest: z.number().nullable(), grpc: z.number().nullable() }),
+  measured: z.object({ rest: z.number().nullable(), grpc: z.number().nullable() }),
+  note: z.string().optional(),
+});
+export type PublishedFigure = z.infer<typeof publishedFigureSchema>;
+
+export const cellResultSchema = z.object({
+  workload: z.string(),
+  label: z.string(),
+  study: z.enum(studyIds),
+  /** "none" for workloads that do not read through the cache. */
+  cacheMode: z.enum(["warm", "cold", "miss", "none"]),
+  payload: z.object({ rest: payloadSizesSchema, grpc: payloadSizesSchema }),
+  trials: z.array(
+    z.object({
+      trial: z.number().int().min(1),
+      order: z.array(protocolSchema).length(2),
+      rest: protocolMeasureSchema,
+      grpc: protocolMeasureSchema,
+    }),
+  ),
+  rest: protocolSummarySchema,
+  grpc: protocolSummarySchema,
+  comparisons: z.array(comparisonSchema),
+  /** The headline sentence (p50, with its confidence interval). */
+  verdict: z.string(),
+  published: z.array(publishedFigureSchema).optional(),
+});
+export type CellResult = z.infer<typeof cellResultSchema>;
+
+export const environmentSchema = z.object({
+  cpuModel: z.string(),
+  cores: z.number().int().min(1),
+  totalMemoryBytes: nonNegative,
+  platform: z.string(),
+  node: z.string(),
+  versions: z.object({
+    autocannon: z.string().nullable(),
+    ghz: z.string().nullable(),
+    redis: z.string().nullable(),
+    mysql: z.string().nullable(),
+  }),
+  backends: z.object({
+    cache: z.enum(["redis", "embedded"]),
+    store: z.enum(["mysql", "embedded"]),
+    /** How Relix got them: from REDIS_URL/MYSQL_URL, started for this run, or the in-process fallback. */
+    origin: z.enum(["external", "ephemeral", "embedded"]),
+  }),
+});
+export type Environment = z.infer<typeof environmentSchema>;
+
+export const runResultSchema = z.object({
+  schema: z.literal(RESULT_SCHEMA_ID),
+  id: z.string().min(8).max(64),
+  createdAt: z.string(),
+  finishedAt: z.string(),
+  spec: runSpecSchema,
+  environment: environmentSchema,
+  warnings: z.array(z.string()),
+  cells: z.array(cellResultSchema),
+  /** Set when the result was imported rather than measured by this runner. */
+  importedAt: z.string().optional(),
+});
+export type RunResult = z.infer<typeof runResultSchema>;
+
+/** Reads a result from untrusted JSON text; throws an error that says what is wrong and where. */
+export function parseRunResult(input: unknown): RunResult {
+  const parsed = runResultSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+  throw new Error(`not a valid ${RESULT_SCHEMA_ID} document:\n  ${issues.join("\n  ")}`);
+}

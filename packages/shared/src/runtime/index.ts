@@ -1,0 +1,2 @@
+export * from "./shutdown";
+export * from "./service-runtime";

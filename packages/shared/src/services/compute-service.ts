@@ -1,0 +1,36 @@
+import { invalidArgument, type ImageSize } from "../domain";
+import { readJpegSize } from "../data/jpeg-size";
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Study 004's calls: add, dot product, and the size of an uploaded JPEG. */
+export function createComputeService() {
+  function imageSize(image: Buffer): ImageSize {
+    if (image.length === 0) throw invalidArgument("image", "is empty");
+    return readJpegSize(image);
+  }
+
+  return {
+    add: ({ a, b }: { a: number; b: number }) => {
+      const sum = a + b;
+      if (sum < INT32_MIN || sum > INT32_MAX) throw invalidArgument("b", "a + b overflows int32");
+      return { sum };
+    },
+
+    /** Rounded to float32 because the proto says `float`: both protocols then answer the same number. */
+    dot: ({ a, b }: { a: number[]; b: number[] }) => {
+      let sum = 0;
+      for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
+      return { result: Math.fround(sum) };
+    },
+
+    imageSize,
+
+    imageSizeBase64: ({ img }: { img: string }) => {
+      if (img.length % 4 !== 0 || !BASE64.test(img)) throw invalidArgument("img", "is not valid base64");
+      return imageSize(Buffer.from(img, "base64"));
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from "./bounds";
+export * from "./run-spec";

@@ -1,0 +1,92 @@
+// Percentile bootstrap of a ratio of medians, for comparing one metric (say p50 per trial)
+// across REST and gRPC trials. Medians, not means, because one disturbed trial (a GC pause,
+// a noisy neighbour) should not move the answer much. Percentile intervals are enough here:
+// the verdict only asks "does the interval exclude 1?", and trial counts are small.
+import { z } from 'zod';
+import { median, quantileSorted } from './median';
+import { mulberry32, randomIndex, type Random } from './seeded-random';
+
+/** Which side is the numerator; there is no default, so a caller can never get it backwards silently. */
+export const ratioDirectionSchema = z.enum(['rest/grpc', 'grpc/rest']);
+export type RatioDirection = z.infer<typeof ratioDirectionSchema>;
+
+export const ratioCISchema = z.object({
+  ratio: ratioDirectionSchema,
+  /** Ratio of the medians of the observed trials. */
+  estimate: z.number().positive(),
+  low: z.number().positive(),
+  high: z.number().positive(),
+  /** e.g. 0.95 */
+  confidence: z.number().gt(0).lt(1),
+  /**
+   * A side had a single trial: every resample equals the data, so low = high = estimate and
+   * the "interval" says nothing about uncertainty. The verdict says so instead of printing it.
+   */
+  degenerate: z.boolean(),
+});
+export type RatioCI = z.infer<typeof ratioCISchema>;
+
+export interface BootstrapOptions {
+  ratio: RatioDirection;
+  iterations?: number;
+  confidence?: number;
+  /** Fixed by default so the same trials always print the same interval. */
+  seed?: number;
+}
+
+export const DEFAULT_BOOTSTRAP_SEED = 0x5eed;
+
+function assertTrials(side: string, values: readonly number[]): void {
+  if (values.length === 0) throw new RangeError(`${side}: at least one trial is needed`);
+  // A ratio needs a positive denominator; 0 rps or 0 ms means the trial failed upstream.
+  if (values.some((v) => !(Number.isFinite(v) && v > 0))) {
+    throw new RangeError(`${side}: trial values must be finite and > 0, got [${values.join(', ')}]`);
+  }
+}
+
+function resampledMedian(values: readonly number[], random: Random, scratch: number[]): number {
+  for (let i = 0; i < values.length; i++) scratch[i] = values[randomIndex(random, values.length)]!;
+  scratch.sort((a, b) => a - b);
+  return quantileSorted(scratch, 0.5);
+}
+
+export function bootstrapRatioCI(
+  restValues: readonly number[],
+  grpcValues: readonly number[],
+  { ratio, iterations = 10_000, confidence = 0.95, seed = DEFAULT_BOOTSTRAP_SEED }: BootstrapOptions,
+): RatioCI {
+  assertTrials('REST', restValues);
+  assertTrials('gRPC', grpcValues);
+  if (!(Number.isInteger(iterations) && iterations >= 1)) {
+    throw new RangeError(`iterations must be a positive integer, got ${iterations}`);
+  }
+  if (!(confidence > 0 && confidence < 1)) {
+    throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
+  }
+
+  const [numerator, denominator] = ratio === 'rest/grpc' ? [restValues, grpcValues] : [grpcValues, restValues];
+  const estimate = median(numerator) / median(denominator);
+  if (restValues.length < 2 || grpcValues.length < 2) {
+    return { ratio, estimate, low: estimate, high: estimate, confidence, degenerate: true };
+  }
+
+  const random = mulberry32(seed);
+  const numeratorScratch = new Array<number>(numerator.length);
+  const denominatorScratch = new Array<number>(denominator.length);
+  const ratios = new Array<number>(iterations);
+  for (let i = 0; i < iterations; i++) {
+    ratios[i] =
+      resampledMedian(numerator, random, numeratorScratch) /
+      resampledMedian(denominator, random, denominatorScratch);
+  }
+  ratios.sort((a, b) => a - b);
+  const tail = (1 - confidence) / 2;
+  return {
+    ratio,
+    estimate,
+    low: quantileSorted(ratios, tail),
+    high: quantileSorted(ratios, 1 - tail),
+    confidence,
+    degenerate: false,
+  };
+}

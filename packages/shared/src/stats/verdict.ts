@@ -1,0 +1,71 @@
+// Turns a speedup CI (see speedup.ts: > 1 always means gRPC did better) into the sentence a
+// reader sees. A winner is named only when the whole interval is on one side of 1; when REST
+// wins, its factor is 1/speedup and the interval is inverted (and swapped) to match, so the
+// sentence always reads "X n times better", never "gRPC 0.8x faster".
+import type { RatioCI } from './bootstrap';
+import { ratioDirectionFor, type ComparedMetric } from './speedup';
+
+export type Winner = 'grpc' | 'rest' | 'none';
+
+export interface VerdictInput {
+  metric: ComparedMetric;
+  ci: Pick<RatioCI, 'estimate' | 'low' | 'high'> & Partial<Pick<RatioCI, 'ratio' | 'confidence' | 'degenerate'>>;
+}
+
+export interface Verdict {
+  winner: Winner;
+  /** How many times better the winner is (>= 1); for 'none', the speedup itself. */
+  factor: number;
+  /** CI of factor, in the same orientation as factor. */
+  low: number;
+  high: number;
+  metric: ComparedMetric;
+  confidence: number;
+  /** One trial on a side: no interval, so the winner is the point estimate and nothing more. */
+  degenerate: boolean;
+  text: string;
+}
+
+const LABEL: Record<Exclude<Winner, 'none'>, string> = { grpc: 'gRPC', rest: 'REST' };
+
+const times = (x: number) => x.toFixed(2);
+
+function winnerOf(estimate: number, low: number, high: number, degenerate: boolean): Winner {
+  if (degenerate) return estimate > 1 ? 'grpc' : estimate < 1 ? 'rest' : 'none';
+  if (low > 1) return 'grpc';
+  if (high < 1) return 'rest';
+  return 'none';
+}
+
+function sentence(v: Omit<Verdict, 'text'>): string {
+  const where = v.metric === 'rps' ? 'in throughput' : `at ${v.metric}`;
+  const interval = v.degenerate
+    ? '1 trial: no confidence interval'
+    : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}`;
+  if (v.winner === 'none') {
+    return `${v.degenerate ? 'no difference' : 'no significant difference'} ${where} (${interval})`;
+  }
+  const better = v.metric === 'rps' ? 'more throughput' : `faster at ${v.metric}`;
+  return `${LABEL[v.winner]} ${times(v.factor)}x ${better} (${interval})`;
+}
+
+export function structuredVerdictFor({ metric, ci }: VerdictInput): Verdict {
+  // A CI built in the other direction would silently crown the wrong protocol.
+  if (ci.ratio !== undefined && ci.ratio !== ratioDirectionFor(metric)) {
+    throw new Error(`a ${metric} verdict needs a ${ratioDirectionFor(metric)} ratio, got ${ci.ratio}`);
+  }
+  const confidence = ci.confidence ?? 0.95;
+  const degenerate = ci.degenerate ?? false;
+  const winner = winnerOf(ci.estimate, ci.low, ci.high, degenerate);
+  const oriented =
+    winner === 'rest'
+      ? { factor: 1 / ci.estimate, low: 1 / ci.high, high: 1 / ci.low }
+      : { factor: ci.estimate, low: ci.low, high: ci.high };
+  const verdict = { winner, ...oriented, metric, confidence, degenerate };
+  return { ...verdict, text: sentence(verdict) };
+}
+
+/** The plain sentence, e.g. "gRPC 1.42x faster at p50 (95% CI 1.31-1.55)". */
+export function verdictFor(input: VerdictInput): string {
+  return structuredVerdictFor(input).text;
+}

@@ -1,0 +1,3 @@
+export * from "./server-telemetry";
+export * from "./timing";
+export * from "./wire-counter";
