@@ -11,6 +11,7 @@ import {
   type Services,
 } from "@relix/shared";
 import { startMetricsServer } from "./metrics-server";
+import { withProtocMapEntryNames } from "./reflection-descriptors";
 import { withWireTap } from "./wire-tap";
 import { createWorkloadHandlers } from "./workload-handlers";
 
@@ -44,7 +45,7 @@ export async function startGrpcServer(env: ServiceEnv) {
     const service = grpcObject.relix.v1[serviceName as GrpcServiceName].service;
     server.addService(service, handlers);
   }
-  new ReflectionService(definition).addToServer(server);
+  new ReflectionService(withProtocMapEntryNames(definition)).addToServer(server);
   const health = new HealthImplementation({ "": "NOT_SERVING" });
   health.addToServer(server);
   const stopReadiness = trackReadiness(health, runtime.services);

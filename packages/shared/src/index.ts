@@ -15,3 +15,5 @@ export * from "./repository/repository";
 export * from "./stats";
 export * from "./spec";
 export * from "./result";
+export * from "./clients";
+export * from "./presets";

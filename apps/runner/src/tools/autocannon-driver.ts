@@ -77,12 +77,26 @@ interface AcClient extends EventEmitter {
   _destroyConnection(): void;
   destroy(): void;
 }
+/** lib/aggregateResult.js output (the part we read). */
 interface AcResult {
   errors: number;
   timeouts: number;
   non2xx: number;
-  totalRequests: number;
-  totalCompletedRequests: number;
+  requests: { sent: number; total: number };
+  latency: { p50: number; p99: number; totalCount: number };
+}
+
+/** autocannon's own summary of the run: for cross-checking only, never for results. */
+export interface AutocannonOwnSummary {
+  /** Socket errors + timeouts, counted per pipelining slot. */
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  sent: number;
+  completed: number;
+  /** From its integer-ms histogram (difference #1): sub-ms runs show 0 or 1 here. */
+  latencyP50Ms: number;
+  latencyP99Ms: number;
 }
 interface AcTracker extends EventEmitter {
   stop(): void;
@@ -151,7 +165,7 @@ export interface AutocannonRunResult extends ToolRunResult {
   /** CPU or event loop above 0.85 of one core: the generator may have been the bottleneck. */
   generatorSaturated: boolean;
   /** autocannon's own counters, for cross-checking. */
-  autocannon: AcResult;
+  autocannon: AutocannonOwnSummary;
   capture: AutocannonCapture;
 }
 
@@ -181,6 +195,16 @@ interface CheckedSpec {
   path: string;
   headers: Record<string, string>;
   body?: string | Buffer;
+}
+
+/** JSON text of a capture (typed arrays become plain arrays), e.g. to store a fixture. */
+export function serialiseAutocannonCapture(c: AutocannonCapture): string {
+  return JSON.stringify({
+    ...c,
+    endMs: Array.from(c.endMs),
+    latencyMs: Array.from(c.latencyMs),
+    code: Array.from(c.code),
+  });
 }
 
 function checkSpecs(requests: HttpRequestSpec[], basePath: string): CheckedSpec[] {
@@ -213,7 +237,7 @@ function positiveInt(name: string, v: number, max: number): number {
   return v;
 }
 
-export function runAutocannon(opts: AutocannonOptions): Promise<AutocannonRunResult> {
+export async function runAutocannon(opts: AutocannonOptions): Promise<AutocannonRunResult> {
   const { basePath, origin } = parseLocalHttpUrl(opts.url);
   const specs = checkSpecs(opts.requests, basePath);
   const connections = positiveInt('connections', opts.connections, 10_000);
@@ -400,8 +424,10 @@ export function runAutocannon(opts: AutocannonOptions): Promise<AutocannonRunRes
           errors: res.errors,
           timeouts: res.timeouts,
           non2xx: res.non2xx,
-          totalRequests: res.totalRequests,
-          totalCompletedRequests: res.totalCompletedRequests,
+          sent: res.requests?.sent,
+          completed: res.requests?.total,
+          latencyP50Ms: res.latency?.p50,
+          latencyP99Ms: res.latency?.p99,
         },
         capture,
       });

@@ -85,11 +85,15 @@ export interface ChildRunResult {
   polledCpuMs?: number;
   /** true when we had to stop it at `hardTimeoutMs`. */
   killed: boolean;
+  /** true when SIGINT was sent at `interruptAfterMs`. */
+  interrupted: boolean;
 }
 
 export interface RunChildOptions {
   /** Send SIGINT after this long, SIGKILL 5 s later. */
   hardTimeoutMs: number;
+  /** Send SIGINT after this long (a graceful stop request; `interrupted` is set). */
+  interruptAfterMs?: number;
   pollMs?: number;
   /** Keep at most this many bytes of stdout/stderr each. */
   maxOutputBytes?: number;
@@ -125,6 +129,15 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
     poller.unref();
 
     let killed = false;
+    let interrupted = false;
+    const softTimer =
+      opts.interruptAfterMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            interrupted = true;
+            child.kill('SIGINT');
+          }, opts.interruptAfterMs);
+    softTimer?.unref();
     let killTimer: NodeJS.Timeout | undefined;
     const hardTimer = setTimeout(() => {
       killed = true;
@@ -138,6 +151,7 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
     child.on('error', (err) => {
       clearInterval(poller);
       clearTimeout(hardTimer);
+      clearTimeout(softTimer);
       if (killTimer) clearTimeout(killTimer);
       reject(err);
     });
@@ -147,6 +161,7 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
       const wallMs = performance.now() - t0;
       clearInterval(poller);
       clearTimeout(hardTimer);
+      clearTimeout(softTimer);
       if (killTimer) clearTimeout(killTimer);
       let cpuMs: number | undefined;
       let cpuSource: ChildRunResult['cpuSource'] = 'unavailable';
@@ -162,7 +177,7 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
     });
     child.on('close', () => {
       if (!exit) return; // 'error' path
-      resolve({ ...exit, stdout, stderr, polledCpuMs, killed });
+      resolve({ ...exit, stdout, stderr, polledCpuMs, killed, interrupted });
     });
   });
 }

@@ -4,6 +4,7 @@ export { startEphemeralRedis, type EphemeralRedisOptions } from './ephemeral-red
 export type { EphemeralServer } from './ephemeral-server';
 export { findExecutable, SYSTEM_BIN_DIRS, type FindExecutableOptions } from './find-executable';
 export { getFreePort } from './free-port';
+export { isPortListening } from './port-listening';
 export {
   resolveBackends,
   type BackendKind,

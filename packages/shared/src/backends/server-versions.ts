@@ -24,15 +24,19 @@ export async function readRedisVersion(url: string, options: ReadVersionOptions 
     enableOfflineQueue: false,
     retryStrategy: () => null,
   });
-  // Failures surface through connect()/info() below; without a listener ioredis would also log them.
-  client.on('error', () => undefined);
+  // connect() only says "Connection is closed."; the socket's own error (ECONNREFUSED...) comes here.
+  let socketError: unknown;
+  client.on('error', (error) => {
+    socketError ??= error;
+  });
   try {
     await client.connect();
     const version = parseRedisVersion(await client.info('server'));
     if (version === null) throw new Error('INFO server has no redis_version');
     return version;
   } catch (error) {
-    throw new Error(`could not read the Redis version at ${redactUrl(url)}: ${messageOf(error)}`, { cause: error });
+    const cause = socketError ?? error;
+    throw new Error(`could not read the Redis version at ${redactUrl(url)}: ${messageOf(cause)}`, { cause });
   } finally {
     client.disconnect();
   }

@@ -1,5 +1,5 @@
-import { invalidArgument, type ImageSize } from "../domain";
-import { readJpegSize } from "../data/jpeg-size";
+import { DomainError, invalidArgument, type ImageSize } from "../domain";
+import { readJpegSize } from "../data/read-jpeg-size";
 
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
@@ -7,9 +7,15 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** Study 004's calls: add, dot product, and the size of an uploaded JPEG. */
 export function createComputeService() {
-  function imageSize(image: Buffer): ImageSize {
-    if (image.length === 0) throw invalidArgument("image", "is empty");
-    return readJpegSize(image);
+  /** `field` names the request field in the error, as each transport's user knows it. */
+  function imageSize(image: Buffer, field = "image"): ImageSize {
+    if (image.length === 0) throw invalidArgument(field, "is empty");
+    try {
+      return readJpegSize(image);
+    } catch (error) {
+      if (error instanceof DomainError) throw invalidArgument(field, error.message);
+      throw error;
+    }
   }
 
   return {
@@ -26,11 +32,11 @@ export function createComputeService() {
       return { result: Math.fround(sum) };
     },
 
-    imageSize,
+    imageSize: (image: Buffer) => imageSize(image),
 
     imageSizeBase64: ({ img }: { img: string }) => {
       if (img.length % 4 !== 0 || !BASE64.test(img)) throw invalidArgument("img", "is not valid base64");
-      return imageSize(Buffer.from(img, "base64"));
+      return imageSize(Buffer.from(img, "base64"), "img");
     },
   };
 }

@@ -4,7 +4,7 @@ import { createIntervalLatency } from "./interval-latency";
 import { createPeakRssSampler } from "./peak-rss";
 import { createWireCounter } from "./wire-counter";
 
-export type Protocol = "rest" | "grpc";
+import type { Protocol } from "../result/result-schema";
 export type Outcome = "ok" | "client_error" | "not_found" | "unavailable" | "server_error";
 
 /** Seconds; fine at the bottom because a warm read on loopback takes well under a millisecond. */

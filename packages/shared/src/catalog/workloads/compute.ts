@@ -73,7 +73,7 @@ export const computeWorkloads = [
     },
     grpc: { service: "ImageService", method: "Raw", parse: (m) => m, build: (r) => r },
     handle: (s, r) => s.compute.imageSize(r.image),
-    requests: () => [{ image: getDataset().jpeg }],
+    requests: () => [{ image: getDataset().jpeg() }],
   }),
   defineWorkload({
     id: "image.base64",
@@ -93,6 +93,6 @@ export const computeWorkloads = [
     },
     grpc: { service: "ImageService", method: "Base64", parse: (m) => m, build: (r) => r },
     handle: (s, r) => s.compute.imageSizeBase64(r),
-    requests: () => [{ img: getDataset().jpeg.toString("base64") }],
+    requests: () => [{ img: getDataset().jpeg().toString("base64") }],
   }),
 ];

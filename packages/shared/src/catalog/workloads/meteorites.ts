@@ -79,6 +79,6 @@ export const meteoriteWorkloads = [
     },
     grpc: { service: "MeteoriteService", method: "Upload", parse: (m) => m, build: (list) => list },
     handle: (s, list) => s.meteorites.upload(list),
-    requests: () => [{ items: getDataset().meteorites }],
+    requests: () => [{ items: [...getDataset().meteorites] }],
   }),
 ];

@@ -1,7 +1,10 @@
 import { z } from "zod";
 
 /** Shared by every by-id workload. gRPC's proto3 default id 0 fails this, as a missing REST id does. */
-export const byIdRequestSchema = z.object({ id: z.number().int().min(1).max(2 ** 32 - 1) });
+const positiveId = "must be a whole number from 1 to 4294967295";
+export const byIdRequestSchema = z.object({
+  id: z.number({ error: positiveId }).int({ error: positiveId }).min(1, { error: positiveId }).max(2 ** 32 - 1, { error: positiveId }),
+});
 export type ByIdRequest = z.infer<typeof byIdRequestSchema>;
 
 export const noRequestSchema = z.object({});

@@ -1,0 +1,45 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseRunResult, type RunResult } from '@relix/shared';
+import { writeFileAtomic } from './atomic-write';
+import { isRunId } from './run-ids';
+
+/** Where results go when nobody says otherwise (relative to the runner's working directory). */
+export const DEFAULT_RESULTS_DIR = '.relix/runs';
+
+/**
+ * The portable copy of each finished result: `<dir>/<id>.json`, exactly the relix.result/v1
+ * document (the same file `pnpm bench --json` writes), so it can be opened, diffed, or imported
+ * into another runner as it is.
+ */
+export class ResultFiles {
+  readonly dir: string;
+
+  constructor(dir: string = DEFAULT_RESULTS_DIR) {
+    this.dir = path.resolve(dir);
+  }
+
+  pathOf(id: string): string {
+    // Ids come from URLs: never let one name a file outside the directory.
+    if (!isRunId(id)) throw new Error(`not a run id: ${JSON.stringify(id)}`);
+    return path.join(this.dir, `${id}.json`);
+  }
+
+  async write(result: RunResult): Promise<string> {
+    const file = this.pathOf(result.id);
+    await writeFileAtomic(file, `${JSON.stringify(result, null, 2)}\n`);
+    return file;
+  }
+
+  /** The stored result, validated; null when there is none. */
+  async read(id: string): Promise<RunResult | null> {
+    let text: string;
+    try {
+      text = await readFile(this.pathOf(id), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    return parseRunResult(JSON.parse(text));
+  }
+}

@@ -1,0 +1,94 @@
+import type { RunResult, RunSpec } from '@relix/shared';
+import type { RunStatus } from '../engine/run-events';
+import type { Headline } from './headline';
+
+/** A run as the store keeps it: its life (status, times, reason) and a one-line outcome. */
+export interface RunRecord {
+  id: string;
+  status: RunStatus;
+  /** The preset it was started from, if any. */
+  preset: string | null;
+  spec: RunSpec;
+  /** Epoch milliseconds. For an imported run: when it was measured (the result's createdAt). */
+  createdAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  /** Why it failed or was cancelled; null otherwise. */
+  reason: string | null;
+  /** The first cell's p50 comparison, for lists; null until done. */
+  headline: Headline | null;
+  /** Set on imported results: when they arrived, and the id they had where they were measured. */
+  importedAt: number | null;
+  importedFrom: string | null;
+}
+
+export type NewRun = Pick<RunRecord, 'id' | 'preset' | 'spec' | 'createdAt'>;
+
+/** A run that ends without a result. */
+export type EndStatus = Extract<RunStatus, 'failed' | 'cancelled'>;
+
+export interface InterruptedRuns {
+  /** Runs that were running when the runner stopped. */
+  running: number;
+  /** Runs that were waiting in the queue when the runner stopped. */
+  queued: number;
+}
+
+/** Reasons recorded by markInterruptedRuns; the web page shows them as they are. */
+export const INTERRUPTED_RUNNING_REASON = 'runner stopped while the run was in progress';
+export const INTERRUPTED_QUEUED_REASON = 'runner stopped before the run started; start it again';
+
+/**
+ * Where runs and their results live. One implementation per backend: MySQL (the index and the
+ * source of truth) and a results directory (the fallback when there is no MySQL). The service
+ * writes a portable JSON copy of every finished result next to MySQL with `withResultFiles`.
+ *
+ * Every state change is a method, not a generic update, so each backend can make it atomic and
+ * refuse impossible transitions (a finished run never changes again).
+ */
+export interface ResultsStore {
+  /** What the service logs at start-up, e.g. "mysql (…) + files in /x/.relix/runs". */
+  readonly description: string;
+  /** Creates tables / directories. Safe to call on every start. */
+  init(): Promise<void>;
+  /** Records a new run as 'queued'. */
+  createRun(run: NewRun): Promise<void>;
+  /** queued -> running. Returns false when the run is no longer queued (cancelled meanwhile). */
+  markRunning(id: string, startedAt: number): Promise<boolean>;
+  /**
+   * running -> done, with its result, atomically: either both the result and the status are
+   * stored or neither is. The result's id must be the run's id.
+   */
+  finishRun(id: string, result: RunResult, finishedAt: number): Promise<void>;
+  /** queued|running -> failed|cancelled with a reason. Returns false if the run had already ended. */
+  endRun(id: string, status: EndStatus, reason: string, finishedAt: number): Promise<boolean>;
+  /** Stores a result measured elsewhere as a new 'done' run (result.id is the new run's id). */
+  importRun(record: RunRecord, result: RunResult): Promise<void>;
+  getRun(id: string): Promise<RunRecord | null>;
+  /** The result of a 'done' run; null for any other run or an unknown id. */
+  getResult(id: string): Promise<RunResult | null>;
+  /** Newest first. */
+  listRuns(limit: number): Promise<RunRecord[]>;
+  /**
+   * At start-up, before the queue runs: no run of a previous process is still queued or running,
+   * so each one becomes 'failed' with a reason (never left "running" forever).
+   */
+  markInterruptedRuns(finishedAt: number): Promise<InterruptedRuns>;
+  close(): Promise<void>;
+}
+
+/** A result would not fit where it is stored (MySQL's max_allowed_packet). */
+export class ResultTooLargeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResultTooLargeError';
+  }
+}
+
+/** A state change that the run's current status does not allow (e.g. finishing a cancelled run). */
+export class RunStateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RunStateError';
+  }
+}

@@ -1,0 +1,39 @@
+import type { NextConfig } from "next";
+
+const production = process.env.NODE_ENV === "production";
+
+// The browser only ever talks to this origin: every runner call is made server-side, so the page
+// needs no connect-src beyond 'self'. Next's inline bootstrap scripts need 'unsafe-inline'
+// (and dev's fast refresh 'unsafe-eval', hence production only).
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join("; ");
+
+const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "same-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+  ...(production ? [{ key: "Content-Security-Policy", value: contentSecurityPolicy }] : []),
+];
+
+const config: NextConfig = {
+  // @relix/shared exports TypeScript source.
+  transpilePackages: ["@relix/shared"],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // This app lives inside a pnpm workspace; keep Next from guessing the root from lockfiles.
+  turbopack: { root: new URL("../..", import.meta.url).pathname },
+  outputFileTracingRoot: new URL("../..", import.meta.url).pathname,
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
+};
+
+export default config;

@@ -1,0 +1,197 @@
+import type { Protocol } from "@relix/shared/result/result-schema";
+import { appendSample, DEFAULT_POINT_CAP, emptySeries, type LiveSeries } from "./live-series";
+import type { CellRef, LiveEvent, RunStatus } from "./run-event-schema";
+
+// Everything the live page shows, folded from the run's events. A pure reducer: the page feeds it
+// events from SSE (in order, possibly replayed after a reconnect) and renders the state.
+// Every list in it is capped, so a long run cannot grow the page's memory.
+
+export interface LiveGroup {
+  /** workload|cacheMode|trial: one REST run and one gRPC run of the same cell, drawn on the same axes. */
+  key: string;
+  workload: string;
+  cacheMode: CellRef["cacheMode"];
+  trial: number;
+  trials: number;
+  series: Record<Protocol, LiveSeries>;
+}
+
+export interface CellEnd {
+  key: string;
+  workload: string;
+  cacheMode: CellRef["cacheMode"];
+  trial: number;
+  protocol: Protocol;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+export interface LiveMessage {
+  /** Stable key: an error counter for a cell updates in place instead of flooding the list. */
+  key: string;
+  level: "warning" | "error";
+  text: string;
+  count: number;
+}
+
+export interface LiveState {
+  lastSeq: number;
+  status: RunStatus;
+  position: number | null;
+  reason: string | null;
+  phase: { phase: string; message: string } | null;
+  current: CellRef | null;
+  window: { warmupMs: number; durationMs: number } | null;
+  progress: { fraction: number; elapsedMs: number; remainingMs: number } | null;
+  /** Most recent last. */
+  groups: LiveGroup[];
+  cellEnds: CellEnd[];
+  messages: LiveMessage[];
+  samples: number;
+  errors: Record<Protocol, number>;
+}
+
+export const LIVE_LIMITS = {
+  groups: 6,
+  pointsPerSeries: DEFAULT_POINT_CAP,
+  cellEnds: 120,
+  messages: 40,
+} as const;
+
+export function initialLiveState(status: RunStatus = "queued", position: number | null = null): LiveState {
+  return {
+    lastSeq: 0,
+    status,
+    position,
+    reason: null,
+    phase: null,
+    current: null,
+    window: null,
+    progress: null,
+    groups: [],
+    cellEnds: [],
+    messages: [],
+    samples: 0,
+    errors: { rest: 0, grpc: 0 },
+  };
+}
+
+export const groupKey = (cell: Pick<CellRef, "workload" | "cacheMode" | "trial">): string =>
+  `${cell.workload}|${cell.cacheMode}|${cell.trial}`;
+
+function withGroup(groups: readonly LiveGroup[], cell: CellRef): { groups: LiveGroup[]; index: number } {
+  const key = groupKey(cell);
+  const index = groups.findIndex((g) => g.key === key);
+  if (index >= 0) return { groups: groups.slice(), index };
+  const group: LiveGroup = {
+    key,
+    workload: cell.workload,
+    cacheMode: cell.cacheMode,
+    trial: cell.trial,
+    trials: cell.trials,
+    series: { rest: emptySeries(), grpc: emptySeries() },
+  };
+  const next = [...groups, group].slice(-LIVE_LIMITS.groups);
+  return { groups: next, index: next.length - 1 };
+}
+
+function upsertMessage(messages: readonly LiveMessage[], message: Omit<LiveMessage, "count">, add = 1): LiveMessage[] {
+  const index = messages.findIndex((m) => m.key === message.key);
+  if (index >= 0) {
+    const next = messages.slice();
+    const existing = next[index]!;
+    next[index] = { ...existing, text: message.text, count: existing.count + add };
+    return next;
+  }
+  return [...messages, { ...message, count: add }].slice(-LIVE_LIMITS.messages);
+}
+
+const PROTOCOL_NAME: Record<Protocol, string> = { rest: "REST", grpc: "gRPC" };
+
+/** Applies one event. `seq` is the SSE id: events at or below the last one seen are replays and are skipped. */
+export function reduceLive(state: LiveState, event: LiveEvent, seq?: number): LiveState {
+  if (seq !== undefined) {
+    if (seq <= state.lastSeq) return state;
+    state = { ...state, lastSeq: seq };
+  }
+  switch (event.type) {
+    case "status":
+      return {
+        ...state,
+        status: event.status,
+        position: event.position ?? (event.status === "queued" ? state.position : null),
+        reason: event.reason ?? state.reason,
+      };
+    case "phase":
+      return { ...state, status: state.status === "queued" ? "running" : state.status, phase: { phase: event.phase, message: event.message } };
+    case "progress":
+      return { ...state, progress: { fraction: event.fraction, elapsedMs: event.elapsedMs, remainingMs: event.remainingMs } };
+    case "cell-start": {
+      const { groups } = withGroup(state.groups, event.cell);
+      return {
+        ...state,
+        status: "running",
+        position: null,
+        current: event.cell,
+        window: { warmupMs: event.warmupMs, durationMs: event.durationMs },
+        groups,
+      };
+    }
+    case "sample": {
+      const { groups, index } = withGroup(state.groups, event.cell);
+      const group = groups[index]!;
+      const protocol = event.cell.protocol;
+      groups[index] = {
+        ...group,
+        series: { ...group.series, [protocol]: appendSample(group.series[protocol], event, LIVE_LIMITS.pointsPerSeries) },
+      };
+      let messages = state.messages;
+      let errors = state.errors;
+      if (event.errors > 0) {
+        errors = { ...errors, [protocol]: errors[protocol] + event.errors };
+        messages = upsertMessage(
+          messages,
+          {
+            key: `errors|${group.key}|${protocol}`,
+            level: "error",
+            text: `${PROTOCOL_NAME[protocol]} errors in ${event.cell.workload} (${event.cell.cacheMode}, trial ${event.cell.trial}): last at second ${event.second}`,
+          },
+          event.errors,
+        );
+      }
+      return { ...state, status: "running", current: state.current ?? event.cell, groups, messages, errors, samples: state.samples + 1 };
+    }
+    case "cell-end": {
+      const cell = event.cell;
+      const end: CellEnd = {
+        key: `${groupKey(cell)}|${cell.protocol}`,
+        workload: cell.workload,
+        cacheMode: cell.cacheMode,
+        trial: cell.trial,
+        protocol: cell.protocol,
+        rps: event.rps,
+        p50Ms: event.p50Ms,
+        p99Ms: event.p99Ms,
+        errors: event.errors,
+      };
+      const cellEnds = [...state.cellEnds.filter((c) => c.key !== end.key), end].slice(-LIVE_LIMITS.cellEnds);
+      return { ...state, cellEnds };
+    }
+    case "warning":
+      return { ...state, messages: upsertMessage(state.messages, { key: `warning|${event.message}`, level: "warning", text: event.message }) };
+    case "error":
+      return { ...state, messages: upsertMessage(state.messages, { key: `error|${event.message}`, level: "error", text: event.message }) };
+  }
+}
+
+/** The group the charts show: the one being measured, else the latest. */
+export function currentGroup(state: LiveState): LiveGroup | null {
+  if (state.current) {
+    const key = groupKey(state.current);
+    const found = state.groups.find((g) => g.key === key);
+    if (found) return found;
+  }
+  return state.groups.at(-1) ?? null;
+}

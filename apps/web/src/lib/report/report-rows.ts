@@ -1,0 +1,250 @@
+import type { CellResult, Comparison, ProtocolSummary, RunResult } from "@relix/shared/result/result-schema";
+import { cacheModeLabel } from "../format";
+
+// A finished result -> the rows each report chart and its table draw. Pure and serialisable: the
+// server component computes them and hands plain objects to the client charts.
+
+export const cellKey = (cell: Pick<CellResult, "workload" | "cacheMode">): string => `${cell.workload}|${cell.cacheMode}`;
+
+export const cellTitle = (cell: Pick<CellResult, "label" | "cacheMode">): string =>
+  cell.cacheMode === "none" ? cell.label : `${cell.label} · ${cacheModeLabel(cell.cacheMode)}`;
+
+/** An id usable in a URL fragment and as a DOM id. */
+export const cellAnchor = (cell: Pick<CellResult, "workload" | "cacheMode">): string =>
+  `cell-${cell.workload}-${cell.cacheMode}`.replace(/[^A-Za-z0-9_-]/g, "-");
+
+export interface ProtocolPair {
+  rest: number | null;
+  grpc: number | null;
+}
+
+export type PercentileRow = { percentile: string } & ProtocolPair;
+
+const PERCENTILES = [
+  ["p50", "p50"],
+  ["p90", "p90"],
+  ["p95", "p95"],
+  ["p99", "p99"],
+  ["p99.9", "p999"],
+] as const;
+
+/** Client latency percentiles, REST vs gRPC, float ms. */
+export function latencyPercentileRows(cell: CellResult): PercentileRow[] {
+  return PERCENTILES.map(([label, key]) => ({
+    percentile: label,
+    rest: cell.rest.latencyMs.count > 0 ? cell.rest.latencyMs[key] : null,
+    grpc: cell.grpc.latencyMs.count > 0 ? cell.grpc.latencyMs[key] : null,
+  }));
+}
+
+export type CellPairRow = { key: string; cell: string } & ProtocolPair;
+
+export function throughputRows(cells: readonly CellResult[]): CellPairRow[] {
+  return cells.map((cell) => ({ key: cellKey(cell), cell: cellTitle(cell), rest: cell.rest.rps, grpc: cell.grpc.rps }));
+}
+
+export type PayloadRow = { measure: string } & ProtocolPair;
+
+/** Bytes of one request and one response: the bodies in each encoding, and what crossed the server's sockets. */
+export function payloadRows(cell: CellResult): PayloadRow[] {
+  const wire = (summary: ProtocolSummary, side: "received" | "sent") => summary.server.wireBytesPerRequest?.[side] ?? null;
+  return [
+    { measure: "Request body", rest: cell.payload.rest.requestBodyBytes, grpc: cell.payload.grpc.requestBodyBytes },
+    { measure: "Response body", rest: cell.payload.rest.responseBodyBytes, grpc: cell.payload.grpc.responseBodyBytes },
+    { measure: "Wire in / request", rest: wire(cell.rest, "received"), grpc: wire(cell.grpc, "received") },
+    { measure: "Wire out / request", rest: wire(cell.rest, "sent"), grpc: wire(cell.grpc, "sent") },
+  ];
+}
+
+export interface ResourceRow {
+  key: string;
+  cell: string;
+  restCpu: number | null;
+  grpcCpu: number | null;
+  restRss: number | null;
+  grpcRss: number | null;
+  restServerMs: number | null;
+  grpcServerMs: number | null;
+}
+
+/** Server CPU per 1,000 requests, peak RSS and mean server time per request, per cell. */
+export function resourceRows(cells: readonly CellResult[]): ResourceRow[] {
+  return cells.map((cell) => ({
+    key: cellKey(cell),
+    cell: cellTitle(cell),
+    restCpu: cell.rest.server.cpuMsPer1000,
+    grpcCpu: cell.grpc.server.cpuMsPer1000,
+    restRss: cell.rest.server.peakRssBytes,
+    grpcRss: cell.grpc.server.peakRssBytes,
+    restServerMs: cell.rest.server.serverTimeMsMean,
+    grpcServerMs: cell.grpc.server.serverTimeMsMean,
+  }));
+}
+
+export interface CacheModeRow {
+  cacheMode: string;
+  restP50: number;
+  grpcP50: number;
+  restRps: number;
+  grpcRps: number;
+  restHitRatio: number | null;
+  grpcHitRatio: number | null;
+}
+
+export interface CacheComparison {
+  workload: string;
+  label: string;
+  rows: CacheModeRow[];
+}
+
+const CACHE_ORDER = ["warm", "miss", "cold"];
+
+/** For each workload measured in more than one cache mode: the modes side by side. */
+export function cacheComparisons(cells: readonly CellResult[]): CacheComparison[] {
+  const byWorkload = new Map<string, CellResult[]>();
+  for (const cell of cells) {
+    if (cell.cacheMode === "none") continue;
+    const list = byWorkload.get(cell.workload) ?? [];
+    list.push(cell);
+    byWorkload.set(cell.workload, list);
+  }
+  const out: CacheComparison[] = [];
+  for (const [workload, list] of byWorkload) {
+    if (list.length < 2) continue;
+    const sorted = [...list].sort((a, b) => CACHE_ORDER.indexOf(a.cacheMode) - CACHE_ORDER.indexOf(b.cacheMode));
+    out.push({
+      workload,
+      label: sorted[0]!.label,
+      rows: sorted.map((cell) => ({
+        cacheMode: cell.cacheMode,
+        restP50: cell.rest.latencyMs.p50,
+        grpcP50: cell.grpc.latencyMs.p50,
+        restRps: cell.rest.rps,
+        grpcRps: cell.grpc.rps,
+        restHitRatio: cell.rest.server.cacheHitRatio,
+        grpcHitRatio: cell.grpc.server.cacheHitRatio,
+      })),
+    });
+  }
+  return out;
+}
+
+export interface SpeedupRow {
+  key: string;
+  cell: string;
+  metric: Comparison["metric"];
+  /** > 1: gRPC better (the shared convention: REST/gRPC for latency, gRPC/REST for rps). */
+  speedup: number;
+  low: number;
+  high: number;
+  /** [speedup - low, high - speedup], for an error bar. */
+  error: [number, number];
+  winner: Comparison["winner"];
+  degenerate: boolean;
+  text: string;
+}
+
+/** The headline comparison of each cell for one metric, with its confidence interval. */
+export function speedupRows(cells: readonly CellResult[], metric: Comparison["metric"] = "p50"): SpeedupRow[] {
+  const rows: SpeedupRow[] = [];
+  for (const cell of cells) {
+    const comparison = cell.comparisons.find((c) => c.metric === metric);
+    if (!comparison) continue;
+    const { estimate, low, high, degenerate } = comparison.ci;
+    rows.push({
+      key: cellKey(cell),
+      cell: cellTitle(cell),
+      metric,
+      speedup: estimate,
+      low,
+      high,
+      error: [Math.max(0, estimate - low), Math.max(0, high - estimate)],
+      winner: comparison.winner,
+      degenerate,
+      text: comparison.text,
+    });
+  }
+  return rows;
+}
+
+export interface PublishedRow {
+  label: string;
+  unit: string;
+  publishedRest: number | null;
+  publishedGrpc: number | null;
+  measuredRest: number | null;
+  measuredGrpc: number | null;
+  note: string | null;
+}
+
+export function publishedRows(cell: CellResult): PublishedRow[] {
+  return (cell.published ?? []).map((figure) => ({
+    label: figure.label,
+    unit: figure.unit,
+    publishedRest: figure.published.rest,
+    publishedGrpc: figure.published.grpc,
+    measuredRest: figure.measured.rest,
+    measuredGrpc: figure.measured.grpc,
+    note: figure.note ?? null,
+  }));
+}
+
+export interface SaturationWarning {
+  key: string;
+  cell: string;
+  tool: string;
+  protocol: "rest" | "grpc";
+  cpuFraction: number | null;
+  trials: number[];
+}
+
+/** Where the load generator may have been the bottleneck: those numbers measure the tool, not the API. */
+export function saturationWarnings(result: RunResult): SaturationWarning[] {
+  const out: SaturationWarning[] = [];
+  for (const cell of result.cells) {
+    for (const protocol of ["rest", "grpc"] as const) {
+      const trials = cell.trials.filter((t) => t[protocol].generator.saturated).map((t) => t.trial);
+      const summary = cell[protocol].generator;
+      if (trials.length === 0 && !summary.saturated) continue;
+      out.push({ key: cellKey(cell), cell: cellTitle(cell), tool: summary.tool, protocol, cpuFraction: summary.cpuFraction, trials });
+    }
+  }
+  return out;
+}
+
+export interface TimelineRow {
+  second: number;
+  restRps: number | null;
+  grpcRps: number | null;
+  restP99: number | null;
+  grpcP99: number | null;
+}
+
+/** Per-second throughput and p99 of one trial, both protocols on the same x (second of the window). */
+export function timelineRows(cell: CellResult, trial = 1): TimelineRow[] {
+  const t = cell.trials.find((x) => x.trial === trial) ?? cell.trials[0];
+  if (!t) return [];
+  const bySecond = new Map<number, TimelineRow>();
+  const row = (second: number): TimelineRow => {
+    let r = bySecond.get(second);
+    if (!r) {
+      r = { second, restRps: null, grpcRps: null, restP99: null, grpcP99: null };
+      bySecond.set(second, r);
+    }
+    return r;
+  };
+  for (const p of t.rest.timeline) Object.assign(row(p.second), { restRps: p.requests, restP99: p.p99Ms });
+  for (const p of t.grpc.timeline) Object.assign(row(p.second), { grpcRps: p.requests, grpcP99: p.p99Ms });
+  return [...bySecond.values()].sort((a, b) => a.second - b.second);
+}
+
+/** The one-line headline of a run: the first cell's verdict, or how many cells gRPC won. */
+export function runHeadline(result: RunResult): string {
+  if (result.cells.length === 0) return "no cells measured";
+  if (result.cells.length === 1) return result.cells[0]!.verdict;
+  const p50 = speedupRows(result.cells, "p50");
+  const grpc = p50.filter((r) => r.winner === "grpc").length;
+  const rest = p50.filter((r) => r.winner === "rest").length;
+  const none = p50.length - grpc - rest;
+  return `At p50, gRPC faster in ${grpc} of ${p50.length} cells, REST in ${rest}, no significant difference in ${none}`;
+}

@@ -1,0 +1,2 @@
+export * from "./rest-client";
+export * from "./grpc-client";

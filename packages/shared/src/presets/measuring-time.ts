@@ -1,0 +1,32 @@
+import { getWorkload } from "../catalog/catalog";
+import type { RunSpec } from "../spec/run-spec";
+import type { CellCacheMode } from "./preset";
+
+export interface PlannedCell {
+  workload: string;
+  cacheMode: CellCacheMode;
+}
+
+/**
+ * The cells a spec measures: each cache mode for a workload that reads through the cache, one
+ * "none" cell for the others (a cache mode would change nothing there, so it is not run twice).
+ */
+export function plannedCells(spec: Pick<RunSpec, "workloads" | "cacheModes">): PlannedCell[] {
+  return spec.workloads.flatMap((workload) =>
+    getWorkload(workload).usesCache
+      ? spec.cacheModes.map((cacheMode) => ({ workload, cacheMode }))
+      : [{ workload, cacheMode: "none" as const }],
+  );
+}
+
+/**
+ * Time spent in warm-up and measured windows: cells x 2 protocols x trials x (warm-up + window).
+ * Service start, preflight and the wait for in-flight calls at the end of a window come on top.
+ * Null when windows end after a number of requests: their length depends on the services.
+ */
+export function estimateMeasuringMs(
+  spec: Pick<RunSpec, "workloads" | "cacheModes" | "trials" | "warmupMs" | "durationMs" | "requests">,
+): number | null {
+  if (spec.requests !== undefined) return null;
+  return plannedCells(spec).length * 2 * spec.trials * (spec.warmupMs + spec.durationMs);
+}

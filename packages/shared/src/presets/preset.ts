@@ -1,0 +1,63 @@
+import type { RunSpecInput } from "../spec/run-spec";
+
+/** A cell's cache mode as results name it: "none" for workloads that never read through the cache. */
+export type CellCacheMode = "warm" | "cold" | "miss" | "none";
+
+/**
+ * How a published number is compared with a measured one. Every measure is read from a cell of
+ * the result, so published and measured are always in the same unit:
+ * - meanMs / p50Ms / p99Ms: client latency per call (mean, median, 99th percentile);
+ * - rps: successful responses per second of the measured window;
+ * - msPer200Calls: mean latency x 200 (study 003's "ms per loop of 200 sequential calls"; only
+ *   honest at connections 1, where calls are sequential);
+ * - requestBodyBytes / responseBodyBytes: body of one request or response in each encoding;
+ * - cacheImprovementPct: (cold mean - warm mean) / cold mean x 100, from the warm and cold cells of
+ *   the same workload (study 000's "cache improvement"); placed on the warm cell.
+ */
+export const publishedMeasures = [
+  "meanMs",
+  "p50Ms",
+  "p99Ms",
+  "rps",
+  "msPer200Calls",
+  "requestBodyBytes",
+  "responseBodyBytes",
+  "cacheImprovementPct",
+] as const;
+export type PublishedMeasure = (typeof publishedMeasures)[number];
+
+/** One number a study published, and where in a Relix result its measured twin is. */
+export interface PublishedFigureDefinition {
+  workload: string;
+  cacheMode: CellCacheMode;
+  label: string;
+  unit: string;
+  /** The study's numbers, converted to `unit`; null where the study published none. */
+  rest: number | null;
+  grpc: number | null;
+  measure: PublishedMeasure;
+  /**
+   * The figure belongs to one load level of the study, mapped to this many connections: it is
+   * compared only when the run used exactly that many (another level is not the same experiment).
+   */
+  connections?: number;
+  note?: string;
+}
+
+/** The spec part of a preset: RunSpec input without its name (the preset supplies that). */
+export type PresetSpec = Omit<RunSpecInput, "preset">;
+
+export interface Preset {
+  name: string;
+  title: string;
+  /** One line: the question the preset answers. */
+  description: string;
+  spec: PresetSpec;
+  published?: PublishedFigureDefinition[];
+  /** Choices made where the study is vague, and the study's known flaws Relix does not reproduce. */
+  notes: string[];
+}
+
+export function definePreset(preset: Preset): Preset {
+  return preset;
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { findWorkload } from "../catalog/catalog";
+import { runSpecSchema } from "../spec/run-spec";
+import { estimateMeasuringMs, plannedCells } from "./measuring-time";
+import { publishedMeasures } from "./preset";
+import { getPreset, presetNames, presets, specFromPreset } from "./presets";
+
+describe("presets", () => {
+  it("has quick and one preset per study, with unique names and one-line descriptions", () => {
+    expect(presetNames).toEqual(["quick", "study-000", "study-001", "study-002", "study-003", "study-004"]);
+    for (const preset of presets) {
+      expect(preset.description).not.toMatch(/\n/);
+      expect(preset.description.length).toBeLessThan(160);
+    }
+  });
+
+  it.each(presetNames)("%s: its spec validates and records the preset's name", (name) => {
+    const spec = specFromPreset(name);
+    expect(runSpecSchema.parse(spec)).toEqual(spec);
+    expect(spec.preset).toBe(name);
+  });
+
+  it("study presets run 3 trials by default", () => {
+    for (const name of presetNames.filter((n) => n.startsWith("study-"))) expect(specFromPreset(name).trials).toBe(3);
+  });
+
+  it("quick measures for at most 45 s, leaving room for service start within a minute", () => {
+    const ms = estimateMeasuringMs(specFromPreset("quick"));
+    expect(ms).not.toBeNull();
+    expect(ms!).toBeLessThanOrEqual(45_000);
+    // noop, item.get warm + cold, a large payload, a stream: what the issue asks quick to cover.
+    const cells = plannedCells(specFromPreset("quick"));
+    expect(cells).toContainEqual({ workload: "noop", cacheMode: "none" });
+    expect(cells).toContainEqual({ workload: "item.get", cacheMode: "warm" });
+    expect(cells).toContainEqual({ workload: "item.get", cacheMode: "cold" });
+    expect(cells.some((c) => findWorkload(c.workload)!.streaming)).toBe(true);
+  });
+
+  it.each(presets.filter((p) => p.published).map((p) => [p.name, p] as const))(
+    "%s: every published figure names a workload and cache mode the preset runs",
+    (_name, preset) => {
+      const spec = specFromPreset(preset.name);
+      const cells = plannedCells(spec);
+      for (const figure of preset.published!) {
+        expect(findWorkload(figure.workload), figure.workload).toBeDefined();
+        expect(cells, `${figure.workload} ${figure.cacheMode}`).toContainEqual({ workload: figure.workload, cacheMode: figure.cacheMode });
+        expect(publishedMeasures).toContain(figure.measure);
+        expect(figure.rest !== null || figure.grpc !== null).toBe(true);
+      }
+    },
+  );
+
+  it("study-001 ties each figure to a load level and runs the first one by default", () => {
+    const preset = getPreset("study-001");
+    const levels = new Set(preset.published!.map((f) => f.connections));
+    expect([...levels]).toEqual([25, 50, 250]);
+    expect(specFromPreset("study-001").connections).toBe(25);
+    expect(preset.notes.join(" ")).toMatch(/1\.75 ms.*artefact/);
+  });
+
+  it("study-002 shows published seconds per call as ms per call", () => {
+    const small = getPreset("study-002").published!.find((f) => f.workload === "shape.small.get")!;
+    expect(small).toMatchObject({ unit: "ms", rest: 18.1, grpc: 67.7, measure: "meanMs" });
+    const large = getPreset("study-002").published!.find((f) => f.workload === "shape.large.stream")!;
+    expect(large).toMatchObject({ rest: 181.6, grpc: 702.5 });
+  });
+
+  it("study-003 compares ms per loop of 200 calls at connections 1", () => {
+    expect(specFromPreset("study-003").connections).toBe(1);
+    for (const figure of getPreset("study-003").published!) expect(figure.measure).toBe("msPer200Calls");
+  });
+});
+
+describe("getPreset / specFromPreset", () => {
+  it("names the known presets when asked for an unknown one", () => {
+    expect(() => getPreset("nope")).toThrow(/unknown preset "nope" \(known: quick, study-000, study-001, study-002, study-003, study-004\)/);
+  });
+
+  it("lets overrides win and ignores undefined ones", () => {
+    const spec = specFromPreset("study-000", { connections: 4, trials: undefined, workloads: ["noop", "item.get"] });
+    expect(spec).toMatchObject({ connections: 4, trials: 3, workloads: ["noop", "item.get"], preset: "study-000" });
+  });
+
+  it("refuses an override outside the bounds, naming the field", () => {
+    expect(() => specFromPreset("quick", { connections: 100_000 })).toThrow(/connections/);
+  });
+});
+
+describe("estimateMeasuringMs", () => {
+  it("counts cells x 2 protocols x trials x (warm-up + window), one cell for cache-less workloads", () => {
+    const spec = specFromPreset("quick", { workloads: ["noop", "item.get"], cacheModes: ["warm", "cold", "miss"], trials: 2, warmupMs: 1000, durationMs: 4000 });
+    expect(estimateMeasuringMs(spec)).toBe(4 * 2 * 2 * 5000);
+  });
+
+  it("is unknown when windows end after a number of requests", () => {
+    expect(estimateMeasuringMs(specFromPreset("quick", { requests: 100 }))).toBeNull();
+  });
+});

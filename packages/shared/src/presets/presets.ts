@@ -1,0 +1,38 @@
+import { runSpecSchema, type RunSpec } from "../spec/run-spec";
+import type { Preset, PresetSpec } from "./preset";
+import { quickPreset } from "./quick";
+import { study000Preset } from "./study-000";
+import { study001Preset } from "./study-001";
+import { study002Preset } from "./study-002";
+import { study003Preset } from "./study-003";
+import { study004Preset } from "./study-004";
+
+/** Every preset, in the order --help and the UI list them. */
+export const presets: readonly Preset[] = [quickPreset, study000Preset, study001Preset, study002Preset, study003Preset, study004Preset];
+
+export const presetNames = presets.map((p) => p.name);
+
+export const DEFAULT_PRESET = quickPreset.name;
+
+export function findPreset(name: string): Preset | undefined {
+  return presets.find((p) => p.name === name);
+}
+
+export function getPreset(name: string): Preset {
+  const preset = findPreset(name);
+  if (!preset) throw new Error(`unknown preset "${name}" (known: ${presetNames.join(", ")})`);
+  return preset;
+}
+
+/**
+ * A preset's spec with `overrides` on top (an undefined override keeps the preset's value), validated
+ * like any other spec: a preset gets no way around the bounds.
+ */
+export function specFromPreset(name: string, overrides: Partial<PresetSpec> = {}): RunSpec {
+  const preset = getPreset(name);
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+  const parsed = runSpecSchema.safeParse({ ...preset.spec, ...defined, preset: preset.name });
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(spec)"}: ${i.message}`);
+  throw new Error(`preset "${name}" with these options is not a valid spec: ${issues.join("; ")}`);
+}

@@ -1,0 +1,131 @@
+import { findWorkload } from "../catalog/catalog";
+import type { CellResult, Protocol, PublishedFigure, RunResult } from "../result/result-schema";
+import type { CellCacheMode, Preset, PublishedFigureDefinition, PublishedMeasure } from "./preset";
+import { findPreset, getPreset } from "./presets";
+
+/** A published figure with its measured twin, and the cell it belongs to. */
+export interface PlacedPublishedFigure extends PublishedFigure {
+  workload: string;
+  cacheMode: CellCacheMode;
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+function sameCell(cell: Pick<CellResult, "workload" | "cacheMode">, workload: string, cacheMode: CellCacheMode): boolean {
+  if (cell.workload !== workload) return false;
+  // A workload that never reads through the cache has one cell whatever its label says.
+  return cell.cacheMode === cacheMode || findWorkload(workload)?.usesCache === false;
+}
+
+function latency(cell: CellResult, protocol: Protocol, pick: (l: CellResult["rest"]["latencyMs"]) => number): number | null {
+  const summary = cell[protocol].latencyMs;
+  // A side with no successful call has no latency: 0 would read as "infinitely fast".
+  return summary.count > 0 ? pick(summary) : null;
+}
+
+function cacheImprovementPct(cells: readonly CellResult[], workload: string, protocol: Protocol): number | null {
+  const warm = cells.find((c) => c.workload === workload && c.cacheMode === "warm");
+  const cold = cells.find((c) => c.workload === workload && c.cacheMode === "cold");
+  if (!warm || !cold) return null;
+  const warmMean = latency(warm, protocol, (l) => l.mean);
+  const coldMean = latency(cold, protocol, (l) => l.mean);
+  if (warmMean === null || coldMean === null || coldMean === 0) return null;
+  return Math.round(((coldMean - warmMean) / coldMean) * 1000) / 10;
+}
+
+/** The measured value of one figure for one protocol, in the figure's unit; null when not measurable. */
+export function measuredValue(measure: PublishedMeasure, cell: CellResult, protocol: Protocol, cells: readonly CellResult[]): number | null {
+  switch (measure) {
+    case "meanMs":
+      return latency(cell, protocol, (l) => l.mean);
+    case "p50Ms":
+      return latency(cell, protocol, (l) => l.p50);
+    case "p99Ms":
+      return latency(cell, protocol, (l) => l.p99);
+    case "rps":
+      return cell[protocol].rps;
+    case "msPer200Calls":
+      return latency(cell, protocol, (l) => round3(l.mean * 200));
+    case "requestBodyBytes":
+      return cell.payload[protocol].requestBodyBytes;
+    case "responseBodyBytes":
+      return cell.payload[protocol].responseBodyBytes;
+    case "cacheImprovementPct":
+      return cacheImprovementPct(cells, cell.workload, protocol);
+  }
+}
+
+function toFigure(definition: PublishedFigureDefinition, cell: CellResult, cells: readonly CellResult[]): PlacedPublishedFigure {
+  return {
+    workload: definition.workload,
+    cacheMode: definition.cacheMode,
+    label: definition.label,
+    unit: definition.unit,
+    published: { rest: definition.rest, grpc: definition.grpc },
+    measured: {
+      rest: measuredValue(definition.measure, cell, "rest", cells),
+      grpc: measuredValue(definition.measure, cell, "grpc", cells),
+    },
+    ...(definition.note === undefined ? {} : { note: definition.note }),
+  };
+}
+
+/**
+ * The preset's published figures beside what `cells` measured. A figure whose cell was not run is
+ * left out, and so is one tied to a load level other than the run's (`runConnections`; when not
+ * given, the cell's own in-flight count): comparing against another experiment would mislead.
+ */
+export function publishedFiguresFor(
+  preset: Preset | string,
+  cells: readonly CellResult[],
+  runConnections?: number,
+): PlacedPublishedFigure[] {
+  const definitions = (typeof preset === "string" ? getPreset(preset) : preset).published ?? [];
+  return definitions.flatMap((definition) => {
+    const cell = cells.find((c) => sameCell(c, definition.workload, definition.cacheMode));
+    if (!cell) return [];
+    const connections = runConnections ?? cell.rest.connections.inFlight;
+    if (definition.connections !== undefined && definition.connections !== connections) return [];
+    return [toFigure(definition, cell, cells)];
+  });
+}
+
+/** The result with each cell's `published` filled from its preset (cells without figures unchanged). */
+export function withPublishedFigures(result: RunResult): RunResult {
+  const preset = result.spec.preset === undefined ? undefined : findPreset(result.spec.preset);
+  if (!preset?.published) return result;
+  const figures = publishedFiguresFor(preset, result.cells, result.spec.connections);
+  return {
+    ...result,
+    cells: result.cells.map((cell) => {
+      const own = figures.filter((f) => sameCell(cell, f.workload, f.cacheMode));
+      if (own.length === 0) return cell;
+      return { ...cell, published: own.map(({ workload: _w, cacheMode: _c, ...figure }) => figure) };
+    }),
+  };
+}
+
+/**
+ * Every published figure of a result, with its cell: the ones stored in the cells when there are
+ * any (an imported result keeps what it was written with), else computed from its preset.
+ */
+export function publishedFiguresOfResult(result: RunResult): PlacedPublishedFigure[] {
+  const stored = result.cells.flatMap((cell) =>
+    (cell.published ?? []).map((figure) => ({ ...figure, workload: cell.workload, cacheMode: cell.cacheMode })),
+  );
+  if (stored.length > 0) return stored;
+  const preset = result.spec.preset === undefined ? undefined : findPreset(result.spec.preset);
+  return preset ? publishedFiguresFor(preset, result.cells, result.spec.connections) : [];
+}
+
+/**
+ * gRPC's advantage in a figure, > 1 when gRPC did better (the convention of every Relix ratio):
+ * REST / gRPC for times and bytes, gRPC / REST for throughput, none for percentages. Read from the
+ * unit because a stored figure carries no measure.
+ */
+export function figureSpeedup(unit: string, rest: number | null, grpc: number | null): number | null {
+  if (rest === null || grpc === null || rest <= 0 || grpc <= 0) return null;
+  if (unit === "req/s") return grpc / rest;
+  if (unit === "ms" || unit === "B") return rest / grpc;
+  return null;
+}
