@@ -24,8 +24,8 @@ const securityHeaders = [
 ];
 
 const config: NextConfig = {
-  // @relix/shared exports TypeScript source.
-  transpilePackages: ["@relix/shared"],
+  // Workspace packages export TypeScript source (the runner only for its pure output modules).
+  transpilePackages: ["@relix/shared", "@relix/runner"],
   poweredByHeader: false,
   reactStrictMode: true,
   // This app lives inside a pnpm workspace; keep Next from guessing the root from lockfiles.

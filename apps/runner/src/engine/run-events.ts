@@ -36,6 +36,13 @@ export type RunEvent =
 export interface RunOptions {
   signal?: AbortSignal;
   onEvent?: (event: RunEvent) => void;
+  /** The id the result will carry (the runner service assigns it when the run is queued). */
+  runId?: string;
+  /**
+   * Services a long-lived caller (the runner service) keeps running across runs; without it
+   * the engine uses or starts them itself and stops what it started.
+   */
+  services?: import("./service-manager").ManagedServices;
 }
 
 /** Thrown when a run is stopped by its AbortSignal; the service marks the run "cancelled". */

@@ -106,6 +106,6 @@ describe('autocannon capture fixture (real autocannon 8 run: 2 connections, 1 in
 
   it('rejects inconsistent columns', () => {
     expect(() => normaliseAutocannonCapture({ ...acCapture, code: [] })).toThrow(/lengths/);
-    expect(() => normaliseAutocannonCapture({ ...acCapture, code: acCapture.code.map(() => 9) })).toThrow(/code index/);
+    expect(() => normaliseAutocannonCapture({ ...acCapture, code: Array.from(acCapture.code, () => 9) })).toThrow(/code index/);
   });
 });

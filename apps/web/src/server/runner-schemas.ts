@@ -30,13 +30,27 @@ export const progressSchema = z.looseObject({
   remainingMs: z.number().min(0),
 });
 
-/** A headline is a sentence, or a ratio the runner summarised; the list shows either. */
-const headlineSchema = z
+/**
+ * A run's outcome in one line (apps/runner/src/store/headline.ts): the first cell's p50
+ * comparison. A plain sentence is accepted too, for runners that only store the verdict.
+ */
+export const headlineSchema = z
   .union([
-    z.string(),
-    z.looseObject({ text: z.string().optional(), verdict: z.string().optional(), speedup: z.number().optional(), ratio: z.number().optional() }),
+    z.string().transform((verdict) => ({ verdict })),
+    z.looseObject({
+      workload: z.string().optional(),
+      cacheMode: z.string().optional(),
+      metric: z.string().optional(),
+      speedup: z.number().optional(),
+      low: z.number().optional(),
+      high: z.number().optional(),
+      winner: z.enum(["grpc", "rest", "none"]).optional(),
+      verdict: z.string().optional(),
+      cells: z.number().optional(),
+    }),
   ])
   .nullish();
+export type Headline = NonNullable<z.infer<typeof headlineSchema>>;
 
 export const runSummarySchema = z.looseObject({
   id: runIdSchema,
@@ -47,6 +61,8 @@ export const runSummarySchema = z.looseObject({
   finishedAt: z.string().nullish(),
   headline: headlineSchema,
   workloads: z.array(z.string()).nullish(),
+  cacheModes: z.array(z.string()).nullish(),
+  position: z.number().int().min(0).nullish(),
   imported: z.boolean().nullish(),
   reason: z.string().nullish(),
 });
@@ -57,35 +73,50 @@ export const runListSchema = z.union([
   z.looseObject({ runs: z.array(runSummarySchema) }).transform((r) => r.runs),
 ]);
 
-export const runDetailSchema = z.looseObject({
-  id: runIdSchema,
-  status: runStatusSchema,
-  position: z.number().int().min(0).nullish(),
-  reason: z.string().nullish(),
-  preset: z.string().nullish(),
-  spec: z.record(z.string(), z.unknown()).nullish(),
-  createdAt: z.string().nullish(),
-  startedAt: z.string().nullish(),
-  finishedAt: z.string().nullish(),
+const cellRefLooseSchema = z.looseObject({
+  workload: z.string(),
+  cacheMode: z.string(),
+  trial: z.number(),
+  trials: z.number(),
+  protocol: z.enum(["rest", "grpc"]),
+  index: z.number().optional(),
+  total: z.number().optional(),
+});
+
+/** What only the live process knows about a running run (apps/runner/src/server/run-queue.ts). */
+export const liveSchema = z.looseObject({
+  phase: z.string().nullish(),
+  message: z.string().nullish(),
+  cell: cellRefLooseSchema.nullish(),
   progress: progressSchema.nullish(),
+  errors: z.number().nullish(),
+  warnings: z.array(z.string()).nullish(),
+  cancelRequested: z.boolean().nullish(),
+});
+
+export const runDetailSchema = runSummarySchema.extend({
+  spec: z.record(z.string(), z.unknown()).nullish(),
+  importedAt: z.string().nullish(),
+  live: liveSchema.nullish(),
+  /** Older service drafts put progress at the top level. */
+  progress: progressSchema.nullish(),
+  lastEventId: z.number().nullish(),
   result: z.unknown().optional(),
 });
 export type RunDetail = z.infer<typeof runDetailSchema>;
 
-export const publishedPresetFigureSchema = z.looseObject({
-  label: z.string().optional(),
-  workload: z.string().optional(),
-  unit: z.string().optional(),
-});
-
-export const presetSchema = z.looseObject({
-  name: z.string().min(1).max(40),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  study: z.string().nullish(),
-  spec: z.record(z.string(), z.unknown()).default({}),
-  published: z.array(z.unknown()).nullish(),
-});
+export const presetSchema = z
+  .looseObject({
+    name: z.string().min(1).max(40),
+    title: z.string().optional(),
+    label: z.string().optional(),
+    description: z.string().optional(),
+    study: z.string().nullish(),
+    spec: z.record(z.string(), z.unknown()).nullish(),
+    published: z.array(z.unknown()).nullish(),
+    notes: z.array(z.string()).nullish(),
+  })
+  .transform(({ title, label, ...rest }) => ({ ...rest, title: title ?? label ?? rest.name }));
 export type Preset = z.infer<typeof presetSchema>;
 
 export const presetListSchema = z.union([

@@ -12,10 +12,10 @@ export interface PlannedCell {
  * "none" cell for the others (a cache mode would change nothing there, so it is not run twice).
  */
 export function plannedCells(spec: Pick<RunSpec, "workloads" | "cacheModes">): PlannedCell[] {
-  return spec.workloads.flatMap((workload) =>
+  return spec.workloads.flatMap<PlannedCell>((workload) =>
     getWorkload(workload).usesCache
       ? spec.cacheModes.map((cacheMode) => ({ workload, cacheMode }))
-      : [{ workload, cacheMode: "none" as const }],
+      : [{ workload, cacheMode: "none" }],
   );
 }
 

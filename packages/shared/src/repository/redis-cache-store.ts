@@ -4,6 +4,11 @@ import type { CacheStore } from "./cache-store";
 export interface RedisCacheStoreOptions {
   /** A command that gets no reply within this many ms rejects (default 500). */
   commandTimeoutMs?: number;
+  /**
+   * A connection with commands pending that receives nothing for this long is dropped and
+   * reconnected (default 2000): a hung Redis then costs one command timeout, not one per request.
+   */
+  socketTimeoutMs?: number;
   /** How long one connection attempt may take (default 1000). */
   connectTimeoutMs?: number;
   /** Longest pause between reconnection attempts (default 2000). */
@@ -27,7 +32,8 @@ const validTtl = (ttlSeconds: number) => {
 /**
  * The CacheStore over Redis. Built to fail fast, because every failure falls back to MySQL: no
  * offline queue (a command while disconnected rejects at once), one retry per request, a command
- * timeout, and reconnection in the background forever, so the cache comes back with Redis.
+ * timeout, a socket timeout that drops a connection gone silent, and reconnection in the background
+ * forever, so the cache comes back with Redis.
  * get/set/del never wait for a connection; ping() does wait for an attempt in progress (bounded by
  * the connect timeout), so `await cache.ping()` at start-up means "connected, or really down".
  */
@@ -40,6 +46,7 @@ export function createRedisCacheStore(url: string, options: RedisCacheStoreOptio
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     commandTimeout: options.commandTimeoutMs ?? 500,
+    socketTimeout: options.socketTimeoutMs ?? 2_000,
     connectTimeout: connectTimeoutMs,
     retryStrategy: (attempt) => reconnectDelay(attempt, maxReconnectDelayMs),
     // A cache has nothing to re-subscribe to; READONLY and friends are not worth a reconnect.

@@ -40,6 +40,7 @@ export async function createServiceRuntime(env: ServiceEnv, telemetry: ServerTel
     ttlSeconds: env.CACHE_TTL_SECONDS,
     onCacheEvent: (event) => telemetry.cacheEvent(event),
   });
+  telemetry.setBackends({ store: store.kind, cache: cache.kind });
   return {
     services: createServices(repository),
     backends: { store: store.kind, cache: cache.kind },

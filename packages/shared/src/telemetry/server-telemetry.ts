@@ -26,6 +26,7 @@ export function createServerTelemetry(protocol: Protocol) {
   const interval = createIntervalLatency();
   const totals = { requests: 0, errors: 0, serverTimeUs: 0 };
   const cacheCounts: Record<CacheEvent, number> = { hit: 0, miss: 0, bypass: 0, error: 0 };
+  let backends: { store: "mysql" | "embedded"; cache: "redis" | "embedded" } | null = null;
 
   const duration = new client.Histogram({
     name: "relix_server_duration_seconds",
@@ -76,6 +77,11 @@ export function createServerTelemetry(protocol: Protocol) {
       interval.record(latencyUs, ok);
     },
 
+    /** Which stores this process reads, so a runner that did not start it can label its results. */
+    setBackends(value: { store: "mysql" | "embedded"; cache: "redis" | "embedded" }) {
+      backends = value;
+    },
+
     cacheEvent(event: CacheEvent) {
       cacheCounts[event]++;
       cacheEvents.inc({ event });
@@ -91,6 +97,7 @@ export function createServerTelemetry(protocol: Protocol) {
         protocol,
         pid: process.pid,
         takenAt: Date.now(),
+        backends,
         cpu: { userUs: cpu.user, systemUs: cpu.system },
         rss: { currentBytes: rss.current(), peakBytes: rss.peak() },
         wire: wire.snapshot(),

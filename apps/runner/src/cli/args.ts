@@ -1,0 +1,200 @@
+// argv -> a validated RunSpec, the outputs and the thresholds. Every mistake is a UsageError whose
+// one-line message names the flag, the value and what is allowed.
+//
+// parseArgs runs with strict: false and tokens on, and this file rejects what strict mode would
+// (unknown flags, missing values, values on switches, positionals) itself: strict mode's errors
+// are long multi-line hints about '--' that do not say what is allowed, nor "did you mean".
+import { parseArgs } from "node:util";
+import { cacheModes, DEFAULT_PRESET, findPreset, getPreset, presetNames, specBounds as b, specFromPreset, workloadIds, type PresetSpec, type RunSpec } from "@relix/shared";
+import { parseThreshold, ThresholdSyntaxError, type Threshold } from "../output/thresholds";
+import { flags, type FlagDefinition } from "./flags";
+import { parseByteSize, parseCount, parseDurationMs, parseList } from "./values";
+import { UsageError } from "./usage-error";
+
+export interface CliOutputs {
+  json?: string;
+  md?: string;
+  csv?: string;
+}
+
+export interface CliRun {
+  help: false;
+  spec: RunSpec;
+  /** Paths as given (relative ones are resolved by the caller against the user's directory). */
+  outputs: CliOutputs;
+  /** False with --no-json; otherwise the JSON goes to outputs.json or a default path. */
+  writeJson: boolean;
+  thresholds: Threshold[];
+  quiet: boolean;
+  noColor: boolean;
+}
+
+export type CliArgs = { help: true } | CliRun;
+
+const byName = new Map(flags.map((f) => [f.name, f]));
+const byShort = new Map(flags.filter((f) => f.short).map((f) => [f.short!, f]));
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}
+
+function suggestion(input: string, candidates: readonly string[]): string {
+  const best = candidates
+    .map((c) => ({ c, d: c.startsWith(input) ? 0 : editDistance(input, c) }))
+    .sort((x, y) => x.d - y.d)[0];
+  return best && best.d <= Math.max(2, Math.floor(input.length / 3)) ? best.c : "";
+}
+
+type Values = Map<string, string | string[] | true>;
+
+/** The raw flag values, with every structural mistake refused. */
+function readFlags(argv: readonly string[]): Values {
+  // `pnpm bench -- --preset x` hands the script a leading "--"; it means nothing here.
+  const args = argv[0] === "--" ? argv.slice(1) : [...argv];
+  const options = Object.fromEntries(flags.map((f) => [f.name, { type: f.type, ...(f.short ? { short: f.short } : {}), ...(f.multiple ? { multiple: true } : {}) }]));
+  const { tokens } = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
+  const values: Values = new Map();
+  for (const token of tokens) {
+    if (token.kind === "option-terminator") throw new UsageError(`unexpected "--" (flags come before it, and nothing may follow it)`);
+    if (token.kind === "positional") {
+      throw new UsageError(`unexpected argument ${JSON.stringify(token.value)} (every option is a --flag; values follow their flag)`);
+    }
+    const flag: FlagDefinition | undefined = token.rawName.startsWith("--") ? byName.get(token.name) : byShort.get(token.rawName.slice(1)) ?? byName.get(token.name);
+    if (!flag) {
+      const guess = suggestion(token.name, [...byName.keys()]);
+      throw new UsageError(`unknown flag ${token.rawName}${guess ? ` (did you mean --${guess}?)` : ""}`);
+    }
+    if (flag.type === "boolean") {
+      if (token.value !== undefined) throw new UsageError(`--${flag.name} takes no value (got ${JSON.stringify(token.value)})`);
+      values.set(flag.name, true);
+      continue;
+    }
+    // No flag value starts with "-": one that does is the next flag, so this one had no value.
+    // (A negative number is let through, for the value parser to refuse with the allowed range.)
+    const negativeNumber = token.value !== undefined && /^-\d/.test(token.value);
+    if (token.value === undefined || (!token.inlineValue && token.value.startsWith("-") && !negativeNumber)) {
+      throw new UsageError(`--${flag.name} needs a value (${flag.value}${flag.default ? `; default ${flag.default}` : ""})`);
+    }
+    const previous = values.get(flag.name);
+    if (flag.multiple) values.set(flag.name, [...((previous as string[] | undefined) ?? []), token.value]);
+    else if (previous !== undefined) throw new UsageError(`--${flag.name} given twice (${JSON.stringify(previous)} and ${JSON.stringify(token.value)}); give it once`);
+    else values.set(flag.name, token.value);
+  }
+  return values;
+}
+
+function parseWorkloads(raw: string): string[] {
+  const ids = parseList("workloads", raw).flatMap((item) => {
+    if (item.includes("*")) {
+      const pattern = new RegExp(`^${item.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[^,]*")}$`);
+      const matched = workloadIds.filter((id) => pattern.test(id));
+      if (matched.length === 0) throw new UsageError(`--workloads ${JSON.stringify(raw)}: "${item}" matches no workload (known: ${workloadIds.join(", ")})`);
+      return matched;
+    }
+    if (!workloadIds.includes(item)) {
+      const guess = suggestion(item, workloadIds);
+      throw new UsageError(`--workloads ${JSON.stringify(raw)}: unknown workload "${item}"${guess ? ` (did you mean ${guess}?)` : ""}; known: ${workloadIds.join(", ")}`);
+    }
+    return [item];
+  });
+  const unique = [...new Set(ids)];
+  if (unique.length > b.workloads.max) throw new UsageError(`--workloads ${JSON.stringify(raw)}: ${unique.length} workloads, at most ${b.workloads.max} per run`);
+  return unique;
+}
+
+function parseCacheModes(raw: string): RunSpec["cacheModes"] {
+  return parseList("cache", raw).map((mode) => {
+    if (!(cacheModes as readonly string[]).includes(mode)) {
+      throw new UsageError(`--cache ${JSON.stringify(raw)}: unknown cache mode "${mode}" (use ${cacheModes.join(", ")})`);
+    }
+    return mode as RunSpec["cacheModes"][number];
+  });
+}
+
+function overridesFrom(values: Values): Partial<PresetSpec> {
+  const text = (name: string) => values.get(name) as string | undefined;
+  const with_ = <T>(name: string, parse: (raw: string) => T): T | undefined => {
+    const raw = text(name);
+    return raw === undefined ? undefined : parse(raw);
+  };
+  if (values.has("duration") && values.has("requests")) {
+    throw new UsageError(`--duration ${JSON.stringify(text("duration"))} and --requests ${JSON.stringify(text("requests"))}: a window ends by time or by count, give one of them`);
+  }
+  return {
+    workloads: with_("workloads", parseWorkloads),
+    cacheModes: with_("cache", parseCacheModes),
+    connections: with_("connections", (raw) => parseCount("connections", raw, b.connections)),
+    grpcConnections: with_("grpc-connections", (raw) => parseCount("grpc-connections", raw, b.grpcConnections)),
+    durationMs: with_("duration", (raw) => parseDurationMs("duration", raw, b.durationMs)),
+    requests: with_("requests", (raw) => parseCount("requests", raw, b.requests)),
+    warmupMs: with_("warmup", (raw) => parseDurationMs("warmup", raw, b.warmupMs)),
+    rate: with_("rate", (raw) => parseCount("rate", raw, b.rate)),
+    trials: with_("trials", (raw) => parseCount("trials", raw, b.trials)),
+    payloadBytes: with_("payload-size", (raw) => parseByteSize("payload-size", raw, b.payloadBytes)),
+    serverDelayMs: with_("server-delay", (raw) => parseDurationMs("server-delay", raw, b.serverDelayMs, "ms")),
+    streamMessages: with_("stream-messages", (raw) => parseCount("stream-messages", raw, b.streamMessages)),
+    keyCount: with_("keys", (raw) => parseCount("keys", raw, b.keyCount)),
+    dotLength: with_("dot-length", (raw) => parseCount("dot-length", raw, b.dotLength)),
+  };
+}
+
+function parseThresholds(raws: readonly string[], spec: RunSpec): Threshold[] {
+  return raws.map((raw) => {
+    let threshold: Threshold;
+    try {
+      threshold = parseThreshold(raw);
+    } catch (error) {
+      if (error instanceof ThresholdSyntaxError) throw new UsageError(`--threshold ${error.message}`);
+      throw error;
+    }
+    // Caught now rather than after the run: a gate on a workload that is not measured cannot pass.
+    if (threshold.workload !== undefined && !spec.workloads.includes(threshold.workload)) {
+      throw new UsageError(`--threshold ${JSON.stringify(raw)}: workload ${threshold.workload} is not in this run (running: ${spec.workloads.join(", ")})`);
+    }
+    return threshold;
+  });
+}
+
+export function parseCliArgs(argv: readonly string[]): CliArgs {
+  const values = readFlags(argv);
+  if (values.has("help")) return { help: true };
+
+  const presetName = (values.get("preset") as string | undefined) ?? DEFAULT_PRESET;
+  if (!findPreset(presetName)) {
+    const guess = suggestion(presetName, presetNames);
+    throw new UsageError(`--preset ${JSON.stringify(presetName)}: unknown preset${guess ? ` (did you mean ${guess}?)` : ""}; known: ${presetNames.join(", ")}`);
+  }
+  let spec: RunSpec;
+  try {
+    spec = specFromPreset(getPreset(presetName).name, overridesFrom(values));
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError((error as Error).message);
+  }
+
+  if (values.has("json") && values.has("no-json")) throw new UsageError(`--json ${JSON.stringify(values.get("json"))} and --no-json: give one of them`);
+  const outputs: CliOutputs = {};
+  for (const name of ["json", "md", "csv"] as const) {
+    const path = values.get(name) as string | undefined;
+    if (path !== undefined) outputs[name] = path;
+  }
+  return {
+    help: false,
+    spec,
+    outputs,
+    writeJson: !values.has("no-json"),
+    thresholds: parseThresholds((values.get("threshold") as string[] | undefined) ?? [], spec),
+    quiet: values.has("quiet"),
+    noColor: values.has("no-color"),
+  };
+}

@@ -1,0 +1,87 @@
+// `pnpm bench --help`: every flag with its default and bounds, the presets, the threshold syntax,
+// the workloads and examples. Built from the same lists the parser uses.
+import { estimateMeasuringMs, presets, specFromPreset, workloadIds } from "@relix/shared";
+import { formatDuration } from "../output/format";
+import { flags, type FlagDefinition } from "./flags";
+
+const WIDTH = 100;
+
+function wrap(text: string, indent: number, width = WIDTH): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && indent + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((l, i) => (i === 0 ? l : " ".repeat(indent) + l));
+}
+
+function flagLines(flag: FlagDefinition): string[] {
+  const name = `${flag.short ? `-${flag.short}, ` : "    "}--${flag.name}${flag.value ? ` ${flag.value}` : ""}`;
+  const text = flag.default ? `${flag.help} (default: ${flag.default})` : flag.help;
+  const column = 32;
+  const head = `  ${name}`.padEnd(column);
+  const body = wrap(text, column);
+  return head.length > column ? [`  ${name}`, " ".repeat(column) + body.join(`\n`)] : [head + body.join("\n")];
+}
+
+function presetLines(): string[] {
+  return presets.flatMap((preset) => {
+    const measuring = estimateMeasuringMs(specFromPreset(preset.name));
+    const time = measuring === null ? "" : ` (~${formatDuration(measuring)} of measuring)`;
+    return [`  ${preset.name.padEnd(11)}${wrap(preset.description + time, 13).join("\n")}`];
+  });
+}
+
+const thresholdLines = [
+  "  [WORKLOAD[@CACHE]:]SUBJECT.METRIC OP VALUE      OP is <, <=, > or >=; repeat --threshold for more",
+  "  rest.* / grpc.*   p50 p90 p95 p99 p999 max min mean stddev: latency with a unit, us, ms or s",
+  "                    rps: successful responses per second; errors: failed calls",
+  "  ratio.*           p50, p99, rps: the speedup, above 1 when gRPC did better (REST/gRPC latency,",
+  "                    gRPC/REST rps); add .low or .high for the bounds of its 95% CI",
+  "  Without a WORKLOAD it must hold in every cell; one that matches no cell fails.",
+  "  e.g. 'grpc.p99<5ms'  'rest.rps>=1000'  'ratio.p50>1.2'  'grpc.p50<=800us'  'item.get@warm:ratio.p50.low>1'",
+];
+
+const examples = [
+  ["pnpm bench", "the quick preset: about a minute, JSON in relix-results/"],
+  ["pnpm bench --preset study-000 --md report.md", "reproduce study 000, published figures beside measured"],
+  ["pnpm bench --preset study-001 --connections 250", "study 001 at its Heavy load level"],
+  ["pnpm bench --workloads item.get --cache warm,cold --connections 32 --duration 10s --trials 5", ""],
+  ["pnpm bench --workloads 'shape.*.get' --cache cold --connections 1 --csv shapes.csv", ""],
+  ["pnpm bench --workloads upload --payload-size 4MiB --rate 200", "open loop, 200 uploads/s"],
+  ["pnpm bench --threshold 'grpc.p99<5ms' --threshold 'item.get:ratio.p50.low>1' --no-color", "a CI gate"],
+];
+
+export function renderHelp(): string {
+  const lines = [
+    "pnpm bench: REST (Express + autocannon) against gRPC (grpc-js + ghz), same logic, same load, one",
+    "measurement definition. Prints progress on stderr, a table on stdout, and writes the result JSON.",
+    "",
+    "USAGE",
+    "  pnpm bench [--preset NAME] [options]",
+    "",
+    "OPTIONS (flags override the preset's values)",
+    ...flags.flatMap(flagLines),
+    "",
+    "PRESETS",
+    ...presetLines(),
+    "",
+    "THRESHOLDS",
+    ...thresholdLines,
+    "",
+    "WORKLOADS",
+    ...wrap(workloadIds.join(", "), 2).map((l, i) => (i === 0 ? `  ${l}` : l)),
+    "",
+    "EXAMPLES",
+    ...examples.flatMap(([command, why]) => [`  ${command}`, ...(why ? [`      ${why}`] : [])]),
+    "",
+    "EXIT CODES",
+    "  0 done, every threshold held · 1 a threshold failed · 2 bad flag or value · 3 the run failed",
+    "  130 interrupted (Ctrl-C)",
+  ];
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,137 @@
+// The whole of `pnpm bench`, with its surroundings passed in (streams, environment, engine,
+// signals) so tests drive it like a user would, without a process per case.
+import { estimateMeasuringMs, plannedCells, publishedFiguresOfResult, withPublishedFigures, type RunResult, type RunSpec } from "@relix/shared";
+import { RunCancelledError, type RunBenchmark } from "../engine/run-events";
+import { formatDuration } from "../output/format";
+import { renderTableReport } from "../output/table";
+import { evaluateThresholds, formatThresholdOutcome } from "../output/thresholds";
+import { parseCliArgs, type CliArgs } from "./args";
+import { renderHelp } from "./help";
+import { planOutputs, prepareOutputs, writeOutputs, type OutputPlan } from "./output-files";
+import { ProgressBar } from "./progress-bar";
+import { UsageError } from "./usage-error";
+
+export const EXIT = { ok: 0, thresholdFailed: 1, usage: 2, runFailed: 3, interrupted: 130, terminated: 143 } as const;
+
+export interface CliStream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export type Signal = "SIGINT" | "SIGTERM";
+
+export interface CliContext {
+  stdout: CliStream;
+  stderr: CliStream;
+  env: Readonly<Record<string, string | undefined>>;
+  /** The process's working directory; INIT_CWD (set by pnpm) wins for resolving output paths. */
+  cwd: string;
+  /** Loaded only for a real run, so --help and flag errors work even when the engine cannot load. */
+  loadEngine: () => Promise<RunBenchmark>;
+  /** Subscribes to a signal; returns the unsubscribe. */
+  onSignal: (signal: Signal, handler: () => void) => () => void;
+  /** A second Ctrl-C: leave now, whatever the engine is doing. */
+  forceExit: (code: number) => void;
+}
+
+function useColor(stream: CliStream, env: CliContext["env"], noColor: boolean): boolean {
+  // https://no-color.org: any non-empty NO_COLOR disables colour.
+  return stream.isTTY === true && !noColor && !env.NO_COLOR;
+}
+
+function plan(spec: RunSpec): string {
+  const cells = plannedCells(spec).length;
+  const measuring = estimateMeasuringMs(spec);
+  const time = measuring === null ? "" : `, ~${formatDuration(measuring)} of measuring`;
+  return `relix-bench: ${spec.preset ?? "custom"}: ${cells} cell${cells === 1 ? "" : "s"} x 2 protocols x ${spec.trials} trial${spec.trials === 1 ? "" : "s"}${time}`;
+}
+
+function parse(argv: readonly string[], ctx: CliContext): CliArgs | number {
+  try {
+    return parseCliArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    ctx.stderr.write(`relix-bench: error: ${error.message} (see --help)\n`);
+    return EXIT.usage;
+  }
+}
+
+async function measure(spec: RunSpec, ctx: CliContext, progress: ProgressBar | null): Promise<RunResult | number> {
+  let runBenchmark: RunBenchmark;
+  try {
+    runBenchmark = await ctx.loadEngine();
+  } catch (error) {
+    ctx.stderr.write(`relix-bench: cannot load the benchmark engine: ${(error as Error).message}\n`);
+    return EXIT.runFailed;
+  }
+  const controller = new AbortController();
+  let interrupted: Signal | null = null;
+  const stop = (signal: Signal) => () => {
+    if (interrupted) return ctx.forceExit(EXIT.interrupted);
+    interrupted = signal;
+    controller.abort();
+    const message = "relix-bench: stopping the run and the services it started (Ctrl-C again to quit at once)";
+    progress ? progress.note(message) : ctx.stderr.write(`${message}\n`);
+  };
+  const unsubscribe = [ctx.onSignal("SIGINT", stop("SIGINT")), ctx.onSignal("SIGTERM", stop("SIGTERM"))];
+  try {
+    return await runBenchmark(spec, { signal: controller.signal, onEvent: (event) => progress?.handle(event) });
+  } catch (error) {
+    progress?.finish();
+    if (interrupted || error instanceof RunCancelledError) {
+      ctx.stderr.write("relix-bench: cancelled; nothing was written\n");
+      return interrupted === "SIGTERM" ? EXIT.terminated : EXIT.interrupted;
+    }
+    ctx.stderr.write(`relix-bench: the run failed: ${(error as Error).message}\n`);
+    return EXIT.runFailed;
+  } finally {
+    progress?.finish();
+    for (const off of unsubscribe) off();
+  }
+}
+
+async function report(result: RunResult, outputs: OutputPlan, args: Exclude<CliArgs, { help: true }>, ctx: CliContext): Promise<number> {
+  ctx.stdout.write(renderTableReport(result, { color: useColor(ctx.stdout, ctx.env, args.noColor) }));
+  let code: number = EXIT.ok;
+  for (const written of await writeOutputs(result, outputs)) {
+    if (written.error) {
+      ctx.stderr.write(`relix-bench: could not write ${written.path}: ${written.error}\n`);
+      code = EXIT.runFailed;
+    } else if (!args.quiet) ctx.stderr.write(`relix-bench: wrote ${written.path}\n`);
+  }
+  if (args.thresholds.length > 0) {
+    const outcomes = evaluateThresholds(args.thresholds, result);
+    const failed = outcomes.filter((o) => !o.passed).length;
+    ctx.stdout.write(`\nThresholds: ${failed === 0 ? "all held" : `${failed} of ${outcomes.length} failed`}\n`);
+    for (const outcome of outcomes) ctx.stdout.write(`${formatThresholdOutcome(outcome).join("\n")}\n`);
+    if (failed > 0 && code === EXIT.ok) code = EXIT.thresholdFailed;
+  }
+  return code;
+}
+
+export async function runCli(argv: readonly string[], ctx: CliContext): Promise<number> {
+  const args = parse(argv, ctx);
+  if (typeof args === "number") return args;
+  if (args.help) {
+    ctx.stdout.write(renderHelp());
+    return EXIT.ok;
+  }
+  let outputs: OutputPlan;
+  try {
+    outputs = planOutputs(args, ctx.env.INIT_CWD ?? ctx.cwd);
+    await prepareOutputs(outputs);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    ctx.stderr.write(`relix-bench: error: ${error.message}\n`);
+    return EXIT.usage;
+  }
+
+  const progress = args.quiet ? null : new ProgressBar(ctx.stderr, { color: useColor(ctx.stderr, ctx.env, args.noColor) });
+  if (!args.quiet) ctx.stderr.write(`${plan(args.spec)}\n`);
+  const measured = await measure(args.spec, ctx, progress);
+  if (typeof measured === "number") return measured;
+  // A study preset's figures belong in the file too, so the JSON stands on its own when imported.
+  const result = measured.cells.some((c) => c.published) || publishedFiguresOfResult(measured).length === 0 ? measured : withPublishedFigures(measured);
+  return report(result, outputs, args, ctx);
+}

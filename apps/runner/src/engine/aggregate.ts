@@ -1,0 +1,80 @@
+import {
+  createLatencyHistogram,
+  decodeLatencyHistogram,
+  median,
+  speedupCI,
+  structuredVerdictFor,
+  type Comparison,
+  type ComparedMetric,
+  type ProtocolMeasure,
+  type ProtocolSummary,
+} from "@relix/shared";
+
+const medianOrNull = (values: Array<number | null>): number | null => {
+  const present = values.filter((v): v is number => v !== null && Number.isFinite(v));
+  return present.length === 0 ? null : median(present);
+};
+
+/**
+ * One protocol across trials: the median of every figure, and the merge of the histograms
+ * (so the percentile curve uses every sample, not a median of curves).
+ */
+export function summariseProtocol(measures: ProtocolMeasure[]): ProtocolSummary {
+  const first = measures[0]!;
+  const merged = createLatencyHistogram();
+  for (const m of measures) merged.merge(decodeLatencyHistogram(m.histogram));
+  const latencyKeys = Object.keys(first.latencyMs) as Array<keyof ProtocolMeasure["latencyMs"]>;
+  const latencyMs = Object.fromEntries(latencyKeys.map((k) => [k, median(measures.map((m) => m.latencyMs[k]))])) as ProtocolMeasure["latencyMs"];
+  latencyMs.count = Math.round(latencyMs.count);
+  const byCode: Record<string, number> = {};
+  for (const m of measures) for (const [code, n] of Object.entries(m.errors.byCode)) byCode[code] = (byCode[code] ?? 0) + n;
+  const wire = measures.map((m) => m.server.wireBytesPerRequest);
+  return {
+    protocol: first.protocol,
+    rps: median(measures.map((m) => m.rps)),
+    requests: Math.round(median(measures.map((m) => m.requests))),
+    errors: { total: Math.round(median(measures.map((m) => m.errors.total))), byCode },
+    latencyMs,
+    histogram: merged.encode(),
+    connections: first.connections,
+    server: {
+      cpuMsPer1000: medianOrNull(measures.map((m) => m.server.cpuMsPer1000)),
+      peakRssBytes: medianOrNull(measures.map((m) => m.server.peakRssBytes)),
+      serverTimeMsMean: medianOrNull(measures.map((m) => m.server.serverTimeMsMean)),
+      cacheHitRatio: medianOrNull(measures.map((m) => m.server.cacheHitRatio)),
+      wireBytesPerRequest: wire.every((w) => w !== null)
+        ? { received: median(wire.map((w) => w!.received)), sent: median(wire.map((w) => w!.sent)) }
+        : null,
+    },
+    generator: {
+      tool: first.generator.tool,
+      cpuFraction: medianOrNull(measures.map((m) => m.generator.cpuFraction)),
+      saturated: measures.some((m) => m.generator.saturated),
+    },
+  };
+}
+
+const metricValue = (m: ProtocolMeasure, metric: ComparedMetric) => (metric === "rps" ? m.rps : m.latencyMs[metric]);
+
+/**
+ * gRPC vs REST on p50, p99 and rps: the per-trial values of each side, a 95% bootstrap CI of
+ * the ratio, and the sentence that says who won. A metric with a zero on either side (every
+ * request failed) has no ratio and is left out.
+ */
+export function compareTrials(trials: Array<{ rest: ProtocolMeasure; grpc: ProtocolMeasure }>): Comparison[] {
+  const comparisons: Comparison[] = [];
+  for (const metric of ["p50", "p99", "rps"] as const) {
+    const rest = trials.map((t) => metricValue(t.rest, metric));
+    const grpc = trials.map((t) => metricValue(t.grpc, metric));
+    if ([...rest, ...grpc].some((v) => !(v > 0))) continue;
+    const ci = speedupCI(metric, rest, grpc);
+    const verdict = structuredVerdictFor({ metric, ci });
+    comparisons.push({ metric, ci, winner: verdict.winner, text: verdict.text });
+  }
+  return comparisons;
+}
+
+/** The headline: the p50 verdict, or why there is none. */
+export function headlineVerdict(comparisons: Comparison[]): string {
+  return comparisons.find((c) => c.metric === "p50")?.text ?? "no verdict: one side completed no successful request";
+}

@@ -1,0 +1,154 @@
+import { PROTO_ROOT, ghzCallName, protoFileFor, type CacheMode, type Protocol, type ProtocolMeasure, type RunSpec, type Workload } from "@relix/shared";
+import { runAutocannon, runGhz, type ToolRunResult } from "../tools";
+import type { RunEvent, CellRef } from "./run-events";
+import { grpcDataFor, restRequestsFor } from "./protocol-requests";
+import { readServerStats, serverDelta } from "./server-stats";
+import { grpcTarget, restBaseUrl, type ServiceTargets } from "./targets";
+import { figuresInWindow, windowOfSamples, type MeasuredWindow } from "./window";
+
+/** After the window closes, in-flight requests get this long to finish so none is cut short. */
+const TAIL_MS = 250;
+/** ghz's CPU share of the whole machine above which it may have competed with the servers. */
+const GHZ_COMPETING_SHARE = 0.5;
+/** Count mode still stops by itself: at most this long per protocol run. */
+const COUNT_MODE_BOUND_MS = 300_000;
+
+export interface ProtocolRunPlan {
+  workload: Workload;
+  cacheMode: CacheMode;
+  requests: unknown[];
+  spec: RunSpec;
+  cell: CellRef;
+}
+
+/** Polls the server's /stats once a second: the live samples, from the same source for both protocols. */
+function startLiveSamples(targets: ServiceTargets, plan: ProtocolRunPlan, onEvent: (e: RunEvent) => void) {
+  const started = performance.now();
+  let second = 0;
+  const timer = setInterval(() => {
+    second++;
+    const at = second;
+    readServerStats(targets, plan.cell.protocol).then(
+      (stats) =>
+        onEvent({
+          type: "sample",
+          cell: plan.cell,
+          second: at,
+          requests: stats.interval.count,
+          errors: stats.interval.errors,
+          p50Ms: stats.interval.p50Ms,
+          p99Ms: stats.interval.p99Ms,
+          warmup: performance.now() - started < plan.spec.warmupMs,
+        }),
+      () => {},
+    );
+  }, 1_000);
+  return () => clearInterval(timer);
+}
+
+async function runTool(protocol: Protocol, plan: ProtocolRunPlan, targets: ServiceTargets, durationMs: number, total?: number): Promise<ToolRunResult & { saturated: boolean; cpuFraction: number | null }> {
+  const { spec, workload, cacheMode, requests } = plan;
+  if (protocol === "rest") {
+    const result = await runAutocannon({
+      url: restBaseUrl(targets),
+      requests: restRequestsFor(workload, requests, cacheMode, spec.serverDelayMs),
+      connections: spec.connections,
+      pipelining: 1,
+      // Count mode: the duration is only a bound; the run ends after `total` requests.
+      durationMs: total ? COUNT_MODE_BOUND_MS : durationMs,
+      ...(total ? { amount: total } : {}),
+      ...(spec.rate ? { rate: spec.rate } : {}),
+      endOfRun: "wait",
+    });
+    return { ...result, saturated: result.generatorSaturated, cpuFraction: result.toolCpuCoreFraction };
+  }
+  const result = await runGhz({
+    target: grpcTarget(targets),
+    protoFile: protoFileFor(protoFileOf(workload)),
+    importPaths: [PROTO_ROOT],
+    call: ghzCallName(workload),
+    data: grpcDataFor(workload, requests),
+    metadata: { "x-relix-cache": cacheMode, "x-relix-delay-ms": String(spec.serverDelayMs) },
+    concurrency: spec.connections,
+    connections: spec.grpcConnections,
+    ...(total ? { total } : { durationMs }),
+    ...(spec.rate ? { rps: spec.rate } : {}),
+    durationStop: "wait",
+  });
+  const share = result.toolCpuCores === undefined ? null : result.toolCpuCores / result.machineCores;
+  return { ...result, saturated: share !== null && share > GHZ_COMPETING_SHARE, cpuFraction: share };
+}
+
+/** Which .proto file declares the workload's service (ghz is given that file and the include root). */
+function protoFileOf(workload: Workload): string {
+  const byService: Record<string, string> = {
+    CatalogService: "catalog",
+    ShapeService: "shapes",
+    MeteoriteService: "meteorites",
+    BenchService: "bench",
+    MathService: "compute",
+    ImageService: "compute",
+  };
+  return byService[workload.grpc.service]!;
+}
+
+/**
+ * One protocol, one cell, one trial: run the tool for warm-up + window (+ a tail), keep the
+ * samples of the window, and diff the server's counters around the run.
+ */
+export async function measureProtocol(
+  plan: ProtocolRunPlan,
+  targets: ServiceTargets,
+  onEvent: (e: RunEvent) => void,
+): Promise<ProtocolMeasure> {
+  const { spec, cell } = plan;
+  const protocol = cell.protocol;
+  const before = await readServerStats(targets, protocol, { resetPeakRss: true });
+  const stopSamples = startLiveSamples(targets, plan, onEvent);
+  let tool: Awaited<ReturnType<typeof runTool>>;
+  let window: MeasuredWindow;
+  const notes: string[] = [];
+  try {
+    if (spec.requests) {
+      // Count mode: a time-boxed warm-up run (discarded), then exactly N requests, timed.
+      if (spec.warmupMs > 0) await runTool(protocol, plan, targets, spec.warmupMs);
+      tool = await runTool(protocol, plan, targets, 0, spec.requests);
+      window = windowOfSamples(tool.samples, 0);
+    } else {
+      tool = await runTool(protocol, plan, targets, spec.warmupMs + spec.durationMs + TAIL_MS);
+      window = { startMs: spec.warmupMs, endMs: spec.warmupMs + spec.durationMs };
+    }
+  } finally {
+    stopSamples();
+  }
+  const after = await readServerStats(targets, protocol);
+  const figures = figuresInWindow(tool.samples, window);
+  const server = serverDelta(before, after, plan.workload.usesCache);
+  notes.push(...tool.notes);
+  if (tool.saturated) {
+    notes.push(
+      protocol === "rest"
+        ? "autocannon used more than 85% of its one core: the load generator may have been the bottleneck"
+        : "ghz used more than half of the machine's CPU: it competed with the services for cores",
+    );
+  }
+  return {
+    protocol,
+    rps: figures.rps,
+    requests: figures.ok,
+    errors: { total: figures.errors, byCode: figures.errorsByCode },
+    latencyMs: figures.histogram.summary(),
+    histogram: figures.histogram.encode(),
+    timeline: figures.timeline,
+    connections: { tcp: protocol === "rest" ? spec.connections : spec.grpcConnections, inFlight: spec.connections },
+    server: {
+      cpuMsPer1000: server.cpuMsPer1000,
+      peakRssBytes: server.peakRssBytes,
+      serverTimeMsMean: server.serverTimeMsMean,
+      cacheHitRatio: server.cacheHitRatio,
+      wireBytesPerRequest: server.wireBytesPerRequest,
+    },
+    generator: { tool: protocol === "rest" ? "autocannon" : "ghz", cpuFraction: tool.cpuFraction, saturated: tool.saturated },
+    notes,
+  };
+}

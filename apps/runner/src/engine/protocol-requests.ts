@@ -1,0 +1,27 @@
+import { CACHE_MODE_HEADER, DELAY_HEADER, type CacheMode, type Workload } from "@relix/shared";
+import type { HttpRequestSpec } from "../tools";
+
+/** The same request sequence, as autocannon requests (headers carry the per-request knobs). */
+export function restRequestsFor(workload: Workload, requests: unknown[], cacheMode: CacheMode, delayMs: number): HttpRequestSpec[] {
+  return requests.map((request) => {
+    const http = workload.rest.build(request);
+    const headers: Record<string, string> = { [CACHE_MODE_HEADER]: cacheMode, [DELAY_HEADER]: String(delayMs) };
+    if (http.contentType) headers["content-type"] = http.contentType;
+    return { method: http.method, path: http.path, headers, ...(http.body === undefined ? {} : { body: http.body }) };
+  });
+}
+
+/** protobuf's JSON mapping, as ghz reads its data file: bytes as base64 strings. */
+export function toProtoJson(value: unknown): unknown {
+  if (Buffer.isBuffer(value)) return value.toString("base64");
+  if (Array.isArray(value)) return value.map(toProtoJson);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toProtoJson(v)]));
+  }
+  return value;
+}
+
+/** The same request sequence, as ghz data (cycled round-robin across its workers). */
+export function grpcDataFor(workload: Workload, requests: unknown[]): object[] {
+  return requests.map((request) => toProtoJson(workload.grpc.build(request)) as object);
+}

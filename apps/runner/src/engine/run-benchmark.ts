@@ -1,0 +1,139 @@
+import { randomBytes } from "node:crypto";
+import {
+  RESULT_SCHEMA_ID,
+  runResultSchema,
+  withPublishedFigures,
+  type CellResult,
+  type ProtocolMeasure,
+  type RunResult,
+  type RunSpec,
+  type WorkloadParams,
+} from "@relix/shared";
+import { autocannonVersion, ghzVersion } from "../tools";
+import { compareTrials, headlineVerdict, summariseProtocol } from "./aggregate";
+import { describeEnvironment } from "./environment";
+import { measureProtocol } from "./measure-protocol";
+import { preflight, type PayloadSizes } from "./preflight";
+import { RunCancelledError, type CellRef, type RunBenchmark, type RunEvent } from "./run-events";
+import { estimatedMeasuringMs, planCells, protocolOrder } from "./run-plan";
+import { ensureServices } from "./service-manager";
+import { loadTargets, type ServiceTargets } from "./targets";
+
+export const newRunId = () => randomBytes(12).toString("base64url");
+
+const paramsOf = (spec: RunSpec): WorkloadParams => ({
+  keyCount: spec.keyCount,
+  payloadBytes: spec.payloadBytes,
+  streamMessages: spec.streamMessages,
+  dotLength: spec.dotLength,
+});
+
+/**
+ * The engine: services up, preflight every cell (same answers on both protocols, cache
+ * primed), then each cell's trials with the protocol order alternating, then statistics.
+ */
+export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
+  const { signal, onEvent = () => {} } = options;
+  const targets: ServiceTargets = loadTargets();
+  const createdAt = new Date().toISOString();
+  const checkCancelled = () => {
+    if (signal?.aborted) throw new RunCancelledError();
+  };
+
+  onEvent({ type: "phase", phase: "services", message: "checking the REST and gRPC services" });
+  const services =
+    options.services ?? (await ensureServices(targets, { signal, log: (message) => onEvent({ type: "phase", phase: "services", message }) }));
+  try {
+    for (const message of services.warnings) onEvent({ type: "warning", message });
+    const [ghz, autocannon] = await Promise.all([ghzVersion().catch(() => null), Promise.resolve(autocannonVersion())]);
+    const environment = describeEnvironment(services, { ghz, autocannon });
+
+    const cells = planCells(spec);
+    const params = paramsOf(spec);
+    const requestsByWorkload = new Map(cells.map((c) => [c.workload.id, c.workload.requests(params)]));
+
+    onEvent({ type: "phase", phase: "preflight", message: "checking REST and gRPC return the same data" });
+    const sizes: PayloadSizes[] = [];
+    for (const cell of cells) {
+      checkCancelled();
+      sizes.push(await preflight(targets, cell.workload, requestsByWorkload.get(cell.workload.id)!, cell.cacheMode));
+    }
+
+    onEvent({ type: "phase", phase: "measuring", message: `${cells.length} cells x ${spec.trials} trials x 2 protocols` });
+    const total = cells.length * spec.trials * 2;
+    const estimateMs = estimatedMeasuringMs(spec, cells.length);
+    const measuringStarted = performance.now();
+    let index = 0;
+    let pairIndex = 0;
+    const results: CellResult[] = [];
+    for (const [cellNumber, cell] of cells.entries()) {
+      const trials: CellResult["trials"] = [];
+      for (let trial = 1; trial <= spec.trials; trial++) {
+        const order = protocolOrder(pairIndex++);
+        const measured: Partial<Record<"rest" | "grpc", ProtocolMeasure>> = {};
+        for (const protocol of order) {
+          checkCancelled();
+          const ref: CellRef = { workload: cell.workload.id, cacheMode: cell.resultCacheMode, trial, trials: spec.trials, protocol, index: ++index, total };
+          onEvent({ type: "cell-start", cell: ref, warmupMs: spec.warmupMs, durationMs: spec.durationMs });
+          const measure = await measureProtocol(
+            { workload: cell.workload, cacheMode: cell.cacheMode, requests: requestsByWorkload.get(cell.workload.id)!, spec, cell: ref },
+            targets,
+            onEvent,
+          );
+          measured[protocol] = measure;
+          onEvent({ type: "cell-end", cell: ref, rps: measure.rps, p50Ms: measure.latencyMs.p50, p99Ms: measure.latencyMs.p99, errors: measure.errors.total });
+          const elapsedMs = performance.now() - measuringStarted;
+          const remainingMs = Math.max(0, (elapsedMs / index) * (total - index));
+          onEvent({ type: "progress", fraction: index / total, elapsedMs, remainingMs: index < 2 ? Math.max(0, estimateMs - elapsedMs) : remainingMs });
+        }
+        trials.push({ trial, order, rest: measured.rest!, grpc: measured.grpc! });
+      }
+      const comparisons = compareTrials(trials);
+      results.push({
+        workload: cell.workload.id,
+        label: cell.workload.label,
+        study: cell.workload.study,
+        cacheMode: cell.resultCacheMode,
+        payload: sizes[cellNumber]!,
+        trials,
+        rest: summariseProtocol(trials.map((t) => t.rest)),
+        grpc: summariseProtocol(trials.map((t) => t.grpc)),
+        comparisons,
+        verdict: headlineVerdict(comparisons),
+      });
+    }
+
+    onEvent({ type: "phase", phase: "aggregating", message: "computing confidence intervals" });
+    const warnings = [...services.warnings, ...saturationWarnings(results)];
+    const result: RunResult = withPublishedFigures({
+      schema: RESULT_SCHEMA_ID,
+      id: options.runId ?? newRunId(),
+      createdAt,
+      finishedAt: new Date().toISOString(),
+      spec,
+      environment,
+      warnings,
+      cells: results,
+    });
+    return runResultSchema.parse(result);
+  } finally {
+    if (!options.services) await services.stop();
+  }
+};
+
+function saturationWarnings(cells: CellResult[]): string[] {
+  const warnings: string[] = [];
+  for (const cell of cells) {
+    for (const protocol of ["rest", "grpc"] as const) {
+      if (cell[protocol].generator.saturated) {
+        warnings.push(
+          `${cell.workload} (${cell.cacheMode}): the ${protocol === "rest" ? "autocannon" : "ghz"} load generator was near its CPU limit; ` +
+            `its ${protocol.toUpperCase()} figures may describe the generator, not the service`,
+        );
+      }
+    }
+  }
+  return warnings;
+}
+
+export type { RunEvent };

@@ -1,0 +1,106 @@
+import { resolveBackends } from "@relix/shared/backends/index";
+import type { Environment } from "@relix/shared";
+import { spawnService, type ServiceProcess } from "./service-processes";
+import { grpcStatsUrl, restBaseUrl, type ServiceTargets } from "./targets";
+
+export interface ManagedServices {
+  /** True when this runner started the services (and will stop them). */
+  started: boolean;
+  backends: Environment["backends"];
+  versions: { redis: string | null; mysql: string | null };
+  warnings: string[];
+  stop(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 90_000;
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntilReady(targets: ServiceTargets, processes: ServiceProcess[], signal?: AbortSignal) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    signal?.throwIfAborted();
+    for (const p of processes) {
+      if (p.child.exitCode !== null) throw new Error(`the ${p.name} service exited during start-up:\n${p.output()}`);
+    }
+    const [rest, grpc] = await Promise.all([answers(`${restBaseUrl(targets)}/readyz`), answers(`${grpcStatsUrl(targets)}/healthz`)]);
+    if (rest && grpc) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the services were not ready within ${READY_TIMEOUT_MS / 1000} s:\n${processes.map((p) => `[${p.name}] ${p.output()}`).join("\n")}`);
+}
+
+/**
+ * Uses the services already listening at the configured addresses, or starts both: over
+ * REDIS_URL / MYSQL_URL when set, else over ephemeral local redis-server and mariadbd, else
+ * (loudly labelled) over embedded in-process backends.
+ */
+export async function ensureServices(
+  targets: ServiceTargets,
+  { env = process.env, signal, log = () => {} }: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; log?: (message: string) => void } = {},
+): Promise<ManagedServices> {
+  const [restUp, grpcUp] = await Promise.all([answers(`${restBaseUrl(targets)}/healthz`), answers(`${grpcStatsUrl(targets)}/healthz`)]);
+  if (restUp && grpcUp) {
+    const stats = (await (await fetch(`${restBaseUrl(targets)}/stats`)).json()) as { backends?: { store: "mysql" | "embedded"; cache: "redis" | "embedded" } };
+    const backends = stats.backends ?? { store: "mysql", cache: "redis" };
+    log(`using the services already running at ${restBaseUrl(targets)} and ${targets.host}:${targets.grpcPort}`);
+    return {
+      started: false,
+      backends: { ...backends, origin: backends.store === "embedded" ? "embedded" : "external" },
+      versions: { redis: null, mysql: null },
+      warnings: [],
+      stop: async () => {},
+    };
+  }
+  if (restUp !== grpcUp) {
+    const [up, down] = restUp ? [`REST on port ${targets.restPort}`, `gRPC on port ${targets.grpcPort}`] : [`gRPC on port ${targets.grpcPort}`, `REST on port ${targets.restPort}`];
+    throw new Error(`${up} is running but ${down} is not: start both services, or stop the one that runs so Relix can start both`);
+  }
+
+  log("starting backends");
+  const resolved = await resolveBackends({ redisUrl: env.REDIS_URL, mysqlUrl: env.MYSQL_URL });
+  const embedded = resolved.redisUrl === null || resolved.mysqlUrl === null;
+  const warnings: string[] = [];
+  if (embedded) {
+    warnings.push(
+      "EMBEDDED BACKENDS: no Redis and/or MySQL could be used or started here " +
+        `(${[resolved.unavailable.redis, resolved.unavailable.mysql].filter(Boolean).join("; ")}). ` +
+        "The APIs ran on an in-process cache and an in-memory store: these figures are NOT a Redis + MySQL benchmark.",
+    );
+  }
+  const serviceEnv: Record<string, string> = {
+    HOST: targets.host,
+    REST_PORT: String(targets.restPort),
+    GRPC_PORT: String(targets.grpcPort),
+    GRPC_METRICS_PORT: String(targets.grpcMetricsPort),
+    RELIX_BACKENDS: embedded ? "embedded" : "real",
+    ...(embedded ? {} : { REDIS_URL: resolved.redisUrl!, MYSQL_URL: resolved.mysqlUrl! }),
+  };
+  log("starting the REST and gRPC services");
+  const processes = [spawnService("rest", serviceEnv), spawnService("grpc", serviceEnv)];
+  const stop = async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+    await resolved.stop();
+  };
+  try {
+    await waitUntilReady(targets, processes, signal);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const origin = embedded ? "embedded" : resolved.kind.redis === "ephemeral" || resolved.kind.mysql === "ephemeral" ? "ephemeral" : "external";
+  return {
+    started: true,
+    backends: { store: embedded ? "embedded" : "mysql", cache: embedded ? "embedded" : "redis", origin },
+    versions: { redis: embedded ? null : resolved.versions.redis, mysql: embedded ? null : resolved.versions.mysql },
+    warnings,
+    stop,
+  };
+}

@@ -1,0 +1,58 @@
+import { createLatencyHistogram, type LatencyHistogram } from "@relix/shared";
+import type { ClientSample } from "../tools";
+
+/** [startMs, endMs) in the tool run's own clock: the same measured window for both protocols. */
+export interface MeasuredWindow {
+  startMs: number;
+  endMs: number;
+}
+
+export interface WindowFigures {
+  ok: number;
+  rps: number;
+  errorsByCode: Record<string, number>;
+  errors: number;
+  histogram: LatencyHistogram;
+  timeline: Array<{ second: number; requests: number; errors: number; p50Ms: number; p99Ms: number }>;
+}
+
+/**
+ * The one measurement definition for both tools: keep the samples that completed inside the
+ * window, latency of successful responses only (errors counted by code, never in latency), and
+ * rps = successful responses / window length.
+ */
+export function figuresInWindow(samples: readonly ClientSample[], window: MeasuredWindow): WindowFigures {
+  const histogram = createLatencyHistogram();
+  const errorsByCode: Record<string, number> = {};
+  const seconds = Math.max(1, Math.ceil((window.endMs - window.startMs) / 1000));
+  const perSecond = Array.from({ length: seconds }, () => ({ histogram: createLatencyHistogram(), errors: 0 }));
+  let ok = 0;
+  let errors = 0;
+  for (const sample of samples) {
+    if (sample.endMs < window.startMs || sample.endMs >= window.endMs) continue;
+    const bucket = perSecond[Math.min(seconds - 1, Math.floor((sample.endMs - window.startMs) / 1000))]!;
+    if (sample.ok) {
+      ok++;
+      histogram.record(sample.latencyUs);
+      bucket.histogram.record(sample.latencyUs);
+    } else {
+      errors++;
+      bucket.errors++;
+      errorsByCode[sample.code] = (errorsByCode[sample.code] ?? 0) + 1;
+    }
+  }
+  const timeline = perSecond.map((b, second) => {
+    const summary = b.histogram.summary();
+    return { second, requests: summary.count, errors: b.errors, p50Ms: summary.p50, p99Ms: summary.p99 };
+  });
+  const lengthSeconds = (window.endMs - window.startMs) / 1000;
+  return { ok, rps: lengthSeconds > 0 ? ok / lengthSeconds : 0, errorsByCode, errors, histogram, timeline };
+}
+
+/** Count mode: the window is from the end of warm-up to the last completion. */
+export function windowOfSamples(samples: readonly ClientSample[], startMs: number): MeasuredWindow {
+  let last = startMs;
+  for (const s of samples) if (s.endMs > last) last = s.endMs;
+  // A hair past the last sample so it falls inside the half-open window.
+  return { startMs, endMs: Math.max(last + 1e-6, startMs + 1) };
+}

@@ -1,0 +1,117 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isRunId } from '../store/run-ids';
+import { DEFAULT_ALLOWED_ORIGINS } from './config';
+import { sendError } from './error-response';
+import type { EventStream } from './event-stream';
+import { HttpError, runNotFound } from './http-error';
+import { silentLogger, type Logger } from './logger';
+import { noPresets, type PresetCatalog } from './preset-catalog';
+import { checkOrigin, checkToken, ownOrigins } from './request-guards';
+import type { AppParts, Route } from './route';
+import { createRouter } from './router';
+import type { RunService } from './run-service';
+import { importResultRoute } from './routes/results';
+import { runEventsRoute } from './routes/run-events';
+import { cancelRunRoute, getResultRoute, getRunRoute, listRunsRoute, submitRunRoute } from './routes/runs';
+import { catalogRoute, healthRoute, presetsRoute, specSchemaRoute } from './routes/reference';
+
+export const routes: readonly Route[] = [
+  healthRoute,
+  catalogRoute,
+  presetsRoute,
+  specSchemaRoute,
+  listRunsRoute,
+  submitRunRoute,
+  getRunRoute,
+  getResultRoute,
+  runEventsRoute,
+  cancelRunRoute,
+  importResultRoute,
+];
+
+export interface RunnerServerOptions {
+  service: RunService;
+  presets?: PresetCatalog;
+  /** RUNNER_TOKEN; null = no token needed. */
+  token?: string | null;
+  /** Web origins allowed besides the runner's own (default: the web app on 127.0.0.1/localhost:3000). */
+  allowedOrigins?: readonly string[];
+  /** SSE heartbeat period. */
+  heartbeatMs?: number;
+  log?: Logger;
+}
+
+export interface RunnerServer {
+  readonly server: http.Server;
+  /** Resolves with the base URL once listening (port 0 = any free port). */
+  listen(port: number, host: string): Promise<string>;
+  /** Ends every SSE stream and closes the server. Runs are the service's business, not this. */
+  close(): Promise<void>;
+}
+
+/**
+ * The runner's HTTP API on node:http: the app, separate from `listen` and from main.ts, with its
+ * dependencies passed in so tests run it on port 0 with a fake engine.
+ */
+export function createRunnerServer(options: RunnerServerOptions): RunnerServer {
+  const log = options.log ?? silentLogger;
+  const token = options.token ?? null;
+  const allowed = new Set<string>(options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS);
+  const streams = new Set<EventStream>();
+  const parts: AppParts = {
+    service: options.service,
+    presets: options.presets ?? noPresets,
+    log,
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+    streams,
+  };
+  const route = createRouter(routes);
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://runner.invalid');
+    checkOrigin(req, allowed);
+    const match = route(req.method ?? 'GET', url.pathname);
+    if (match.kind === 'none') throw new HttpError(404, 'not_found', `no endpoint ${url.pathname}`);
+    if (match.kind === 'wrong-method') {
+      throw new HttpError(405, 'method_not_allowed', `use ${match.allow.join(' or ')} on ${url.pathname}`, undefined, {
+        allow: match.allow.join(', '),
+      });
+    }
+    if (match.route.needsToken) checkToken(req, token);
+    // A malformed id cannot be a run: answered without asking the store.
+    if (match.params.id !== undefined && !isRunId(match.params.id)) throw runNotFound();
+    await match.route.handle({ req, res, url, params: match.params, app: parts });
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => sendError(res, error, log));
+  });
+  // Bodies are small and local; a client that trickles one for minutes is not a client.
+  server.requestTimeout = 60_000;
+  server.headersTimeout = 20_000;
+
+  return {
+    server,
+    async listen(port, host) {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      const address = server.address() as AddressInfo;
+      for (const origin of ownOrigins(host, address.port)) allowed.add(origin);
+      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      return `http://${shownHost}:${address.port}`;
+    },
+    async close() {
+      for (const stream of [...streams]) stream.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+    },
+  };
+}

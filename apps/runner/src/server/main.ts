@@ -1,0 +1,78 @@
+// The runner service: `pnpm --filter @relix/runner start`. Configured only by env (config.ts).
+// The one file that wires the real engine; everything else takes it as a parameter so tests can
+// run the service with a fake engine.
+import { runBenchmark } from '../engine/run-benchmark';
+import { openResultsStore } from '../store/open-results-store';
+import type { ResultsStore } from '../store/results-store';
+import { createRunnerServer } from './app';
+import { isLoopbackHost, loadRunnerConfig } from './config';
+import { consoleLogger, messageOf } from './logger';
+import { RunService } from './run-service';
+import { sharedPresets } from './shared-presets';
+
+const log = consoleLogger;
+
+async function main(): Promise<void> {
+  const config = loadRunnerConfig();
+  if (config.mysqlUrl === null) {
+    log.warn(
+      `MYSQL_URL is not set: runs and results are kept only as files in ${config.resultsDir} (the embedded fallback). ` +
+        'Set MYSQL_URL to keep them in MySQL.',
+    );
+  }
+  if (!isLoopbackHost(config.host) && config.token === null) {
+    log.warn(`listening on ${config.host} without RUNNER_TOKEN: anyone who can reach this port can start runs. Set RUNNER_TOKEN.`);
+  }
+
+  const store: ResultsStore = await openResultsStore({
+    mysqlUrl: config.mysqlUrl ?? undefined,
+    resultsDir: config.resultsDir,
+    onCopyError: (error, id) => log.error(`could not write the JSON copy of run ${id} in ${config.resultsDir}`, error),
+  });
+  const interrupted = await store.markInterruptedRuns(Date.now());
+  if (interrupted.running + interrupted.queued > 0) {
+    log.warn(
+      `the previous runner stopped with ${interrupted.running} run(s) in progress and ${interrupted.queued} queued: marked failed`,
+    );
+  }
+
+  const service = new RunService({ store, engine: runBenchmark, log });
+  const app = createRunnerServer({
+    service,
+    presets: sharedPresets,
+    token: config.token,
+    allowedOrigins: config.allowedOrigins,
+    log,
+  });
+  const url = await app.listen(config.port, config.host);
+  log.info(`listening on ${url}; store: ${store.description}; origins allowed: ${config.allowedOrigins.join(', ')}`);
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: stopping (a run in progress is aborted and marked failed)`);
+    // Whatever hangs, the process still ends; the next start marks anything left "running" as failed.
+    setTimeout(() => {
+      log.error(`still stopping after ${config.shutdownTimeoutMs + 2000} ms: exiting anyway`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 2000).unref();
+    try {
+      // Runs first, so live pages get the final status before their streams close.
+      await service.shutdown(config.shutdownTimeoutMs);
+      await app.close();
+      await store.close();
+      process.exitCode = 0;
+    } catch (error) {
+      log.error('shutdown failed', error);
+      process.exitCode = 1;
+    }
+  };
+  process.once('SIGINT', (signal) => void stop(signal));
+  process.once('SIGTERM', (signal) => void stop(signal));
+}
+
+main().catch((error: unknown) => {
+  log.error(`the runner could not start: ${messageOf(error)}`);
+  process.exit(1);
+});

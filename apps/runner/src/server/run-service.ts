@@ -1,0 +1,109 @@
+import type { RunResult, RunSpec } from '@relix/shared';
+import type { RunBenchmark } from '../engine/run-events';
+import { importResult } from '../store/import-result';
+import type { ResultsStore, RunRecord } from '../store/results-store';
+import { newRunId } from '../store/run-ids';
+import { silentLogger, type Logger } from './logger';
+import { RunEventLog } from './run-event-log';
+import { RunQueue, type CancelOutcome } from './run-queue';
+import { runDetail, runSummary, type RunDetail, type RunSummary } from './run-view';
+
+export interface RunServiceOptions {
+  store: ResultsStore;
+  engine: RunBenchmark;
+  events?: RunEventLog;
+  log?: Logger;
+  now?: () => number;
+  /** Runs allowed to wait at once; more are refused (one client must not fill the runner for days). */
+  maxQueued?: number;
+}
+
+export class QueueFullError extends Error {
+  constructor(readonly limit: number) {
+    super(`the queue is full (${limit} runs waiting): try again when some have finished`);
+    this.name = 'QueueFullError';
+  }
+}
+
+export interface SubmittedRun {
+  id: string;
+  status: 'queued';
+  position: number;
+}
+
+/**
+ * What the HTTP routes call: runs (submit, read, list, cancel), results and imports. The store is
+ * the truth about a run; the queue and the event log add what only the live process knows
+ * (position, progress, events).
+ */
+export class RunService {
+  readonly events: RunEventLog;
+  readonly queue: RunQueue;
+  private readonly store: ResultsStore;
+  private readonly now: () => number;
+  private readonly maxQueued: number;
+
+  constructor(options: RunServiceOptions) {
+    this.store = options.store;
+    this.events = options.events ?? new RunEventLog();
+    this.now = options.now ?? Date.now;
+    this.maxQueued = options.maxQueued ?? 50;
+    this.queue = new RunQueue({
+      engine: options.engine,
+      store: options.store,
+      events: this.events,
+      log: options.log ?? silentLogger,
+      now: this.now,
+    });
+  }
+
+  async submit(spec: RunSpec, preset: string | null): Promise<SubmittedRun> {
+    if (this.queue.length >= this.maxQueued) throw new QueueFullError(this.maxQueued);
+    const id = newRunId();
+    await this.store.createRun({ id, preset, spec, createdAt: this.now() });
+    const position = this.queue.enqueue(id, spec);
+    return { id, status: 'queued', position };
+  }
+
+  getRecord(id: string): Promise<RunRecord | null> {
+    return this.store.getRun(id);
+  }
+
+  async get(id: string): Promise<RunDetail | null> {
+    const record = await this.store.getRun(id);
+    if (record === null) return null;
+    const result = record.status === 'done' ? await this.store.getResult(id) : null;
+    return runDetail(record, {
+      position: this.queue.positionOf(id),
+      live: this.queue.liveOf(id),
+      lastEventId: this.events.lastId(id),
+      result,
+    });
+  }
+
+  async list(limit: number): Promise<RunSummary[]> {
+    const records = await this.store.listRuns(limit);
+    return records.map((record) => runSummary(record, this.queue.positionOf(record.id)));
+  }
+
+  /** The run's result; 'not-finished' for a run without one yet (or ever); null for an unknown id. */
+  async result(id: string): Promise<RunResult | 'not-finished' | null> {
+    const record = await this.store.getRun(id);
+    if (record === null) return null;
+    if (record.status !== 'done') return 'not-finished';
+    return (await this.store.getResult(id)) ?? 'not-finished';
+  }
+
+  cancel(id: string): Promise<CancelOutcome> {
+    return this.queue.cancel(id);
+  }
+
+  /** Validates and stores a result measured elsewhere; returns its new run id. */
+  import(document: unknown): Promise<string> {
+    return importResult(this.store, document, this.now());
+  }
+
+  shutdown(graceMs: number): Promise<void> {
+    return this.queue.shutdown(graceMs);
+  }
+}

@@ -1,0 +1,17 @@
+import { findPreset, presets, specFromPreset } from '@relix/shared';
+import type { PresetCatalog, PresetSummary } from './preset-catalog';
+
+const list: PresetSummary[] = presets.map((preset) => ({
+  name: preset.name,
+  title: preset.title,
+  description: preset.description,
+  study: /^study-(\d{3})$/.exec(preset.name)?.[1] ?? null,
+  notes: [...preset.notes],
+}));
+
+/** packages/shared's presets (quick and one per study), as the service reads them. */
+export const sharedPresets: PresetCatalog = {
+  list: () => list,
+  has: (name) => findPreset(name) !== undefined,
+  specFromPreset: (name, overrides) => specFromPreset(name, overrides),
+};

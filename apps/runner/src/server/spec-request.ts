@@ -1,0 +1,81 @@
+import { estimateMeasuringMs, MAX_TOTAL_RUN_MS, runSpecSchema, type RunSpec } from '@relix/shared';
+import { z } from 'zod';
+import { fieldErrors } from './field-errors';
+import { invalidRequest, type FieldError } from './http-error';
+import type { PresetCatalog } from './preset-catalog';
+
+/** POST /api/runs: `{ preset?, spec? }` and nothing else. */
+const runRequestSchema = z
+  .object({
+    preset: z.string().min(1).max(40).optional(),
+    spec: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+
+// Checks the fields a request gives, one by one, without filling in defaults: a default must not
+// override a preset's value when the two are merged.
+const overridesSchema = runSpecSchema.partial();
+
+export interface RunRequest {
+  spec: RunSpec;
+  preset: string | null;
+}
+
+/**
+ * The body of POST /api/runs -> a complete, bounded RunSpec: the preset's spec (if any) with the
+ * given fields over it. Throws a 400 HttpError listing every field at fault.
+ */
+export function parseRunRequest(body: unknown, presets: PresetCatalog): RunRequest {
+  const request = runRequestSchema.safeParse(body, { reportInput: true });
+  if (!request.success) throw invalidSpec(fieldErrors(request.error.issues));
+  const { preset, spec: overrides = {} } = request.data;
+
+  const fields: FieldError[] = [];
+  const checked = overridesSchema.safeParse(overrides, { reportInput: true });
+  if (!checked.success) fields.push(...fieldErrors(checked.error.issues, ['spec']));
+  if (preset !== undefined && !presets.has(preset)) {
+    const known = presets.list().map((p) => p.name);
+    fields.push({ path: 'preset', message: `unknown preset "${preset}"${known.length ? ` (known: ${known.join(', ')})` : ''}` });
+  }
+  if (fields.length > 0) throw invalidSpec(fields);
+
+  // The preset label is the request's choice, not something a spec can claim.
+  const { preset: _ignored, ...given } = overrides;
+  const spec = preset === undefined ? fromScratch(given) : fromPreset(presets, preset, given);
+  // A request-count window has no length known in advance: the engine's own timeouts bound it.
+  const total = estimateMeasuringMs(spec);
+  if (total !== null && total > MAX_TOTAL_RUN_MS) {
+    throw invalidSpec([
+      {
+        path: 'spec.durationMs',
+        message:
+          `this run would measure for about ${Math.ceil(total / 60_000)} min, more than the ${MAX_TOTAL_RUN_MS / 60_000} min limit: ` +
+          'choose fewer workloads, cache modes or trials, or shorter windows',
+      },
+    ]);
+  }
+  return { spec, preset: preset ?? null };
+}
+
+function fromScratch(given: Record<string, unknown>): RunSpec {
+  const parsed = runSpecSchema.safeParse(given, { reportInput: true });
+  if (parsed.success) return parsed.data;
+  const fields = fieldErrors(parsed.error.issues, ['spec']).map((f) =>
+    f.path === 'spec.workloads' && f.message === 'required' ? { ...f, message: 'required: choose workloads or a preset' } : f,
+  );
+  throw invalidSpec(fields);
+}
+
+function fromPreset(presets: PresetCatalog, name: string, given: Record<string, unknown>): RunSpec {
+  try {
+    return { ...presets.specFromPreset(name, given), preset: name };
+  } catch (error) {
+    if (error instanceof z.ZodError) throw invalidSpec(fieldErrors(error.issues, ['spec']));
+    throw invalidSpec([{ path: 'preset', message: error instanceof Error ? error.message : String(error) }]);
+  }
+}
+
+function invalidSpec(fields: FieldError[]) {
+  const summary = fields.length === 1 ? `${fields[0]!.path || 'body'}: ${fields[0]!.message}` : `${fields.length} fields are invalid`;
+  return invalidRequest(`invalid run request: ${summary}`, fields);
+}

@@ -1,0 +1,61 @@
+import type { ResultsStore } from '../../store/results-store';
+import { createRunnerServer, type RunnerServer } from '../app';
+import { silentLogger, type Logger } from '../logger';
+import type { PresetCatalog } from '../preset-catalog';
+import { RunService } from '../run-service';
+import { sharedPresets } from '../shared-presets';
+import { FakeEngine } from './fake-engine';
+
+export interface TestRunner {
+  url: string;
+  engine: FakeEngine;
+  service: RunService;
+  app: RunnerServer;
+  /** fetch relative to the runner, JSON by default. */
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /** Shuts the service down (aborting a run) and closes the server; the store stays open. */
+  close(): Promise<void>;
+}
+
+export interface TestRunnerOptions {
+  store: ResultsStore;
+  engine?: FakeEngine;
+  token?: string | null;
+  allowedOrigins?: readonly string[];
+  heartbeatMs?: number;
+  presets?: PresetCatalog;
+  log?: Logger;
+}
+
+/** The runner's HTTP API on 127.0.0.1, port 0, over the given store, with a fake engine. */
+export async function startTestRunner(options: TestRunnerOptions): Promise<TestRunner> {
+  const engine = options.engine ?? new FakeEngine();
+  const log = options.log ?? silentLogger;
+  const service = new RunService({ store: options.store, engine: engine.run, log });
+  const app = createRunnerServer({
+    service,
+    presets: options.presets ?? sharedPresets,
+    token: options.token ?? null,
+    allowedOrigins: options.allowedOrigins,
+    heartbeatMs: options.heartbeatMs,
+    log,
+  });
+  const url = await app.listen(0, '127.0.0.1');
+  return {
+    url,
+    engine,
+    service,
+    app,
+    request(path, init = {}) {
+      const { json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (json !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+      const method = rest.method ?? (json === undefined ? 'GET' : 'POST');
+      return fetch(`${url}${path}`, { ...rest, method, headers, body: json === undefined ? rest.body : JSON.stringify(json) });
+    },
+    async close() {
+      await service.shutdown(1000);
+      await app.close();
+    },
+  };
+}

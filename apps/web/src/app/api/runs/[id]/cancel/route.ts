@@ -1,0 +1,19 @@
+import { webEnv } from "@/server/env";
+import { checkSameOrigin, forbidden } from "@/server/origin-check";
+import { cancelRun, RunnerHttpError } from "@/server/runner-client";
+import { explainRunnerError } from "@/server/runner-errors";
+
+export const dynamic = "force-dynamic";
+
+export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  const origin = checkSameOrigin(request.headers, webEnv().WEB_ALLOWED_ORIGINS);
+  if (!origin.ok) return forbidden(origin.reason!);
+  const { id } = await params;
+  try {
+    await cancelRun(id);
+    return Response.json({ ok: true });
+  } catch (e) {
+    if (e instanceof RunnerHttpError) return Response.json({ error: { message: e.message } }, { status: e.status });
+    return Response.json({ error: { message: explainRunnerError(e) ?? (e as Error).message } }, { status: 502 });
+  }
+}

@@ -1,0 +1,35 @@
+import { renderCsv } from "@/lib/export/csv";
+import { renderMarkdown } from "@/lib/export/markdown";
+import { getRun, getResult, readResult, type ResultOutcome } from "@/server/runner-client";
+
+export const dynamic = "force-dynamic";
+
+const FORMATS = {
+  json: { type: "application/json; charset=utf-8", ext: "json" },
+  csv: { type: "text/csv; charset=utf-8", ext: "csv" },
+  md: { type: "text/markdown; charset=utf-8", ext: "md" },
+} as const;
+
+/** Downloads of a finished run: the result JSON as stored, the runner's CSV, a Markdown summary. */
+export async function GET(request: Request, { params }: { params: Promise<{ id: string; format: string }> }): Promise<Response> {
+  const { id, format } = await params;
+  if (!Object.hasOwn(FORMATS, format)) return new Response("unknown format (json, csv or md)", { status: 404 });
+  const run = await getRun(id);
+  if (!run) return new Response("unknown run", { status: 404 });
+  if (run.status !== "done") return new Response(`run is ${run.status}: no result to export`, { status: 409 });
+  const outcome: ResultOutcome | null = run.result ? readResult(run.result) : await getResult(id);
+  if (!outcome) return new Response("no result", { status: 404 });
+  if (!outcome.ok) return new Response(`stored result is not valid: ${outcome.error}`, { status: 502 });
+
+  const { type, ext } = FORMATS[format as keyof typeof FORMATS];
+  const permalink = new URL(`/runs/${encodeURIComponent(id)}`, request.url).toString();
+  const body =
+    format === "json" ? `${JSON.stringify(outcome.result, null, 2)}\n` : format === "csv" ? renderCsv(outcome.result) : renderMarkdown(outcome.result, permalink);
+  return new Response(body, {
+    headers: {
+      "content-type": type,
+      "content-disposition": `attachment; filename="relix-${id}.${ext}"`,
+      "cache-control": "private, max-age=60",
+    },
+  });
+}

@@ -1,0 +1,11 @@
+import type { RunStatus } from "@/lib/live/run-event-schema";
+
+const LABEL: Record<RunStatus, string> = { queued: "Queued", running: "Running", done: "Done", failed: "Failed", cancelled: "Cancelled" };
+
+export function StatusPill({ status }: { status: RunStatus }) {
+  return (
+    <span className={`pill pill-${status}`} data-testid="status" data-status={status}>
+      {LABEL[status]}
+    </span>
+  );
+}

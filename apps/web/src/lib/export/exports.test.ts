@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { buildResult } from "../../../test/fixtures/build-result";
+import { csvHeader, renderCsv } from "./csv";
+import { renderMarkdown } from "./markdown";
+
+const result = buildResult({ preset: "quick", workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], trials: 2, durationMs: 2000 }, { samplesPerTrial: 300 });
+
+describe("exports", () => {
+  it("writes the runner's CSV: a header and one row per cell and protocol", () => {
+    const lines = renderCsv(result).trimEnd().split("\r\n");
+    expect(lines[0]).toBe(csvHeader.join(","));
+    expect(lines).toHaveLength(1 + result.cells.length * 2);
+    expect(lines[1]).toContain(",noop,");
+    expect(lines[2]).toContain(",grpc,");
+  });
+
+  it("writes a Markdown summary with one table row per cell, every verdict and the permalink", () => {
+    const md = renderMarkdown(result, "http://127.0.0.1:3000/runs/fixture0000000001");
+    expect(md).toMatch(/^# Relix run fixture0000000001 · preset quick/);
+    expect(md).toContain("Report: http://127.0.0.1:3000/runs/fixture0000000001");
+    for (const cell of result.cells) expect(md).toContain(cell.verdict);
+    expect(md.match(/^\| `/gm)).toHaveLength(result.cells.length);
+    expect(md).toContain("## About the quick preset");
+  });
+
+  it("keeps a pipe in imported text from breaking the Markdown table", () => {
+    const tampered = structuredClone(result);
+    tampered.cells[0]!.verdict = "a | b";
+    expect(renderMarkdown(tampered)).toContain("a \\| b");
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { currentGroup, initialLiveState, LIVE_LIMITS, reduceLive, type LiveState } from "./live-state";
+import type { CellRef, LiveEvent } from "./run-event-schema";
+
+const cell = (protocol: "rest" | "grpc", over: Partial<CellRef> = {}): CellRef => ({
+  workload: "item.get",
+  cacheMode: "warm",
+  trial: 1,
+  trials: 2,
+  protocol,
+  index: protocol === "rest" ? 1 : 2,
+  total: 4,
+  ...over,
+});
+
+const sample = (c: CellRef, second: number, errors = 0): LiveEvent => ({
+  type: "sample",
+  cell: c,
+  second,
+  requests: 800,
+  errors,
+  p50Ms: 0.4,
+  p99Ms: 1.5,
+  warmup: second === 0,
+});
+
+function run(events: LiveEvent[], start: LiveState = initialLiveState()): LiveState {
+  return events.reduce((state, event, i) => reduceLive(state, event, i + 1), start);
+}
+
+describe("reduceLive", () => {
+  it("draws REST and gRPC of the same cell on one pair of series", () => {
+    const state = run([
+      { type: "cell-start", cell: cell("rest"), warmupMs: 1000, durationMs: 3000 },
+      sample(cell("rest"), 0),
+      sample(cell("rest"), 1),
+      { type: "cell-start", cell: cell("grpc"), warmupMs: 1000, durationMs: 3000 },
+      sample(cell("grpc"), 0),
+    ]);
+    expect(state.status).toBe("running");
+    const group = currentGroup(state)!;
+    expect(group.key).toBe("item.get|warm|1");
+    expect(group.series.rest.points).toHaveLength(2);
+    expect(group.series.grpc.points).toHaveLength(1);
+    expect(state.current?.protocol).toBe("grpc");
+    expect(state.samples).toBe(3);
+  });
+
+  it("skips events replayed after a reconnect (same SSE ids)", () => {
+    const first = run([sample(cell("rest"), 0), sample(cell("rest"), 1)]);
+    const replayed = reduceLive(first, sample(cell("rest"), 1), 2);
+    expect(replayed).toBe(first);
+    expect(reduceLive(first, sample(cell("rest"), 2), 3).samples).toBe(3);
+  });
+
+  it("keeps a bounded number of cells however long the run", () => {
+    const events: LiveEvent[] = [];
+    for (let trial = 1; trial <= 30; trial++) {
+      const c = cell("rest", { trial, trials: 30 });
+      events.push({ type: "cell-start", cell: c, warmupMs: 0, durationMs: 1000 });
+      for (let s = 0; s < 400; s++) events.push(sample(c, s));
+      events.push({ type: "cell-end", cell: c, rps: 800, p50Ms: 0.4, p99Ms: 1.5, errors: 0 });
+    }
+    const state = run(events);
+    expect(state.groups.length).toBeLessThanOrEqual(LIVE_LIMITS.groups);
+    for (const group of state.groups) expect(group.series.rest.points.length).toBeLessThanOrEqual(LIVE_LIMITS.pointsPerSeries);
+    expect(state.cellEnds.length).toBeLessThanOrEqual(LIVE_LIMITS.cellEnds);
+    expect(currentGroup(state)!.trial).toBe(30);
+  });
+
+  it("reports errors as they happen, one line per cell and protocol with a running count", () => {
+    const state = run([sample(cell("grpc"), 1, 3), sample(cell("grpc"), 2, 4), { type: "warning", message: "autocannon at 98% CPU" }]);
+    expect(state.errors.grpc).toBe(7);
+    expect(state.messages).toEqual([
+      expect.objectContaining({ level: "error", count: 7, text: expect.stringContaining("gRPC errors in item.get") }),
+      expect.objectContaining({ level: "warning", text: "autocannon at 98% CPU" }),
+    ]);
+  });
+
+  it("follows the run's status, queue position and progress", () => {
+    let state = run([{ type: "status", status: "queued", position: 2 }]);
+    expect(state).toMatchObject({ status: "queued", position: 2 });
+    state = reduceLive(state, { type: "progress", fraction: 0.25, elapsedMs: 5000, remainingMs: 15000 }, 10);
+    state = reduceLive(state, { type: "status", status: "failed", reason: "ghz exited with code 1" }, 11);
+    expect(state).toMatchObject({ status: "failed", reason: "ghz exited with code 1", position: null, progress: { fraction: 0.25 } });
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { specBounds } from "@relix/shared/spec/bounds";
+import { estimateRunMs, fieldOfPath, overridesOf, specFieldsFrom, validateForm, valuesFrom, type FormContext } from "./spec-form";
+
+const context: FormContext = { bounds: specBounds, workloadIds: ["noop", "item.get", "upload"], cacheModes: ["warm", "cold", "miss"] };
+const quick = specFieldsFrom({ workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], connections: 16, durationMs: 3000, warmupMs: 1000, trials: 3 });
+
+describe("new-run form rules", () => {
+  it("round-trips a preset's spec through the form unchanged", () => {
+    const { fields, errors } = validateForm(valuesFrom(quick), context);
+    expect(errors).toEqual({});
+    expect(fields).toEqual(quick);
+    expect(overridesOf(fields, quick)).toEqual({});
+  });
+
+  it("shows durations in seconds and payloads in the largest whole unit", () => {
+    const values = valuesFrom({ ...quick, durationMs: 2500, payloadBytes: 3 * 1024 * 1024 });
+    expect(values).toMatchObject({ durationSeconds: "2.5", payloadSize: "3", payloadUnit: "MiB" });
+  });
+
+  it("enforces the runner's bounds before submit, with a message per field", () => {
+    const values = { ...valuesFrom(quick), connections: "0", durationSeconds: "301", trials: "2.5", payloadSize: "9", payloadUnit: "MiB" as const, rate: "abc" };
+    const { errors } = validateForm(values, context);
+    expect(errors).toEqual({
+      connections: "Connections: must be between 1–256",
+      durationMs: "Duration: must be between 0.5–300 s",
+      trials: "Trials: must be a whole number",
+      payloadBytes: "Payload size: must be between 1 B–8 MiB",
+      rate: "Rate: enter a number",
+    });
+  });
+
+  it("needs at least one workload and one cache mode, from the catalog only", () => {
+    expect(validateForm({ ...valuesFrom(quick), workloads: [], cacheModes: [] }, context).errors).toMatchObject({
+      workloads: "Choose at least one workload",
+      cacheModes: "Choose at least one cache mode",
+    });
+    expect(validateForm({ ...valuesFrom(quick), workloads: ["http://evil.example/"] }, context).errors.workloads).toMatch(/Unknown workload/);
+  });
+
+  it("sends only what differs from the preset", () => {
+    const { fields } = validateForm({ ...valuesFrom(quick), connections: "32", rate: "500" }, context);
+    expect(overridesOf(fields, quick)).toEqual({ connections: 32, rate: 500 });
+  });
+
+  it("maps the runner's error paths onto the inputs", () => {
+    expect(fieldOfPath("spec.connections")).toBe("connections");
+    expect(fieldOfPath("workloads.2")).toBe("workloads");
+    expect(fieldOfPath("durationMs")).toBe("durationMs");
+    expect(fieldOfPath("preset")).toBeNull();
+  });
+
+  it("estimates the run's length from cells, protocols, trials and windows", () => {
+    const catalog = [
+      { id: "noop", usesCache: false },
+      { id: "item.get", usesCache: true },
+    ];
+    // noop: 1 cell, item.get: 2 cache modes -> 3 cells x 2 protocols x 3 trials x 4 s
+    expect(estimateRunMs(quick, catalog)).toBe(72_000);
+  });
+});

@@ -1,0 +1,228 @@
+// The new-run form's rules, kept out of the component so they can be tested: form values <->
+// spec fields, the runner's bounds enforced before submit (the runner checks again and is the
+// source of truth), and the runner's field errors mapped back onto the inputs.
+
+export const FORM_FIELDS = [
+  "workloads",
+  "cacheModes",
+  "connections",
+  "grpcConnections",
+  "durationMs",
+  "warmupMs",
+  "trials",
+  "payloadBytes",
+  "rate",
+] as const;
+export type FormField = (typeof FORM_FIELDS)[number];
+export type FieldErrors = Partial<Record<FormField, string>>;
+
+export interface Bound {
+  min: number;
+  max: number;
+}
+export type Bounds = Record<string, Bound | undefined>;
+
+export const PAYLOAD_UNITS = { B: 1, KiB: 1024, MiB: 1024 * 1024 } as const;
+export type PayloadUnit = keyof typeof PAYLOAD_UNITS;
+
+/** What the inputs hold: text as typed, so a half-typed number is not lost or "corrected". */
+export interface FormValues {
+  workloads: string[];
+  cacheModes: string[];
+  connections: string;
+  grpcConnections: string;
+  durationSeconds: string;
+  warmupSeconds: string;
+  trials: string;
+  payloadSize: string;
+  payloadUnit: PayloadUnit;
+  /** Empty: closed loop. */
+  rate: string;
+}
+
+/** The spec fields this form sets (a subset of RunSpec; the runner fills the rest from defaults). */
+export interface SpecFields {
+  workloads: string[];
+  cacheModes: string[];
+  connections: number;
+  grpcConnections: number;
+  durationMs: number;
+  warmupMs: number;
+  trials: number;
+  payloadBytes: number;
+  rate?: number;
+}
+
+const num = (value: unknown, fallback: number): number => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
+const strings = (value: unknown, fallback: string[]): string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === "string") ? [...(value as string[])] : fallback;
+
+/** Spec (preset over defaults) -> form fields. Unknown or missing values fall back to sensible ones. */
+export function specFieldsFrom(spec: Record<string, unknown>): SpecFields {
+  const fields: SpecFields = {
+    workloads: strings(spec.workloads, []),
+    cacheModes: strings(spec.cacheModes, ["warm"]),
+    connections: num(spec.connections, 8),
+    grpcConnections: num(spec.grpcConnections, 1),
+    durationMs: num(spec.durationMs, 5000),
+    warmupMs: num(spec.warmupMs, 1000),
+    trials: num(spec.trials, 1),
+    payloadBytes: num(spec.payloadBytes, 1024 * 1024),
+  };
+  if (typeof spec.rate === "number") fields.rate = spec.rate;
+  return fields;
+}
+
+function bestUnit(bytes: number): PayloadUnit {
+  if (bytes >= PAYLOAD_UNITS.MiB && bytes % PAYLOAD_UNITS.MiB === 0) return "MiB";
+  if (bytes >= PAYLOAD_UNITS.KiB && bytes % PAYLOAD_UNITS.KiB === 0) return "KiB";
+  return "B";
+}
+
+export function valuesFrom(fields: SpecFields): FormValues {
+  const unit = bestUnit(fields.payloadBytes);
+  return {
+    workloads: [...fields.workloads],
+    cacheModes: [...fields.cacheModes],
+    connections: String(fields.connections),
+    grpcConnections: String(fields.grpcConnections),
+    durationSeconds: String(fields.durationMs / 1000),
+    warmupSeconds: String(fields.warmupMs / 1000),
+    trials: String(fields.trials),
+    payloadSize: String(fields.payloadBytes / PAYLOAD_UNITS[unit]),
+    payloadUnit: unit,
+    rate: fields.rate === undefined ? "" : String(fields.rate),
+  };
+}
+
+export interface FormContext {
+  bounds: Bounds;
+  workloadIds: readonly string[];
+  cacheModes: readonly string[];
+}
+
+/** How a bound reads in the form's own units. */
+export function describeBound(field: FormField, bound: Bound | undefined): string {
+  if (!bound) return "";
+  switch (field) {
+    case "durationMs":
+    case "warmupMs":
+      return `${bound.min / 1000}–${bound.max / 1000} s`;
+    case "payloadBytes":
+      return `${formatBytesShort(bound.min)}–${formatBytesShort(bound.max)}`;
+    case "workloads":
+      return `${bound.min}–${bound.max} workloads`;
+    case "rate":
+      return `${bound.min.toLocaleString("en-US")}–${bound.max.toLocaleString("en-US")} req/s, or empty`;
+    default:
+      return `${bound.min.toLocaleString("en-US")}–${bound.max.toLocaleString("en-US")}`;
+  }
+}
+
+function formatBytesShort(bytes: number): string {
+  const unit = bestUnit(bytes);
+  return `${bytes / PAYLOAD_UNITS[unit]} ${unit}`;
+}
+
+function parseNumber(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === "" || !/^[0-9]*\.?[0-9]+$/.test(trimmed)) return null;
+  return Number(trimmed);
+}
+
+function checkInt(field: FormField, value: number | null, bound: Bound | undefined, label: string, errors: FieldErrors): number {
+  if (value === null) {
+    errors[field] = `${label}: enter a number`;
+    return 0;
+  }
+  if (!Number.isInteger(value)) {
+    errors[field] = `${label}: must be a whole number`;
+    return value;
+  }
+  if (bound && (value < bound.min || value > bound.max)) {
+    errors[field] = `${label}: must be between ${describeBound(field, bound)}`;
+  }
+  return value;
+}
+
+function checkMs(field: "durationMs" | "warmupMs", text: string, bound: Bound | undefined, label: string, errors: FieldErrors): number {
+  const seconds = parseNumber(text);
+  if (seconds === null) {
+    errors[field] = `${label}: enter a number of seconds`;
+    return 0;
+  }
+  const ms = Math.round(seconds * 1000);
+  if (bound && (ms < bound.min || ms > bound.max)) errors[field] = `${label}: must be between ${describeBound(field, bound)}`;
+  return ms;
+}
+
+/** Form values -> spec fields and the errors to show; submit only when errors is empty. */
+export function validateForm(values: FormValues, context: FormContext): { fields: SpecFields; errors: FieldErrors } {
+  const { bounds } = context;
+  const errors: FieldErrors = {};
+
+  const known = new Set(context.workloadIds);
+  const workloads = values.workloads.filter((w, i) => values.workloads.indexOf(w) === i);
+  const unknown = workloads.filter((w) => !known.has(w));
+  const wb = bounds.workloads;
+  if (unknown.length > 0) errors.workloads = `Unknown workload: ${unknown.join(", ")}`;
+  else if (workloads.length === 0) errors.workloads = "Choose at least one workload";
+  else if (wb && workloads.length > wb.max) errors.workloads = `At most ${wb.max} workloads in one run`;
+
+  const modes = values.cacheModes.filter((m, i) => values.cacheModes.indexOf(m) === i);
+  if (modes.length === 0) errors.cacheModes = "Choose at least one cache mode";
+  else if (modes.some((m) => !context.cacheModes.includes(m))) errors.cacheModes = "Unknown cache mode";
+
+  const connections = checkInt("connections", parseNumber(values.connections), bounds.connections, "Connections", errors);
+  const grpcConnections = checkInt("grpcConnections", parseNumber(values.grpcConnections), bounds.grpcConnections, "gRPC connections", errors);
+  const trials = checkInt("trials", parseNumber(values.trials), bounds.trials, "Trials", errors);
+  const durationMs = checkMs("durationMs", values.durationSeconds, bounds.durationMs, "Duration", errors);
+  const warmupMs = checkMs("warmupMs", values.warmupSeconds, bounds.warmupMs, "Warm-up", errors);
+
+  const size = parseNumber(values.payloadSize);
+  let payloadBytes = 0;
+  if (size === null) errors.payloadBytes = "Payload size: enter a number";
+  else {
+    payloadBytes = Math.round(size * PAYLOAD_UNITS[values.payloadUnit]);
+    const pb = bounds.payloadBytes;
+    if (pb && (payloadBytes < pb.min || payloadBytes > pb.max)) errors.payloadBytes = `Payload size: must be between ${describeBound("payloadBytes", pb)}`;
+  }
+
+  const fields: SpecFields = { workloads, cacheModes: modes, connections, grpcConnections, durationMs, warmupMs, trials, payloadBytes };
+  if (values.rate.trim() !== "") fields.rate = checkInt("rate", parseNumber(values.rate), bounds.rate, "Rate", errors);
+  return { fields, errors };
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/** Only what differs from the preset, so the runner still applies the preset (and its published figures). */
+export function overridesOf(fields: SpecFields, base: SpecFields): Partial<SpecFields> {
+  const out: Partial<SpecFields> = {};
+  if (!sameList(fields.workloads, base.workloads)) out.workloads = fields.workloads;
+  if (!sameList(fields.cacheModes, base.cacheModes)) out.cacheModes = fields.cacheModes;
+  for (const key of ["connections", "grpcConnections", "durationMs", "warmupMs", "trials", "payloadBytes", "rate"] as const) {
+    if (fields[key] !== base[key]) (out as Record<string, unknown>)[key] = fields[key];
+  }
+  return out;
+}
+
+/** The runner's error path ("spec.connections", "workloads.2", ["spec","durationMs"]) -> the input to mark. */
+export function fieldOfPath(path: string): FormField | null {
+  const parts = path.split(".").filter((p) => p !== "spec" && p !== "");
+  const first = parts[0];
+  if (first === "requests") return "durationMs";
+  return first && (FORM_FIELDS as readonly string[]).includes(first) ? (first as FormField) : null;
+}
+
+export interface CatalogEntry {
+  id: string;
+  usesCache: boolean;
+}
+
+/** Cells x protocols x trials x (warm-up + window): what the run will take, before services start. */
+export function estimateRunMs(fields: SpecFields, catalog: readonly CatalogEntry[]): number {
+  const byId = new Map(catalog.map((w) => [w.id, w]));
+  let cells = 0;
+  for (const id of fields.workloads) cells += byId.get(id)?.usesCache ? Math.max(1, fields.cacheModes.length) : 1;
+  return cells * 2 * fields.trials * (fields.warmupMs + fields.durationMs);
+}
