@@ -40,7 +40,7 @@ async function serve(workload: Workload, services: Services, telemetry: ServerTe
     } else {
       const reply = await result;
       telemetry.observe(workload.id, nowUs() - started, "ok");
-      res.json(reply);
+      sendJson(res, reply);
       return;
     }
     telemetry.observe(workload.id, nowUs() - started, "ok");
@@ -49,6 +49,16 @@ async function serve(workload: Workload, services: Services, telemetry: ServerTe
     if (error instanceof DomainError && !res.headersSent) return sendDomainError(res, error);
     throw error;
   }
+}
+
+/**
+ * res.json() without Express's send() machinery (ETag and freshness checks, charset rewriting):
+ * on the hot path that costs more than the JSON itself. Node sets Content-Length from end().
+ */
+function sendJson(res: Response, body: unknown) {
+  res.statusCode = 200;
+  res.setHeader("content-type", "application/json; charset=utf-8");
+  res.end(JSON.stringify(body));
 }
 
 /** Streams as NDJSON, one message a line, honouring back-pressure and a client that goes away. */

@@ -83,7 +83,7 @@ function readFlags(argv: readonly string[]): Values {
     // (A negative number is let through, for the value parser to refuse with the allowed range.)
     const negativeNumber = token.value !== undefined && /^-\d/.test(token.value);
     if (token.value === undefined || (!token.inlineValue && token.value.startsWith("-") && !negativeNumber)) {
-      throw new UsageError(`--${flag.name} needs a value (${flag.value}${flag.default ? `; default ${flag.default}` : ""})`);
+      throw new UsageError(`--${flag.name} needs a value, e.g. --${flag.name} ${flag.example ?? flag.value}`);
     }
     const previous = values.get(flag.name);
     if (flag.multiple) values.set(flag.name, [...((previous as string[] | undefined) ?? []), token.value]);

@@ -12,95 +12,99 @@ export interface FlagDefinition {
   /** Placeholder shown in help: N, LIST, DURATION... */
   value?: string;
   help: string;
-  /** What applies when the flag is absent; shown as "default: ...". */
+  /** What applies when the flag is absent. */
   default?: string;
+  /** The default is the preset's value (shown for the default preset). */
+  presetDefault?: boolean;
+  /** A valid value, for "needs a value" errors. */
+  example?: string;
 }
 
 const base = specFromPreset(DEFAULT_PRESET);
-const fromPreset = (value: string) => `the preset's (${DEFAULT_PRESET}: ${value})`;
+const fromPreset = (value: string) => ({ default: value, presetDefault: true });
 const range = (bound: { min: number; max: number }, show: (n: number) => string = String) => `${show(bound.min)}-${show(bound.max)}`;
 
 export const flags: readonly FlagDefinition[] = [
-  { name: "preset", type: "string", value: "NAME", help: "start from a preset (see PRESETS); other flags override its values", default: DEFAULT_PRESET },
+  { name: "preset", type: "string", value: "NAME", example: "study-000", help: "start from a preset (see PRESETS); other flags override its values", default: DEFAULT_PRESET },
   {
     name: "workloads",
     type: "string",
-    value: "LIST",
+    value: "LIST", example: "item.get,noop",
     help: `comma-separated workload ids (see WORKLOADS); * matches within an id, e.g. 'shape.*.get'; ${range(b.workloads)} workloads`,
-    default: fromPreset(base.workloads.join(",")),
+    ...fromPreset(base.workloads.join(",")),
   },
   {
     name: "cache",
     type: "string",
-    value: "LIST",
+    value: "LIST", example: "warm,cold",
     help: "cache modes for workloads that read through the cache: warm (Redis hit), cold (MySQL, no cache), miss (MySQL, then fill Redis)",
-    default: fromPreset(base.cacheModes.join(",")),
+    ...fromPreset(base.cacheModes.join(",")),
   },
   {
     name: "connections",
     type: "string",
-    value: "N",
+    value: "N", example: "32",
     help: `requests in flight per protocol: autocannon connections = ghz concurrency; ${range(b.connections)}`,
-    default: fromPreset(String(base.connections)),
+    ...fromPreset(String(base.connections)),
   },
   {
     name: "grpc-connections",
     type: "string",
-    value: "N",
+    value: "N", example: "8",
     help: `HTTP/2 connections ghz spreads them over (1 = shared, ghz's default; = --connections matches REST's TCP count); ${range(b.grpcConnections)}`,
-    default: fromPreset(String(base.grpcConnections)),
+    ...fromPreset(String(base.grpcConnections)),
   },
   {
     name: "duration",
     type: "string",
-    value: "DURATION",
+    value: "DURATION", example: "10s",
     help: `measured window per cell and protocol: 500ms, 10s, 2m or a number of seconds; ${range(b.durationMs, formatDuration)}`,
-    default: fromPreset(formatDuration(base.durationMs)),
+    ...fromPreset(formatDuration(base.durationMs)),
   },
   {
     name: "requests",
     type: "string",
-    value: "N",
+    value: "N", example: "10000",
     help: `end each window after N requests instead of a duration (not with --duration); ${range(b.requests)}`,
     default: "by duration",
   },
   {
     name: "warmup",
     type: "string",
-    value: "DURATION",
+    value: "DURATION", example: "2s",
     help: `warm-up before each window, discarded on both sides; ${range(b.warmupMs, formatDuration)}`,
-    default: fromPreset(formatDuration(base.warmupMs)),
+    ...fromPreset(formatDuration(base.warmupMs)),
   },
   {
     name: "rate",
     type: "string",
-    value: "N",
+    value: "N", example: "1000",
     help: `open loop: N requests/s per protocol; ${range(b.rate)}`,
     default: "closed loop (as fast as the in-flight requests allow)",
   },
-  { name: "trials", type: "string", value: "N", help: `repeats of every cell, protocols alternating first; ${range(b.trials)}`, default: fromPreset(String(base.trials)) },
+  { name: "trials", type: "string", value: "N", example: "3", help: `repeats of every cell, protocols alternating first; ${range(b.trials)}`, ...fromPreset(String(base.trials)) },
   {
     name: "payload-size",
     type: "string",
-    value: "SIZE",
+    value: "SIZE", example: "1MiB",
     help: `bytes the upload workload sends: B, KB, KiB, MB, MiB (e.g. 1MiB); ${range(b.payloadBytes, formatSize)}`,
-    default: fromPreset(formatSize(base.payloadBytes)),
+    ...fromPreset(formatSize(base.payloadBytes)),
   },
   {
     name: "server-delay",
     type: "string",
-    value: "DURATION",
+    value: "DURATION", example: "10ms",
     help: `server sleep (study 001): echo per call, stream per message, upload per MiB; a bare number is ms; ${range(b.serverDelayMs, formatDuration)}`,
-    default: fromPreset(formatDuration(base.serverDelayMs)),
+    ...fromPreset(formatDuration(base.serverDelayMs)),
   },
-  { name: "stream-messages", type: "string", value: "N", help: `messages the stream workload asks for; ${range(b.streamMessages)}`, default: fromPreset(String(base.streamMessages)) },
-  { name: "keys", type: "string", value: "N", help: `distinct ids the by-id workloads cycle through, same order on both protocols; ${range(b.keyCount)}`, default: fromPreset(String(base.keyCount)) },
-  { name: "dot-length", type: "string", value: "N", help: `floats per vector in math.dot; ${range(b.dotLength)}`, default: fromPreset(String(base.dotLength)) },
-  { name: "json", type: "string", value: "FILE", help: "write the result (relix.result/v1 JSON) here", default: "relix-results/<time>-<preset>.json" },
+  { name: "stream-messages", type: "string", value: "N", example: "100", help: `messages the stream workload asks for; ${range(b.streamMessages)}`, ...fromPreset(String(base.streamMessages)) },
+  { name: "keys", type: "string", value: "N", example: "100", help: `distinct ids the by-id workloads cycle through, same order on both protocols; ${range(b.keyCount)}`, ...fromPreset(String(base.keyCount)) },
+  { name: "dot-length", type: "string", value: "N", example: "100", help: `floats per vector in math.dot; ${range(b.dotLength)}`, ...fromPreset(String(base.dotLength)) },
+  { name: "json", type: "string", value: "FILE", example: "result.json", help: "write the result (relix.result/v1 JSON) here", default: "relix-results/<time>-<preset>.json" },
   { name: "no-json", type: "boolean", help: "do not write the result JSON" },
-  { name: "md", type: "string", value: "FILE", help: "also write a Markdown report" },
-  { name: "csv", type: "string", value: "FILE", help: "also write a CSV: one row per cell x protocol, every numeric field" },
-  { name: "threshold", type: "string", multiple: true, value: "EXPR", help: "fail (exit 1) unless EXPR holds, e.g. 'grpc.p99<5ms' (see THRESHOLDS); repeatable" },
+  { name: "md", type: "string", value: "FILE", example: "report.md", help: "also write a Markdown report" },
+  { name: "csv", type: "string", value: "FILE", example: "result.csv", help: "also write a CSV: one row per cell x protocol, every numeric field" },
+  { name: "threshold", type: "string", multiple: true, value: "EXPR", example: "'grpc.p99<5ms'", help: "fail (exit 1) unless EXPR holds, e.g. 'grpc.p99<5ms' (see THRESHOLDS); repeatable" },
   { name: "quiet", short: "q", type: "boolean", help: "no progress on stderr (the table still goes to stdout)" },
   { name: "no-color", type: "boolean", help: "no ANSI colours (also when NO_COLOR is set or output is not a terminal)" },
   { name: "help", short: "h", type: "boolean", help: "show this help" },

@@ -1,6 +1,6 @@
 // `pnpm bench --help`: every flag with its default and bounds, the presets, the threshold syntax,
 // the workloads and examples. Built from the same lists the parser uses.
-import { estimateMeasuringMs, presets, specFromPreset, workloadIds } from "@relix/shared";
+import { DEFAULT_PRESET, estimateMeasuringMs, presets, specFromPreset, workloadIds } from "@relix/shared";
 import { formatDuration } from "../output/format";
 import { flags, type FlagDefinition } from "./flags";
 
@@ -21,7 +21,8 @@ function wrap(text: string, indent: number, width = WIDTH): string[] {
 
 function flagLines(flag: FlagDefinition): string[] {
   const name = `${flag.short ? `-${flag.short}, ` : "    "}--${flag.name}${flag.value ? ` ${flag.value}` : ""}`;
-  const text = flag.default ? `${flag.help} (default: ${flag.default})` : flag.help;
+  const shown = flag.presetDefault ? `${DEFAULT_PRESET}: ${flag.default}` : `default: ${flag.default}`;
+  const text = flag.default === undefined ? flag.help : `${flag.help} (${shown})`;
   const column = 32;
   const head = `  ${name}`.padEnd(column);
   const body = wrap(text, column);
@@ -43,7 +44,8 @@ const thresholdLines = [
   "  ratio.*           p50, p99, rps: the speedup, above 1 when gRPC did better (REST/gRPC latency,",
   "                    gRPC/REST rps); add .low or .high for the bounds of its 95% CI",
   "  Without a WORKLOAD it must hold in every cell; one that matches no cell fails.",
-  "  e.g. 'grpc.p99<5ms'  'rest.rps>=1000'  'ratio.p50>1.2'  'grpc.p50<=800us'  'item.get@warm:ratio.p50.low>1'",
+  "  e.g. 'grpc.p99<5ms'  'rest.rps>=1000'  'ratio.p50>1.2'  'grpc.p50<=800us'",
+  "       'item.get@warm:ratio.p50.low>1'  (gRPC significantly faster at p50 on item.get, warm cache)",
 ];
 
 const examples = [
@@ -64,7 +66,8 @@ export function renderHelp(): string {
     "USAGE",
     "  pnpm bench [--preset NAME] [options]",
     "",
-    "OPTIONS (flags override the preset's values)",
+    "OPTIONS: flags override the preset's values. (quick: x) is the quick preset's value; another",
+    "preset brings its own (see --preset).",
     ...flags.flatMap(flagLines),
     "",
     "PRESETS",
@@ -81,7 +84,7 @@ export function renderHelp(): string {
     "",
     "EXIT CODES",
     "  0 done, every threshold held · 1 a threshold failed · 2 bad flag or value · 3 the run failed",
-    "  130 interrupted (Ctrl-C)",
+    "  130 interrupted (Ctrl-C) · 143 terminated (SIGTERM)",
   ];
   return `${lines.join("\n")}\n`;
 }

@@ -1,4 +1,5 @@
-import type { RunResult } from "@relix/shared";
+import { isDeepStrictEqual } from "node:util";
+import { findPreset, specFromPreset, type RunResult } from "@relix/shared";
 import { formatDuration } from "./format";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -31,6 +32,14 @@ export function describeEnvironment(result: RunResult): string {
   ].join(" · ");
 }
 
+/** "quick", or "quick, modified by flags" when the spec is not the preset's own. */
+function presetName(result: RunResult): string {
+  const name = result.spec.preset;
+  if (name === undefined) return "(none)";
+  if (!findPreset(name)) return name;
+  return isDeepStrictEqual(specFromPreset(name), result.spec) ? name : `${name}, modified by flags`;
+}
+
 export function describeRun(result: RunResult): string {
-  return `Relix run ${result.id} · preset ${result.spec.preset ?? "(none)"} · ${result.createdAt}${result.importedAt ? ` · imported ${result.importedAt}` : ""}`;
+  return `Relix run ${result.id} · preset ${presetName(result)} · ${result.createdAt}${result.importedAt ? ` · imported ${result.importedAt}` : ""}`;
 }

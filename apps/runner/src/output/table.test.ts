@@ -1,4 +1,4 @@
-import type { PublishedFigure } from "@relix/shared";
+import { specFromPreset, type PublishedFigure } from "@relix/shared";
 import { describe, expect, it } from "vitest";
 import { renderTableReport } from "./table";
 import { makeRunResult } from "./test-fixtures";
@@ -31,6 +31,12 @@ describe("renderTableReport", () => {
     expect(header).toMatch(/p50 ms\s+p99 ms\s+rps\s+errors\s+req body\s+resp body\s+p50 speedup \[95% CI\]\s+verdict/);
     const speedupEnd = header.indexOf("p50 speedup [95% CI]") + "p50 speedup [95% CI]".length;
     expect(lines.find((l) => l.startsWith("item.get"))!.indexOf("]") + 1).toBe(speedupEnd);
+  });
+
+  it("names the preset, and says when flags changed it", () => {
+    expect(renderTableReport(makeRunResult({ spec: specFromPreset("study-000"), cells: [{ workload: "item.get" }] }))).toContain("· preset study-000 ·");
+    expect(text).toContain("· preset (none) ·");
+    expect(renderTableReport(makeRunResult({ spec: { preset: "quick" } }))).toContain("· preset quick, modified by flags ·");
   });
 
   it("says when one trial gives no interval", () => {

@@ -1,5 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { isRunId } from '../store/run-ids';
 import { DEFAULT_ALLOWED_ORIGINS } from './config';
 import { sendError } from './error-response';
@@ -15,6 +15,9 @@ import { importResultRoute } from './routes/results';
 import { runEventsRoute } from './routes/run-events';
 import { cancelRunRoute, getResultRoute, getRunRoute, listRunsRoute, submitRunRoute } from './routes/runs';
 import { catalogRoute, healthRoute, presetsRoute, specSchemaRoute } from './routes/reference';
+
+/** How long close() lets requests in flight finish before cutting their connections. */
+const CLOSE_GRACE_MS = 2000;
 
 export const routes: readonly Route[] = [
   healthRoute,
@@ -84,8 +87,16 @@ export function createRunnerServer(options: RunnerServerOptions): RunnerServer {
     await match.route.handle({ req, res, url, params: match.params, app: parts });
   }
 
+  // Connections that never carried a request (a client's spare connection) are not "idle" to
+  // closeIdleConnections and would hold close() open until a timeout: tracked to end them at once.
+  const unused = new Set<Socket>();
   const server = http.createServer((req, res) => {
+    unused.delete(req.socket);
     handle(req, res).catch((error: unknown) => sendError(res, error, log));
+  });
+  server.on('connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
   });
   // Bodies are small and local; a client that trickles one for minutes is not a client.
   server.requestTimeout = 60_000;
@@ -111,6 +122,9 @@ export function createRunnerServer(options: RunnerServerOptions): RunnerServer {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        for (const socket of unused) socket.destroy();
+        // A request still being answered gets a moment to finish, then its connection is cut.
+        setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
       });
     },
   };

@@ -71,6 +71,7 @@ export class RunQueue {
   private readonly waiting: Waiting[] = [];
   private current: Current | null = null;
   private closed = false;
+  private stopping: Promise<void> | null = null;
   private idleWaiters: Array<() => void> = [];
   private readonly engine: RunBenchmark;
   private readonly store: ResultsStore;
@@ -89,6 +90,11 @@ export class RunQueue {
   /** Runs waiting, not counting the one running. */
   get length(): number {
     return this.waiting.length;
+  }
+
+  /** No more runs are taken (the runner is shutting down). */
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   get runningId(): string | null {
@@ -143,7 +149,12 @@ export class RunQueue {
    * Stops taking runs, fails the waiting ones, aborts the running one and waits up to `graceMs`
    * for the engine to stop; a run still going then is recorded as failed anyway.
    */
-  async shutdown(graceMs: number): Promise<void> {
+  shutdown(graceMs: number): Promise<void> {
+    this.stopping ??= this.stop(graceMs);
+    return this.stopping;
+  }
+
+  private async stop(graceMs: number): Promise<void> {
     this.closed = true;
     for (const waiting of this.waiting.splice(0)) await this.recordEnd(waiting.id, 'failed', INTERRUPTED_QUEUED_REASON);
     const current = this.current;

@@ -3,9 +3,9 @@ import type { RunBenchmark } from '../engine/run-events';
 import { importResult } from '../store/import-result';
 import type { ResultsStore, RunRecord } from '../store/results-store';
 import { newRunId } from '../store/run-ids';
-import { silentLogger, type Logger } from './logger';
+import { messageOf, silentLogger, type Logger } from './logger';
 import { RunEventLog } from './run-event-log';
-import { RunQueue, type CancelOutcome } from './run-queue';
+import { QueueClosedError, RunQueue, type CancelOutcome } from './run-queue';
 import { runDetail, runSummary, type RunDetail, type RunSummary } from './run-view';
 
 export interface RunServiceOptions {
@@ -58,11 +58,17 @@ export class RunService {
   }
 
   async submit(spec: RunSpec, preset: string | null): Promise<SubmittedRun> {
+    if (this.queue.isClosed) throw new QueueClosedError();
     if (this.queue.length >= this.maxQueued) throw new QueueFullError(this.maxQueued);
     const id = newRunId();
     await this.store.createRun({ id, preset, spec, createdAt: this.now() });
-    const position = this.queue.enqueue(id, spec);
-    return { id, status: 'queued', position };
+    try {
+      return { id, status: 'queued', position: this.queue.enqueue(id, spec) };
+    } catch (error) {
+      // Closed while the row was being written: the run must not stay "queued" forever.
+      await this.store.endRun(id, 'failed', messageOf(error), this.now()).catch(() => undefined);
+      throw error;
+    }
   }
 
   getRecord(id: string): Promise<RunRecord | null> {

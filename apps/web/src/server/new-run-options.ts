@@ -56,7 +56,7 @@ export async function loadNewRunOptions(): Promise<NewRunOptions> {
     orFallback(getCatalog, () =>
       sharedWorkloads.map((w) => ({ id: w.id, label: w.label, study: w.study, description: w.description, usesCache: w.usesCache, streaming: w.streaming })),
     ),
-    orFallback(getSpecSchema, () => ({ bounds: specBounds as Bounds, defaults: DEFAULTS, cacheModes: [...sharedCacheModes], maxTotalRunMs: MAX_TOTAL_RUN_MS })),
+    orFallback(getSpecSchema, () => ({ bounds: specBounds as Record<string, { min: number; max: number }>, defaults: DEFAULTS, cacheModes: [...sharedCacheModes], maxTotalRunMs: MAX_TOTAL_RUN_MS })),
   ]);
   const defaults = { ...DEFAULTS, ...schema.defaults };
   return {
@@ -74,7 +74,7 @@ export async function loadNewRunOptions(): Promise<NewRunOptions> {
       };
     }),
     workloads,
-    bounds: { ...(specBounds as Bounds), ...schema.bounds },
+    bounds: { ...(specBounds as Bounds), ...(schema.bounds as Bounds) },
     defaults,
     cacheModes: schema.cacheModes ?? [...sharedCacheModes],
     maxTotalRunMs: schema.maxTotalRunMs ?? MAX_TOTAL_RUN_MS,

@@ -34,21 +34,20 @@ export const progressSchema = z.looseObject({
  * A run's outcome in one line (apps/runner/src/store/headline.ts): the first cell's p50
  * comparison. A plain sentence is accepted too, for runners that only store the verdict.
  */
+const headlineObjectSchema = z.looseObject({
+  workload: z.string().optional(),
+  cacheMode: z.string().optional(),
+  metric: z.string().optional(),
+  speedup: z.number().optional(),
+  low: z.number().optional(),
+  high: z.number().optional(),
+  winner: z.enum(["grpc", "rest", "none"]).optional(),
+  verdict: z.string().optional(),
+  cells: z.number().optional(),
+});
+
 export const headlineSchema = z
-  .union([
-    z.string().transform((verdict) => ({ verdict })),
-    z.looseObject({
-      workload: z.string().optional(),
-      cacheMode: z.string().optional(),
-      metric: z.string().optional(),
-      speedup: z.number().optional(),
-      low: z.number().optional(),
-      high: z.number().optional(),
-      winner: z.enum(["grpc", "rest", "none"]).optional(),
-      verdict: z.string().optional(),
-      cells: z.number().optional(),
-    }),
-  ])
+  .union([z.string().transform((verdict): z.infer<typeof headlineObjectSchema> => ({ verdict })), headlineObjectSchema])
   .nullish();
 export type Headline = NonNullable<z.infer<typeof headlineSchema>>;
 

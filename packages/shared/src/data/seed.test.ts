@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMysqlPool } from "../repository/mysql-store";
 import { getDataset } from "./dataset";
 import { SCHEMA_VERSION } from "./mysql-schema";
-import { databaseNameOf, ensureDatabaseExists, seedDatabase } from "./seed";
+import { databaseNameOf, ensureDatabaseExists, seedDatabase, seedLockName } from "./seed";
 import { NO_MYSQL, scratchDatabase } from "./testing/mysql-test-database";
 
 const MYSQL_URL = process.env.MYSQL_URL;
@@ -21,6 +21,14 @@ describe("databaseNameOf", () => {
     expect(databaseNameOf("mysql://u:p@h:3306/relix_1")).toBe("relix_1");
     expect(() => databaseNameOf("mysql://u:p@h:3306/")).toThrow(/names no database/);
     expect(() => databaseNameOf("mysql://u:p@h:3306/a%60b")).toThrow(/must be/);
+  });
+});
+
+describe("seedLockName", () => {
+  it("stays within MySQL 8's 64-character limit for lock names", () => {
+    expect(seedLockName("relix")).toBe("relix_seed:relix");
+    expect(seedLockName("d".repeat(64)).length).toBeLessThanOrEqual(64);
+    expect(seedLockName("d".repeat(64))).not.toBe(seedLockName(`${"d".repeat(63)}e`));
   });
 });
 
@@ -91,6 +99,26 @@ describe.skipIf(!MYSQL_URL)("seedDatabase on a real MySQL/MariaDB", () => {
     } finally {
       await Promise.all(pools.map((p) => p.end()));
       await fresh.drop();
+    }
+  });
+
+  it("needs no CREATE privilege when the database exists (a user granted only that database)", async (ctx) => {
+    const user = `relix_lim_${Math.random().toString(16).slice(2, 8)}`;
+    try {
+      await pool.query(`CREATE USER '${user}'@'%' IDENTIFIED BY 'pw'`);
+      await pool.query(`GRANT ALL PRIVILEGES ON \`${db.name}\`.* TO '${user}'@'%'`);
+    } catch (error) {
+      await pool.query(`DROP USER IF EXISTS '${user}'@'%'`).catch(() => undefined);
+      // The test server's account may not hold GRANT OPTION (the ephemeral one does not).
+      return ctx.skip(`cannot create a limited user here: ${(error as Error).message}`);
+    }
+    try {
+      const limited = new URL(db.url);
+      limited.username = user;
+      limited.password = "pw";
+      expect(await ensureDatabaseExists(limited.toString())).toEqual({ database: db.name, created: false });
+    } finally {
+      await pool.query(`DROP USER IF EXISTS '${user}'@'%'`);
     }
   });
 

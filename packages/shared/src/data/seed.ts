@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import mysql from "mysql2/promise";
 import type { Pool, PoolConnection, RowDataPacket } from "mysql2/promise";
 import { datasetVersion, getDataset, type Dataset } from "./dataset";
@@ -93,22 +94,29 @@ async function missingTables(conn: PoolConnection): Promise<boolean> {
   return Number(rows[0]?.n ?? 0) < DATA_TABLES.length;
 }
 
+/** The user-level lock name for one database; MySQL 8 caps lock names at 64 characters. */
+export function seedLockName(database: string): string {
+  const name = `relix_seed:${database}`;
+  return name.length <= 64 ? name : `relix_seed:${createHash("sha1").update(database).digest("hex")}`;
+}
+
 async function withSeedLock<T>(conn: PoolConnection, timeoutSeconds: number, work: () => Promise<T>): Promise<T> {
+  const [current] = await conn.query<RowDataPacket[]>("SELECT DATABASE() AS db");
+  const database = current[0]?.db as string | null | undefined;
+  if (!database) throw new Error("seedDatabase: the connection has no database selected (add it to MYSQL_URL)");
   // Two processes starting together (both APIs, or parallel test files) must not interleave their
   // DELETEs and INSERTs. The lock is per database, so different test databases do not wait on each other.
-  const [rows] = await conn.query<RowDataPacket[]>(
-    "SELECT DATABASE() AS db, GET_LOCK(CONCAT('relix_seed:', DATABASE()), ?) AS locked",
-    [timeoutSeconds],
-  );
-  const row = rows[0];
-  if (!row?.db) throw new Error("seedDatabase: the connection has no database selected (add it to MYSQL_URL)");
-  if (Number(row.locked) !== 1) {
-    throw new Error(`seedDatabase: another process held the seed lock of ${row.db} for ${timeoutSeconds} s`);
+  const lock = seedLockName(database);
+  const [rows] = await conn.query<RowDataPacket[]>("SELECT GET_LOCK(?, ?) AS locked", [lock, timeoutSeconds]);
+  if (Number(rows[0]?.locked) !== 1) {
+    throw new Error(`seedDatabase: another process held the seed lock of ${database} for ${timeoutSeconds} s`);
   }
   try {
     return await work();
   } finally {
-    await conn.query("SELECT RELEASE_LOCK(CONCAT('relix_seed:', DATABASE()))");
+    // A lock dies with its session, so a failed release (connection gone) loses nothing; do not let
+    // it hide the error that got us here.
+    await conn.query("SELECT RELEASE_LOCK(?)", [lock]).catch(() => undefined);
   }
 }
 
@@ -192,7 +200,9 @@ export function databaseNameOf(mysqlUrl: string): string {
 
 /**
  * Creates the database named in `mysqlUrl` if it does not exist (connecting without a database
- * first, since connecting to a missing one fails). Returns whether it had to create it.
+ * first, since connecting to a missing one fails). Returns whether it had to create it. An existing
+ * database is detected first, so a user granted only that database (the docker-compose setup)
+ * never needs the CREATE privilege.
  */
 export async function ensureDatabaseExists(mysqlUrl: string): Promise<{ database: string; created: boolean }> {
   const database = databaseNameOf(mysqlUrl);
@@ -200,6 +210,11 @@ export async function ensureDatabaseExists(mysqlUrl: string): Promise<{ database
   serverUrl.pathname = "/";
   const conn = await mysql.createConnection({ uri: serverUrl.toString() });
   try {
+    const [existing] = await conn.query<RowDataPacket[]>(
+      "SELECT SCHEMA_NAME AS name FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?",
+      [database],
+    );
+    if (existing.length > 0) return { database, created: false };
     const [result] = await conn.query<mysql.ResultSetHeader>(
       `CREATE DATABASE IF NOT EXISTS \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
     );

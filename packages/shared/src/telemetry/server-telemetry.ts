@@ -61,6 +61,17 @@ export function createServerTelemetry(protocol: Protocol) {
     },
   });
   for (const event of Object.keys(cacheCounts)) cacheEvents.inc({ event }, 0);
+  // Labelled children resolved once: hashing a label object on every request shows in profiles.
+  const durationChildren = new Map<string, { observe(value: number): void }>();
+  const durationFor = (workload: string, outcome: Outcome) => {
+    const key = `${workload}|${outcome}`;
+    let child = durationChildren.get(key);
+    if (!child) {
+      child = duration.labels({ workload, outcome });
+      durationChildren.set(key, child);
+    }
+    return child;
+  };
 
   return {
     protocol,
@@ -73,7 +84,7 @@ export function createServerTelemetry(protocol: Protocol) {
       totals.requests++;
       if (!ok) totals.errors++;
       totals.serverTimeUs += latencyUs;
-      duration.observe({ workload, outcome }, latencyUs / 1e6);
+      durationFor(workload, outcome).observe(latencyUs / 1e6);
       interval.record(latencyUs, ok);
     },
 

@@ -59,3 +59,14 @@ export async function startTestRunner(options: TestRunnerOptions): Promise<TestR
     },
   };
 }
+
+/** Polls GET /api/runs/:id until the run has `status` (the store has recorded it). */
+export async function waitForStatus(runner: TestRunner, id: string, status: string, timeoutMs = 5000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const run = await (await runner.request(`/api/runs/${id}`)).json();
+    if (run.status === status) return run;
+    if (Date.now() > deadline) throw new Error(`run ${id} is ${run.status}, not ${status}, after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

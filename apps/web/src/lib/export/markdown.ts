@@ -2,8 +2,7 @@ import type { CellResult, RunResult } from "@relix/shared/result/result-schema";
 import { figureSpeedup, publishedFiguresOfResult } from "@relix/shared/presets/published-figures";
 import { findPreset } from "@relix/shared/presets/presets";
 import { formatBytes, formatFigure, formatInt, formatMs, formatRatio, formatRps, formatSpeedupCI } from "@relix/runner/src/output/format";
-import { describeEnvironment, describeLoad, describeRun } from "@relix/runner/src/output/run-summary";
-import { resultWarnings } from "@relix/runner/src/output/warnings";
+import { describeEnvironment, describeLoad, describeRun, resultWarnings } from "../report/run-description";
 
 // The report as Markdown, for a PR comment or an issue: the same sections as `pnpm bench --md`
 // (apps/runner/src/output/markdown.ts), built from the runner's pure formatting modules. That

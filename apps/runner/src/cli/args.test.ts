@@ -1,0 +1,140 @@
+import { specBounds, specFromPreset } from "@relix/shared";
+import { describe, expect, it } from "vitest";
+import { parseCliArgs, type CliRun } from "./args";
+
+const run = (...argv: string[]) => parseCliArgs(argv) as CliRun;
+const error = (...argv: string[]) => {
+  try {
+    parseCliArgs(argv);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error(`no error for ${argv.join(" ")}`);
+};
+
+describe("parseCliArgs", () => {
+  it("runs the quick preset when nothing is given, writing JSON by default", () => {
+    const args = run();
+    expect(args.spec).toEqual(specFromPreset("quick"));
+    expect(args).toMatchObject({ help: false, outputs: {}, writeJson: true, thresholds: [], quiet: false, noColor: false });
+  });
+
+  it("ignores the leading -- that pnpm may pass on", () => {
+    expect(run("--", "--trials", "2").spec.trials).toBe(2);
+  });
+
+  it("lets flags override the preset's values", () => {
+    const { spec } = run("--preset", "study-000", "--connections", "16", "--grpc-connections=4", "--cache", "warm", "--trials", "5");
+    expect(spec).toMatchObject({ preset: "study-000", workloads: ["item.get"], connections: 16, grpcConnections: 4, cacheModes: ["warm"], trials: 5, durationMs: 10_000 });
+  });
+
+  it("reads every spec flag", () => {
+    const { spec } = run(
+      ...["--workloads", "upload,stream", "--duration", "2m", "--warmup", "500ms", "--rate", "300", "--payload-size", "512KiB"],
+      ...["--server-delay", "10ms", "--stream-messages", "50", "--keys", "10", "--dot-length", "1000"],
+    );
+    expect(spec).toMatchObject({
+      workloads: ["upload", "stream"],
+      durationMs: 120_000,
+      warmupMs: 500,
+      rate: 300,
+      payloadBytes: 512 * 1024,
+      serverDelayMs: 10,
+      streamMessages: 50,
+      keyCount: 10,
+      dotLength: 1000,
+    });
+    expect(run("--requests", "1000").spec.requests).toBe(1000);
+  });
+
+  it.each([
+    ["500ms", 500],
+    ["10s", 10_000],
+    ["1.5s", 1_500],
+    ["2m", 120_000],
+    ["3", 3_000],
+  ])("reads --duration %s", (raw, ms) => {
+    expect(run("--duration", raw).spec.durationMs).toBe(ms);
+  });
+
+  it.each([
+    ["1MiB", 1024 * 1024],
+    ["1MB", 1_000_000],
+    ["100KB", 100_000],
+    ["64KiB", 65_536],
+    ["4096B", 4096],
+    ["4096", 4096],
+    ["1mib", 1024 * 1024],
+  ])("reads --payload-size %s", (raw, bytes) => {
+    expect(run("--payload-size", raw).spec.payloadBytes).toBe(bytes);
+  });
+
+  it("reads a bare --server-delay as milliseconds", () => {
+    expect(run("--server-delay", "10").spec.serverDelayMs).toBe(10);
+  });
+
+  it("expands * in workload ids", () => {
+    expect(run("--workloads", "shape.*.get").spec.workloads).toEqual([
+      "shape.small.get",
+      "shape.medium.get",
+      "shape.large.get",
+      "shape.deep.get",
+      "shape.deeper.get",
+      "shape.deepest.get",
+    ]);
+  });
+
+  it("collects outputs, thresholds and switches", () => {
+    const args = run("--json", "r.json", "--md", "r.md", "--csv", "r.csv", "--threshold", "grpc.p99<5ms", "--threshold", "item.get:ratio.p50>1", "-q", "--no-color");
+    expect(args.outputs).toEqual({ json: "r.json", md: "r.md", csv: "r.csv" });
+    expect(args.thresholds.map((t) => t.source)).toEqual(["grpc.p99<5ms", "item.get:ratio.p50>1"]);
+    expect(args).toMatchObject({ quiet: true, noColor: true });
+    expect(run("--no-json").writeJson).toBe(false);
+  });
+
+  it("answers --help before looking at anything else", () => {
+    expect(parseCliArgs(["--connections", "0", "--help"])).toEqual({ help: true });
+    expect(parseCliArgs(["-h"])).toEqual({ help: true });
+  });
+});
+
+describe("parseCliArgs refuses bad input with one line naming the flag, the value and what is allowed", () => {
+  const { connections, durationMs, trials } = specBounds;
+
+  it.each([
+    [["--connections", "0"], `--connections "0": must be from ${connections.min} to ${connections.max}`],
+    [["--connections", "lots"], '--connections "lots": must be a whole number from 1 to 256'],
+    [["--connections", "-5"], '--connections "-5": must be a whole number from 1 to 256'],
+    [["--connections", "2.5"], "must be a whole number"],
+    [["--trials", "21"], `--trials "21": must be from ${trials.min} to ${trials.max}`],
+    [["--duration", "1h"], '--duration "1h": not a duration; use 500ms, 10s, 2m or a number of seconds'],
+    [["--duration", "100ms"], `--duration "100ms": must be from ${durationMs.min}ms to 5m`],
+    [["--duration", "10m"], '--duration "10m": must be from 500ms to 5m'],
+    [["--duration", "1.0005s"], "whole number of milliseconds"],
+    [["--warmup", "2h"], '--warmup "2h": not a duration'],
+    [["--payload-size", "1GiB"], '--payload-size "1GiB": not a size; use a number of bytes with B, KB, KiB, MB or MiB'],
+    [["--payload-size", "9MiB"], '--payload-size "9MiB": must be from 1B to 8MiB'],
+    [["--server-delay", "2s"], '--server-delay "2s": must be from 0ms to 1s'],
+    [["--workloads", "item.gte"], '--workloads "item.gte": unknown workload "item.gte" (did you mean item.get?); known: noop, item.get'],
+    [["--workloads", "noop,,echo"], "empty item"],
+    [["--workloads", "nothing.*"], '"nothing.*" matches no workload'],
+    [["--cache", "hot"], '--cache "hot": unknown cache mode "hot" (use warm, cold, miss)'],
+    [["--preset", "study-0"], '--preset "study-0": unknown preset (did you mean study-000?); known: quick, study-000'],
+    [["--conections", "8"], "unknown flag --conections (did you mean --connections?)"],
+    [["--bogus"], "unknown flag --bogus"],
+    [["-x"], "unknown flag -x"],
+    [["--duration"], "--duration needs a value, e.g. --duration 10s"],
+    [["--duration", "--trials", "3"], "--duration needs a value"],
+    [["--quiet=yes"], '--quiet takes no value (got "yes")'],
+    [["--trials", "2", "--trials", "3"], '--trials given twice ("2" and "3"); give it once'],
+    [["--duration", "5s", "--requests", "10"], "a window ends by time or by count, give one of them"],
+    [["--json", "a.json", "--no-json"], "--json \"a.json\" and --no-json: give one of them"],
+    [["stray"], 'unexpected argument "stray"'],
+    [["--threshold", "grpc.p99<5"], '--threshold bad threshold "grpc.p99<5": a latency needs a unit'],
+    [["--threshold", "echo:grpc.p99<5ms"], '--threshold "echo:grpc.p99<5ms": workload echo is not in this run (running: noop, item.get, meteorites.get, stream)'],
+  ])("%j", (argv, message) => {
+    const text = error(...argv);
+    expect(text).toContain(message);
+    expect(text).not.toContain("\n");
+  });
+});

@@ -1,0 +1,39 @@
+import { presets, workloadIds } from "@relix/shared";
+import { describe, expect, it } from "vitest";
+import { flags } from "./flags";
+import { renderHelp } from "./help";
+
+describe("renderHelp", () => {
+  const help = renderHelp();
+
+  it("documents every flag the parser accepts, and the issue's flags are all there", () => {
+    for (const flag of flags) expect(help).toContain(`--${flag.name}`);
+    const issueFlags = ["preset", "workloads", "cache", "connections", "grpc-connections", "duration", "requests", "warmup", "rate", "trials", "payload-size", "json", "md", "csv", "threshold", "help"];
+    expect(flags.map((f) => f.name)).toEqual(expect.arrayContaining(issueFlags));
+  });
+
+  it("gives defaults and bounds", () => {
+    expect(help).toMatch(/--connections N\s+requests in flight per protocol: autocannon connections = ghz\s+concurrency; 1-256 \(quick: 8\)/);
+    expect(help).toMatch(/--duration DURATION\s+measured window .*500ms-5m/s);
+    expect(help).toMatch(/--payload-size SIZE[\s\S]*1B-8MiB/);
+    expect(help).toContain("(default: quick)");
+  });
+
+  it("lists every preset with its one-line question and measuring time", () => {
+    for (const preset of presets) expect(help).toContain(`  ${preset.name}`);
+    expect(help).toMatch(/quick\s+Is gRPC faster than REST here[\s\S]*\(~30s of measuring\)/);
+  });
+
+  it("explains thresholds, lists workloads and shows examples and exit codes", () => {
+    expect(help).toContain("[WORKLOAD[@CACHE]:]SUBJECT.METRIC OP VALUE");
+    expect(help).toContain("'grpc.p99<5ms'");
+    for (const id of workloadIds) expect(help).toContain(id);
+    expect(help).toContain("pnpm bench --preset study-000");
+    expect(help).toContain("2 bad flag or value");
+  });
+
+  it("fits a 100-column terminal", () => {
+    const long = help.split("\n").filter((line) => line.length > 100);
+    expect(long).toEqual([]);
+  });
+});

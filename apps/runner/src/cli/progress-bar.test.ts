@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import type { CellRef, RunEvent } from "../engine/run-events";
+import { ProgressBar } from "./progress-bar";
+
+const cell: CellRef = { workload: "item.get", cacheMode: "warm", trial: 2, trials: 3, protocol: "grpc", index: 5, total: 12 };
+
+function stream(isTTY: boolean) {
+  const writes: string[] = [];
+  return { writes, out: { isTTY, columns: 200, write: (text: string) => writes.push(text) } };
+}
+
+const events: RunEvent[] = [
+  { type: "phase", phase: "measuring", message: "measuring 6 cells" },
+  { type: "cell-start", cell, warmupMs: 500, durationMs: 2000 },
+  { type: "sample", cell, second: 1, requests: 13104, errors: 0, p50Ms: 0.5, p99Ms: 1.2, warmup: false },
+  { type: "progress", fraction: 0.42, elapsedMs: 12_000, remainingMs: 17_000 },
+  { type: "warning", message: "ghz used 95% CPU" },
+  { type: "cell-end", cell, rps: 13104.4, p50Ms: 0.571, p99Ms: 1.804, errors: 2 },
+];
+
+describe("ProgressBar", () => {
+  it("writes plain lines off a terminal: phases, warnings and one line per finished cell", () => {
+    const { writes, out } = stream(false);
+    const bar = new ProgressBar(out, { color: true });
+    for (const event of events) bar.handle(event);
+    bar.finish();
+    expect(writes.join("")).toBe(
+      "> measuring 6 cells\nwarning: ghz used 95% CPU\n[5/12] item.get warm gRPC trial 2/3: p50 0.571 ms, p99 1.804 ms, 13,104 rps, 2 errors\n",
+    );
+  });
+
+  it("redraws one bar in place on a terminal, with ETA, the cell and live rps", () => {
+    let now = 0;
+    const { writes, out } = stream(true);
+    const bar = new ProgressBar(out, { now: () => (now += 1000) });
+    for (const event of events.slice(0, 4)) bar.handle(event);
+    const last = writes.at(-1)!;
+    expect(last.startsWith("\r\x1b[2K")).toBe(true);
+    expect(last).toContain("██████████░░░░░░░░░░░░░░  42%  ETA 0:17  [5/12] item.get warm gRPC trial 2/3 · 13,104 req/s");
+    expect(last).not.toContain("\n");
+  });
+
+  it("keeps finished cells and warnings above the bar, and clears it at the end", () => {
+    let now = 0;
+    const { writes, out } = stream(true);
+    const bar = new ProgressBar(out, { now: () => (now += 1000) });
+    for (const event of events) bar.handle(event);
+    bar.finish();
+    const text = writes.join("");
+    expect(text).toContain("\r\x1b[2Kwarning: ghz used 95% CPU\n");
+    expect(text).toContain("\r\x1b[2Kdone [5/12] item.get warm gRPC trial 2/3: p50 0.571 ms");
+    expect(text.endsWith("\r\x1b[2K")).toBe(true);
+  });
+
+  it("does not redraw more than ten times a second", () => {
+    const { writes, out } = stream(true);
+    const bar = new ProgressBar(out, { now: () => 5 });
+    bar.handle(events[1]!);
+    const before = writes.length;
+    for (let i = 0; i < 50; i++) bar.handle({ type: "progress", fraction: i / 50, elapsedMs: i, remainingMs: 1000 });
+    expect(writes.length).toBe(before);
+  });
+
+  it("fits the terminal's width", () => {
+    const writes: string[] = [];
+    const bar = new ProgressBar({ isTTY: true, columns: 40, write: (t: string) => writes.push(t) }, { now: () => 0 });
+    bar.handle(events[1]!);
+    expect(writes.at(-1)!.replace("\r\x1b[2K", "").length).toBeLessThanOrEqual(39);
+  });
+});

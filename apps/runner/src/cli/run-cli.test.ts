@@ -1,0 +1,146 @@
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runResultSchema, type RunSpec } from "@relix/shared";
+import { describe, expect, it, vi } from "vitest";
+import { RunCancelledError, type RunBenchmark, type RunOptions } from "../engine/run-events";
+import { makeRunResult, type CellInput } from "../output/test-fixtures";
+import { runCli, type CliContext, type Signal } from "./run-cli";
+
+interface Harness {
+  ctx: CliContext;
+  stdout: () => string;
+  stderr: () => string;
+  signal: (name: Signal) => void;
+  forceExit: ReturnType<typeof vi.fn>;
+  loadEngine: ReturnType<typeof vi.fn>;
+  dir: string;
+}
+
+async function harness(engine: RunBenchmark): Promise<Harness> {
+  const dir = await mkdtemp(join(tmpdir(), "relix-cli-"));
+  let out = "";
+  let err = "";
+  const handlers = new Map<Signal, () => void>();
+  const forceExit = vi.fn();
+  const loadEngine = vi.fn(async () => engine);
+  return {
+    ctx: {
+      stdout: { write: (t: string) => (out += t) },
+      stderr: { write: (t: string) => (err += t) },
+      env: { INIT_CWD: dir },
+      cwd: "/nonexistent",
+      loadEngine,
+      onSignal: (name, handler) => {
+        handlers.set(name, handler);
+        return () => handlers.delete(name);
+      },
+      forceExit,
+    },
+    stdout: () => out,
+    stderr: () => err,
+    signal: (name) => handlers.get(name)?.(),
+    forceExit,
+    loadEngine,
+    dir,
+  };
+}
+
+/** An engine that reports one cell and returns a fixture result for the spec it was given. */
+const fakeEngine =
+  (cells: CellInput[] = [{ workload: "item.get", cacheMode: "warm" }]): RunBenchmark =>
+  async (spec: RunSpec, options?: RunOptions) => {
+    const cell = { workload: "item.get", cacheMode: "warm" as const, trial: 1, trials: 1, protocol: "rest" as const, index: 1, total: 2 };
+    options?.onEvent?.({ type: "phase", phase: "measuring", message: "measuring" });
+    options?.onEvent?.({ type: "cell-end", cell, rps: 9000, p50Ms: 0.8, p99Ms: 2.4, errors: 0 });
+    return makeRunResult({ spec, cells });
+  };
+
+describe("runCli", () => {
+  it("prints help and exits 0 without loading the engine", async () => {
+    const h = await harness(fakeEngine());
+    expect(await runCli(["--help"], h.ctx)).toBe(0);
+    expect(h.stdout()).toContain("USAGE");
+    expect(h.loadEngine).not.toHaveBeenCalled();
+  });
+
+  it("refuses a bad flag with one line on stderr and exit 2, before anything runs", async () => {
+    const h = await harness(fakeEngine());
+    expect(await runCli(["--connections", "0"], h.ctx)).toBe(2);
+    expect(h.stderr()).toBe('relix-bench: error: --connections "0": must be from 1 to 256 (see --help)\n');
+    expect(h.stdout()).toBe("");
+    expect(h.loadEngine).not.toHaveBeenCalled();
+  });
+
+  it("refuses an output path it cannot write, before the run", async () => {
+    const h = await harness(fakeEngine());
+    await writeFile(join(h.dir, "file"), "x");
+    expect(await runCli(["--json", "file/result.json"], h.ctx)).toBe(2);
+    expect(h.stderr()).toMatch(/cannot create the directory .*file/);
+    expect(h.loadEngine).not.toHaveBeenCalled();
+  });
+
+  it("runs, prints the table, writes every output relative to where pnpm was run, and exits 0", async () => {
+    const h = await harness(fakeEngine());
+    const code = await runCli(["--workloads", "item.get", "--cache", "warm", "--md", "out/r.md", "--csv", "out/r.csv"], h.ctx);
+    expect(code).toBe(0);
+    expect(h.stdout()).toMatch(/item\.get\s+warm\s+REST\s+0\.800/);
+    expect(h.stderr()).toContain("relix-bench: quick: 1 cell x 2 protocols x 1 trial, ~5s of measuring");
+    expect(h.stderr()).toContain("[1/2] item.get warm REST trial 1/1: p50 0.800 ms, p99 2.400 ms, 9,000 rps");
+    const [json] = await readdir(join(h.dir, "relix-results"));
+    expect(json).toMatch(/^20250102-030405-quick-r_fixture0001\.json$/);
+    const stored = runResultSchema.parse(JSON.parse(await readFile(join(h.dir, "relix-results", json!), "utf8")));
+    expect(stored.spec.workloads).toEqual(["item.get"]);
+    expect(await readFile(join(h.dir, "out/r.md"), "utf8")).toMatch(/^# Relix run/);
+    expect(await readFile(join(h.dir, "out/r.csv"), "utf8")).toMatch(/^run_id,preset,workload/);
+    expect(h.stderr()).toContain(`wrote ${join(h.dir, "out/r.md")}`);
+  });
+
+  it("stores a study preset's published figures in the JSON", async () => {
+    const h = await harness(fakeEngine([{ workload: "item.get", cacheMode: "warm" }, { workload: "item.get", cacheMode: "cold" }]));
+    expect(await runCli(["--preset", "study-000", "--json", "r.json", "-q"], h.ctx)).toBe(0);
+    const stored = JSON.parse(await readFile(join(h.dir, "r.json"), "utf8"));
+    expect(stored.cells[0].published.map((f: { label: string }) => f.label)).toContain("mean latency, warm cache");
+    expect(h.stdout()).toContain("Published (study-000) vs measured");
+    expect(h.stderr()).toBe("");
+  });
+
+  it("exits 1 when a threshold fails, naming it and the measured value", async () => {
+    const h = await harness(fakeEngine());
+    const code = await runCli(["--workloads", "item.get", "--no-json", "--threshold", "grpc.p99<1ms", "--threshold", "rest.rps>=1000"], h.ctx);
+    expect(code).toBe(1);
+    expect(h.stdout()).toContain("Thresholds: 1 of 2 failed\nFAIL  grpc.p99<1ms\n        item.get@warm: measured 1.600 ms\npass  rest.rps>=1000 (item.get@warm 9000.0 rps)\n");
+  });
+
+  it("exits 0 when every threshold holds", async () => {
+    const h = await harness(fakeEngine());
+    expect(await runCli(["--workloads", "item.get", "--no-json", "--threshold", "ratio.p50.low>1"], h.ctx)).toBe(0);
+    expect(h.stdout()).toContain("Thresholds: all held");
+  });
+
+  it("cancels the run on Ctrl-C through the AbortSignal and exits 130; a second Ctrl-C forces the exit", async () => {
+    let seen: AbortSignal | undefined;
+    const h = await harness((_spec, options) => {
+      seen = options?.signal;
+      return new Promise((_resolve, reject) => options?.signal?.addEventListener("abort", () => setTimeout(() => reject(new RunCancelledError()), 10)));
+    });
+    const running = runCli(["--no-json"], h.ctx);
+    await vi.waitFor(() => expect(seen).toBeDefined());
+    h.signal("SIGINT");
+    expect(seen!.aborted).toBe(true);
+    h.signal("SIGINT");
+    expect(h.forceExit).toHaveBeenCalledWith(130);
+    expect(await running).toBe(130);
+    expect(h.stderr()).toContain("stopping the run");
+    expect(h.stderr()).toContain("cancelled; nothing was written");
+    expect(h.stdout()).toBe("");
+  });
+
+  it("exits 3 with the reason when the run fails", async () => {
+    const h = await harness(async () => {
+      throw new Error("preflight: REST and gRPC answers differ for item.get");
+    });
+    expect(await runCli(["--no-json"], h.ctx)).toBe(3);
+    expect(h.stderr()).toContain("relix-bench: the run failed: preflight: REST and gRPC answers differ for item.get");
+  });
+});
