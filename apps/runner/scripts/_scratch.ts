@@ -7,6 +7,7 @@ import { runBenchmark } from "../src/engine/run-benchmark";
 const t0 = performance.now();
 const env = { SERVICES_HOST: "127.0.0.1", REST_PORT: String(await getFreePort()), GRPC_PORT: String(await getFreePort()), GRPC_METRICS_PORT: String(await getFreePort()) };
 Object.assign(process.env, env);
+console.error(env);
 const targets = loadTargets(env);
 const services = await ensureServices(targets, { log: (m) => console.error(`[svc ${Math.round(performance.now() - t0)}ms] ${m}`) });
 console.error("services up", Math.round(performance.now() - t0));

@@ -15,7 +15,7 @@ const procs = [spawnService("rest", serviceEnv), spawnService("grpc", serviceEnv
 for (const p of procs) p.child.on("exit", (c, s) => console.error(`${p.name} exited ${c} ${s}\n${p.output()}`));
 const services = await ensureServices(targets).catch(async (e) => { await new Promise((r) => setTimeout(r, 8000)); return ensureServices(targets); });
 try {
-  const spec = runSpecSchema.parse({ workloads: ["item.get"], cacheModes: ["warm", "cold"], connections: 4, durationMs: 500, warmupMs: 200, trials: 2, keyCount: 20 });
+  const spec = runSpecSchema.parse({ workloads: ["item.get"], cacheModes: ["warm", "cold"], connections: 4, durationMs: 500, warmupMs: 200, trials: 4, keyCount: 20 });
   const result = await runBenchmark(spec, { services });
   for (const c of result.cells) for (const t of c.trials) console.log(c.cacheMode, t.order, t.rest.rps.toFixed(0), t.grpc.rps.toFixed(0), t.rest.latencyMs.p50, t.grpc.latencyMs.p50, JSON.stringify(t.rest.server), JSON.stringify(t.grpc.server));
 } catch (e) {

@@ -110,7 +110,8 @@ export class ProgressBar {
     const eta = this.#remainingMs === null ? "" : `  ETA ${formatClock(this.#remainingMs)}`;
     const state = this.#warmup ? "warm-up" : this.#rps === null ? "measuring" : `${formatRps(this.#rps)} req/s`;
     let text = `${bar} ${String(Math.round(this.#fraction * 100)).padStart(3)}%${eta}  ${cellLabel(this.#cell)} · ${state}`;
-    const columns = this.#out.columns ?? 120;
+    // 0 when the terminal does not report a size (e.g. under `script`).
+    const columns = this.#out.columns || 120;
     // A line longer than the terminal wraps, and "\r" would then redraw only its last part.
     if (text.length > columns - 1) text = `${text.slice(0, Math.max(0, columns - 2))}…`;
     this.#out.write(`\r\x1b[2K${text}`);

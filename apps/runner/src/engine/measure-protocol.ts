@@ -1,6 +1,6 @@
 import { PROTO_ROOT, ghzCallName, protoFileFor, type CacheMode, type Protocol, type ProtocolMeasure, type RunSpec, type Workload } from "@relix/shared";
 import { runAutocannon, runGhz, type ToolRunResult } from "../tools";
-import type { RunEvent, CellRef } from "./run-events";
+import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
 import { grpcDataFor, restRequestsFor } from "./protocol-requests";
 import { readServerStats, serverDelta } from "./server-stats";
 import { grpcTarget, restBaseUrl, type ServiceTargets } from "./targets";
@@ -19,6 +19,7 @@ export interface ProtocolRunPlan {
   requests: unknown[];
   spec: RunSpec;
   cell: CellRef;
+  signal?: AbortSignal;
 }
 
 /** Polls the server's /stats once a second: the live samples, from the same source for both protocols. */
@@ -59,6 +60,7 @@ async function runTool(protocol: Protocol, plan: ProtocolRunPlan, targets: Servi
       ...(total ? { amount: total } : {}),
       ...(spec.rate ? { rate: spec.rate } : {}),
       endOfRun: "wait",
+      ...(plan.signal ? { signal: plan.signal } : {}),
     });
     return { ...result, saturated: result.generatorSaturated, cpuFraction: result.toolCpuCoreFraction };
   }
@@ -74,6 +76,7 @@ async function runTool(protocol: Protocol, plan: ProtocolRunPlan, targets: Servi
     ...(total ? { total } : { durationMs }),
     ...(spec.rate ? { rps: spec.rate } : {}),
     durationStop: "wait",
+    ...(plan.signal ? { signal: plan.signal } : {}),
   });
   const share = result.toolCpuCores === undefined ? null : result.toolCpuCores / result.machineCores;
   return { ...result, saturated: share !== null && share > GHZ_COMPETING_SHARE, cpuFraction: share };
@@ -121,6 +124,8 @@ export async function measureProtocol(
   } finally {
     stopSamples();
   }
+  // A cancelled run stops its tool early; what it measured is not a result.
+  if (plan.signal?.aborted) throw new RunCancelledError();
   const after = await readServerStats(targets, protocol);
   const figures = figuresInWindow(tool.samples, window);
   const server = serverDelta(before, after, plan.workload.usesCache);

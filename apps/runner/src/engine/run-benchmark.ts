@@ -75,11 +75,25 @@ export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
           checkCancelled();
           const ref: CellRef = { workload: cell.workload.id, cacheMode: cell.resultCacheMode, trial, trials: spec.trials, protocol, index: ++index, total };
           onEvent({ type: "cell-start", cell: ref, warmupMs: spec.warmupMs, durationMs: spec.durationMs });
-          const measure = await measureProtocol(
-            { workload: cell.workload, cacheMode: cell.cacheMode, requests: requestsByWorkload.get(cell.workload.id)!, spec, cell: ref },
-            targets,
-            onEvent,
-          );
+          // Progress within the cell too, so a long window does not look stuck.
+          const cellStarted = performance.now();
+          const expectedCellMs = estimateMs / total;
+          const ticker = setInterval(() => {
+            const withinCell = Math.min(0.99, (performance.now() - cellStarted) / expectedCellMs);
+            const elapsedMs = performance.now() - measuringStarted;
+            const fraction = (index - 1 + withinCell) / total;
+            onEvent({ type: "progress", fraction, elapsedMs, remainingMs: Math.max(0, (elapsedMs / fraction) * (1 - fraction)) });
+          }, 1_000);
+          let measure: ProtocolMeasure;
+          try {
+            measure = await measureProtocol(
+              { workload: cell.workload, cacheMode: cell.cacheMode, requests: requestsByWorkload.get(cell.workload.id)!, spec, cell: ref, ...(signal ? { signal } : {}) },
+              targets,
+              onEvent,
+            );
+          } finally {
+            clearInterval(ticker);
+          }
           measured[protocol] = measure;
           onEvent({ type: "cell-end", cell: ref, rps: measure.rps, p50Ms: measure.latencyMs.p50, p99Ms: measure.latencyMs.p99, errors: measure.errors.total });
           const elapsedMs = performance.now() - measuringStarted;

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunSpecInput } from '@relix/shared';
 import { INTERRUPTED_QUEUED_REASON, INTERRUPTED_RUNNING_REASON, type ResultsStore } from '../store/results-store';
 import { openResultsStore } from '../store/open-results-store';
 import { createTestDatabase, type TestDatabase } from '../store/testing/test-database';
@@ -9,7 +10,7 @@ import { makeRunResult } from '../store/testing/result-fixture';
 import { SseConnection } from './testing/sse-client';
 import { startTestRunner, waitForStatus, type TestRunner } from './testing/test-runner';
 
-const spec = { workloads: ['noop', 'item.get'], cacheModes: ['warm', 'cold'] as const, durationMs: 1000, warmupMs: 0 };
+const spec: RunSpecInput = { workloads: ['noop', 'item.get'], cacheModes: ['warm', 'cold'], durationMs: 1000, warmupMs: 0 };
 
 let db: TestDatabase;
 let dir: string;
@@ -184,5 +185,42 @@ describe('restarts', () => {
     await runner.service.shutdown(200);
     expect(Date.now() - began).toBeLessThan(2000);
     expect(await store.getRun(id)).toMatchObject({ status: 'failed', reason: expect.stringContaining('did not stop within 200 ms') });
+  });
+});
+
+describe('without MySQL (the file-only fallback)', () => {
+  it('runs, imports, restarts and recovers on the results directory alone', async () => {
+    const filesDir = await mkdtemp(path.join(os.tmpdir(), 'relix-file-only-'));
+    try {
+      const openFiles = async () => {
+        const store = await openResultsStore({ resultsDir: filesDir });
+        stores.push(store);
+        return store;
+      };
+      const firstStore = await openFiles();
+      expect(firstStore.description).toBe(`files only, in ${filesDir} (no MySQL)`);
+      const first = await start(firstStore);
+      const { id: done } = await (await first.request('/api/runs', { json: { spec } })).json();
+      (await first.engine.started(0)).finish();
+      const finished = await waitForStatus(first, done, 'done');
+      const { id: imported } = await (await first.request('/api/results', { json: makeRunResult(spec) })).json();
+      const { id: interrupted } = await (await first.request('/api/runs', { json: { spec } })).json();
+      await first.engine.started(1);
+      await waitForStatus(first, interrupted, 'running');
+      // Dies without a shutdown.
+      runners.splice(runners.indexOf(first), 1);
+      await first.app.close();
+
+      const store = await openFiles();
+      expect(await store.markInterruptedRuns(Date.now())).toEqual({ running: 1, queued: 0 });
+      const next = await start(store);
+      expect(await (await next.request(`/api/runs/${done}`)).json()).toEqual({ ...finished, lastEventId: null });
+      expect((await (await next.request(`/api/runs/${imported}`)).json()).status).toBe('done');
+      expect(await (await next.request(`/api/runs/${interrupted}`)).json()).toMatchObject({ status: 'failed', reason: INTERRUPTED_RUNNING_REASON });
+      const list = await (await next.request('/api/runs')).json();
+      expect(list.runs.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining([done, imported, interrupted]));
+    } finally {
+      await rm(filesDir, { recursive: true, force: true });
+    }
   });
 });

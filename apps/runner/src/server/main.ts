@@ -4,7 +4,7 @@
 import { runBenchmark } from '../engine/run-benchmark';
 import { openResultsStore } from '../store/open-results-store';
 import type { ResultsStore } from '../store/results-store';
-import { createRunnerServer } from './app';
+import { createRunnerServer, type RunnerServer } from './app';
 import { isLoopbackHost, loadRunnerConfig } from './config';
 import { consoleLogger, messageOf } from './logger';
 import { RunService } from './run-service';
@@ -14,6 +14,35 @@ const log = consoleLogger;
 
 async function main(): Promise<void> {
   const config = loadRunnerConfig();
+
+  // Signals are handled from the first moment: a stop during start-up (a MySQL still coming up)
+  // closes what exists so far instead of killing the process half-way.
+  const parts: { store?: ResultsStore; service?: RunService; app?: RunnerServer } = {};
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: stopping (a run in progress is aborted and marked failed)`);
+    // Whatever hangs, the process still ends; the next start marks anything left "running" as failed.
+    setTimeout(() => {
+      log.error(`still stopping after ${config.shutdownTimeoutMs + 2000} ms: exiting anyway`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 2000).unref();
+    try {
+      // Runs first, so live pages get the final status before their streams close.
+      await parts.service?.shutdown(config.shutdownTimeoutMs);
+      await parts.app?.close();
+      await parts.store?.close();
+      process.exitCode = 0;
+    } catch (error) {
+      log.error('shutdown failed', error);
+      process.exitCode = 1;
+    }
+  };
+  // once: a second Ctrl-C kills the process at once, the usual way out of a stuck shutdown.
+  process.once('SIGINT', (signal) => void stop(signal));
+  process.once('SIGTERM', (signal) => void stop(signal));
+
   if (config.mysqlUrl === null) {
     log.warn(
       `MYSQL_URL is not set: runs and results are kept only as files in ${config.resultsDir} (the embedded fallback). ` +
@@ -24,11 +53,13 @@ async function main(): Promise<void> {
     log.warn(`listening on ${config.host} without RUNNER_TOKEN: anyone who can reach this port can start runs. Set RUNNER_TOKEN.`);
   }
 
-  const store: ResultsStore = await openResultsStore({
+  const store = await openResultsStore({
     mysqlUrl: config.mysqlUrl ?? undefined,
     resultsDir: config.resultsDir,
     onCopyError: (error, id) => log.error(`could not write the JSON copy of run ${id} in ${config.resultsDir}`, error),
   });
+  if (stopping) return void (await store.close());
+  parts.store = store;
   const interrupted = await store.markInterruptedRuns(Date.now());
   if (interrupted.running + interrupted.queued > 0) {
     log.warn(
@@ -44,32 +75,11 @@ async function main(): Promise<void> {
     allowedOrigins: config.allowedOrigins,
     log,
   });
+  parts.service = service;
   const url = await app.listen(config.port, config.host);
+  parts.app = app;
+  if (stopping) return void (await app.close());
   log.info(`listening on ${url}; store: ${store.description}; origins allowed: ${config.allowedOrigins.join(', ')}`);
-
-  let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal}: stopping (a run in progress is aborted and marked failed)`);
-    // Whatever hangs, the process still ends; the next start marks anything left "running" as failed.
-    setTimeout(() => {
-      log.error(`still stopping after ${config.shutdownTimeoutMs + 2000} ms: exiting anyway`);
-      process.exit(1);
-    }, config.shutdownTimeoutMs + 2000).unref();
-    try {
-      // Runs first, so live pages get the final status before their streams close.
-      await service.shutdown(config.shutdownTimeoutMs);
-      await app.close();
-      await store.close();
-      process.exitCode = 0;
-    } catch (error) {
-      log.error('shutdown failed', error);
-      process.exitCode = 1;
-    }
-  };
-  process.once('SIGINT', (signal) => void stop(signal));
-  process.once('SIGTERM', (signal) => void stop(signal));
 }
 
 main().catch((error: unknown) => {

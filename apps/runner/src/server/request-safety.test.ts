@@ -1,6 +1,8 @@
+import mysql from 'mysql2/promise';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MysqlResultsStore } from '../store/mysql-results-store';
 import { createTestDatabase, type TestDatabase } from '../store/testing/test-database';
+import { makeRunResult } from '../store/testing/result-fixture';
 import { startTestRunner, type TestRunner } from './testing/test-runner';
 
 let db: TestDatabase;
@@ -113,6 +115,46 @@ describe('POST /api/runs validates every spec', () => {
       duplex: 'half',
     } as RequestInit);
     expect(streamed.status).toBe(413);
+  });
+});
+
+describe('limits', () => {
+  afterEach(async () => {
+    await runner.close();
+  });
+
+  it('refuses more runs than the queue holds with 429, and stores nothing for them', async () => {
+    runner = await startTestRunner({ store, maxQueued: 2 });
+    const body = { spec: { workloads: ['noop'] } };
+    for (let i = 0; i < 3; i++) expect((await runner.request('/api/runs', { json: body })).status).toBe(202); // 1 running + 2 waiting
+    await runner.engine.started(0);
+    const before = (await store.listRuns(1000)).length;
+    const full = await runner.request('/api/runs', { json: body });
+    expect(full.status).toBe(429);
+    expect(full.headers.get('retry-after')).toBe('60');
+    expect((await full.json()).error.code).toBe('queue_full');
+    expect((await store.listRuns(1000)).length).toBe(before);
+  });
+
+  it('refuses an import larger than 20 MiB with 413, and one larger than the database takes with 413 saying why', async () => {
+    runner = await startTestRunner({ store });
+    const huge = await runner.request('/api/results', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"padding":"${'x'.repeat(21 * 1024 * 1024)}"}`,
+    });
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).error.message).toBe('the body is larger than 20 MiB');
+
+    const connection = await mysql.createConnection({ uri: db.url });
+    const [rows] = await connection.query<mysql.RowDataPacket[]>('SELECT @@max_allowed_packet AS packet');
+    await connection.end();
+    const packet = Number(rows[0]!.packet);
+    if (packet > 19 * 1024 * 1024) return; // this server takes anything the body limit lets through
+    const big = { ...makeRunResult({ workloads: ['noop'] }), warnings: ['x'.repeat(packet)] };
+    const response = await runner.request('/api/results', { json: big });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.message).toMatch(/max_allowed_packet/);
   });
 });
 

@@ -137,6 +137,8 @@ export interface AutocannonOptions {
    * timeoutMs more), like ghz --duration-stop wait. 'drop': autocannon's own behaviour.
    */
   endOfRun?: 'wait' | 'drop';
+  /** Stops issuing early (in-flight requests still drain) when this aborts. */
+  signal?: AbortSignal;
   /** Called once per second of the run. */
   onProgress?: (s: ProgressStats) => void;
 }
@@ -506,5 +508,7 @@ export async function runAutocannon(opts: AutocannonOptions): Promise<Autocannon
       timers.push(setTimeout(stopTracker, timeoutMs + 1000));
     };
     timers.push(setTimeout(() => beginDrain(), durationMs));
+    if (opts.signal?.aborted) beginDrain();
+    else opts.signal?.addEventListener('abort', () => beginDrain(), { once: true });
   });
 }

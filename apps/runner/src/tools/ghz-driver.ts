@@ -77,6 +77,8 @@ export interface GhzOptions {
   ghzBin?: string;
   /** Keep a copy of the raw JSON report here (fixtures, debugging). */
   saveReportTo?: string;
+  /** Stops ghz early (SIGINT: it finishes in-flight calls and writes its report). */
+  signal?: AbortSignal;
   /** Heartbeat once per second while ghz runs (ghz gives no live numbers). */
   onProgress?: (p: { elapsedMs: number; second: number }) => void;
 }
@@ -274,6 +276,7 @@ export async function runGhz(opts: GhzOptions): Promise<GhzRunResult> {
     const child = await runChildWithCpu(bin, args, {
       hardTimeoutMs,
       maxOutputBytes: 64 * 1024,
+      ...(opts.signal ? { signal: opts.signal } : {}),
       // -n with a time bound: ask ghz to stop (SIGINT) when the time is up; -x is broken.
       ...(opts.total !== undefined && opts.durationMs !== undefined ? { interruptAfterMs: opts.durationMs } : {}),
     });

@@ -99,6 +99,8 @@ export interface RunChildOptions {
   maxOutputBytes?: number;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** Stop early (SIGINT, a graceful stop: `interrupted` is set) when this aborts. */
+  signal?: AbortSignal;
 }
 
 /** Spawns `file args`, waits for it, and measures its CPU time (see the module comment). */
@@ -138,6 +140,12 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
             child.kill('SIGINT');
           }, opts.interruptAfterMs);
     softTimer?.unref();
+    const onAbort = () => {
+      interrupted = true;
+      child.kill('SIGINT');
+    };
+    if (opts.signal?.aborted) onAbort();
+    else opts.signal?.addEventListener('abort', onAbort, { once: true });
     let killTimer: NodeJS.Timeout | undefined;
     const hardTimer = setTimeout(() => {
       killed = true;
@@ -156,6 +164,7 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
       reject(err);
     });
     child.on('exit', (exitCode, signal) => {
+      opts.signal?.removeEventListener('abort', onAbort);
       // The child has been reaped by now: its CPU is in our cutime/cstime.
       const after = readProcCpu('self');
       const wallMs = performance.now() - t0;

@@ -53,6 +53,13 @@ describe('verdictFor', () => {
     expect(v.text).toBe('gRPC 1.42x faster at p50 (1 trial: no confidence interval)');
   });
 
+  it('with one trial calls a near-parity estimate a tie instead of naming a winner', () => {
+    const v = structuredVerdictFor({ metric: 'p50', ci: speedupCI('p50', [1.003], [1.0]) });
+    expect(v.winner).toBe('none');
+    expect(v.text).toBe('no difference at p50 (1 trial: no confidence interval)');
+    expect(structuredVerdictFor({ metric: 'p50', ci: speedupCI('p50', [1.0], [1.08]) }).winner).toBe('rest');
+  });
+
   it('refuses a CI built in the wrong direction for the metric', () => {
     const backwards = speedupCI('p50', [1.0, 1.1], [1.4, 1.5]); // rest/grpc
     expect(() => verdictFor({ metric: 'rps', ci: backwards })).toThrow(/grpc\/rest/);

@@ -30,8 +30,18 @@ const LABEL: Record<Exclude<Winner, 'none'>, string> = { grpc: 'gRPC', rest: 'RE
 
 const times = (x: number) => x.toFixed(2);
 
+/**
+ * With one trial there is no interval to judge by, so a point estimate within this much of parity
+ * is called a tie: run-to-run noise on a small shared machine is of that order.
+ */
+export const SINGLE_TRIAL_TIE_BAND = 0.05;
+
 function winnerOf(estimate: number, low: number, high: number, degenerate: boolean): Winner {
-  if (degenerate) return estimate > 1 ? 'grpc' : estimate < 1 ? 'rest' : 'none';
+  if (degenerate) {
+    if (estimate >= 1 + SINGLE_TRIAL_TIE_BAND) return 'grpc';
+    if (estimate <= 1 / (1 + SINGLE_TRIAL_TIE_BAND)) return 'rest';
+    return 'none';
+  }
   if (low > 1) return 'grpc';
   if (high < 1) return 'rest';
   return 'none';

@@ -6,13 +6,16 @@ import { RunService } from '../run-service';
 import { sharedPresets } from '../shared-presets';
 import { FakeEngine } from './fake-engine';
 
+/** A fetch Response whose JSON is `any`: tests assert on its shape instead of declaring it. */
+export type TestResponse = Omit<Response, 'json'> & { json(): Promise<any> };
+
 export interface TestRunner {
   url: string;
   engine: FakeEngine;
   service: RunService;
   app: RunnerServer;
-  /** fetch relative to the runner, JSON by default. */
-  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /** fetch relative to the runner; `json` is sent as the body (POST unless told otherwise). */
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<TestResponse>;
   /** Shuts the service down (aborting a run) and closes the server; the store stays open. */
   close(): Promise<void>;
 }
@@ -25,13 +28,14 @@ export interface TestRunnerOptions {
   heartbeatMs?: number;
   presets?: PresetCatalog;
   log?: Logger;
+  maxQueued?: number;
 }
 
 /** The runner's HTTP API on 127.0.0.1, port 0, over the given store, with a fake engine. */
 export async function startTestRunner(options: TestRunnerOptions): Promise<TestRunner> {
   const engine = options.engine ?? new FakeEngine();
   const log = options.log ?? silentLogger;
-  const service = new RunService({ store: options.store, engine: engine.run, log });
+  const service = new RunService({ store: options.store, engine: engine.run, log, maxQueued: options.maxQueued });
   const app = createRunnerServer({
     service,
     presets: options.presets ?? sharedPresets,

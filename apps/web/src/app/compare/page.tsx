@@ -126,7 +126,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
               title={`gRPC speedup at ${label}, by run`}
               subtitle={metric === "rps" ? "gRPC req/s ÷ REST req/s per cell, × with 95% CI" : "REST p50 ÷ gRPC p50 per cell, × with 95% CI"}
               legend={runNames.map((name, i) => ({ label: name, color: RUN_COLORS[i % RUN_COLORS.length]!, kind: "box" as const }))}
-              tall={cells.length > 5}
+              height={Math.max(260, 60 + cells.length * (14 * runs.length + 14))}
               chart={<CompareSpeedupChart rows={rows} runs={runNames} metricLabel={label} />}
               table={
                 <DataTable

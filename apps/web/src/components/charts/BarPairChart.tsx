@@ -19,6 +19,7 @@ export function BarPairChart({
   xLabel,
   restKey = "rest",
   grpcKey = "grpc",
+  horizontal = false,
 }: {
   rows: BarPairRow[];
   format: ValueFormat;
@@ -26,8 +27,24 @@ export function BarPairChart({
   xLabel?: string;
   restKey?: string;
   grpcKey?: string;
+  /** Categories down the side: for long names (cells), which would collide under the x axis. */
+  horizontal?: boolean;
 }) {
   if (rows.length === 0) return <div className="chart-empty">No data</div>;
+  if (horizontal) {
+    return (
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 16, bottom: 18, left: 8 }} barCategoryGap="20%" barGap={1}>
+          <CartesianGrid stroke={GRID_STROKE} horizontal={false} />
+          <XAxis type="number" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: "#cbd5e1" }} tickFormatter={(v) => formatTick(format, v)} label={axisLabel(yLabel, "x")} />
+          <YAxis type="category" dataKey="category" tick={AXIS_TICK} tickLine={false} axisLine={false} width={170} interval={0} />
+          <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: "rgba(15,23,42,.04)" }} formatter={(value, name) => [formatValue(format, value), name]} />
+          <Bar dataKey={restKey} name={PROTOCOL_LABEL.rest} fill={PROTOCOL_COLOR.rest} radius={[0, 3, 3, 0]} isAnimationActive={false} />
+          <Bar dataKey={grpcKey} name={PROTOCOL_LABEL.grpc} fill={PROTOCOL_COLOR.grpc} radius={[0, 3, 3, 0]} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    );
+  }
   const manyCategories = rows.length > 6;
   return (
     <ResponsiveContainer width="100%" height="100%">

@@ -12,11 +12,13 @@ export interface ChartCardProps {
   /** The same numbers as a table, for people who would rather read them. */
   table: ReactNode;
   tall?: boolean;
+  /** Explicit chart height in px (horizontal bar charts grow with their rows). */
+  height?: number;
   testId?: string;
 }
 
 /** Every chart in Relix: a title, its units, a legend, and a Chart/Table switch. */
-export function ChartCard({ title, subtitle, legend, chart, table, tall, testId }: ChartCardProps) {
+export function ChartCard({ title, subtitle, legend, chart, table, tall, height, testId }: ChartCardProps) {
   const [view, setView] = useState<"chart" | "table">("chart");
   return (
     <figure className="chart-card" data-testid={testId ?? "chart"} data-chart-title={title} style={{ margin: 0 }}>
@@ -44,7 +46,9 @@ export function ChartCard({ title, subtitle, legend, chart, table, tall, testId 
               </span>
             ))}
           </div>
-          <div className={tall ? "chart-body tall" : "chart-body"}>{chart}</div>
+          <div className={tall ? "chart-body tall" : "chart-body"} style={height ? { height } : undefined}>
+            {chart}
+          </div>
         </>
       ) : (
         <div className="table-wrap" data-testid="chart-table">

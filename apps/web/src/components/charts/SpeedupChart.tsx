@@ -22,14 +22,13 @@ const colorOf = (winner: SpeedupBar["winner"]) => (winner === "none" ? NONE_COLO
 export function SpeedupChart({ rows, metricLabel }: { rows: SpeedupBar[]; metricLabel: string }) {
   if (rows.length === 0) return <div className="chart-empty">No comparisons</div>;
   const max = Math.max(1.2, ...rows.map((r) => r.speedup + r.error[1]));
-  const min = Math.min(0.8, ...rows.map((r) => r.speedup - r.error[0]));
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 24, bottom: 18, left: 8 }}>
         <CartesianGrid stroke={GRID_STROKE} horizontal={false} />
         <XAxis
           type="number"
-          domain={[Math.max(0, Math.floor(min * 10) / 10), Math.ceil(max * 10) / 10]}
+          domain={[0, Math.ceil(max * 10) / 10]}
           tick={AXIS_TICK}
           tickLine={false}
           axisLine={{ stroke: "#cbd5e1" }}

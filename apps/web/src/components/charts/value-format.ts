@@ -1,4 +1,4 @@
-import { formatBytes, formatCount, formatMs, formatMsNumber, formatPercent, formatRatio } from "@/lib/format";
+import { formatBytes, formatCount, formatMs, formatPercent, formatRatio } from "@/lib/format";
 
 // Charts run in the browser; the server picks a formatter by name (functions cannot cross from a
 // server component to a client one).
@@ -29,7 +29,7 @@ export function formatTick(format: ValueFormat, value: unknown): string {
   if (typeof value !== "number" || !Number.isFinite(value)) return "";
   switch (format) {
     case "ms":
-      return formatMsNumber(value);
+      return String(+value.toFixed(value < 1 ? 3 : value < 10 ? 2 : 1));
     case "bytes":
       return formatBytes(value);
     case "ratio":

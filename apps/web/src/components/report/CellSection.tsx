@@ -113,7 +113,7 @@ export function CellSection({ cell }: { cell: CellResult }) {
           }
         />
       </div>
-      <div className="table-wrap" style={{ marginTop: 14 }}>
+      <div className="table-wrap" style={{ marginTop: 14, maxWidth: 720 }}>
         <DataTable
           columns={[{ label: "Measure" }, { label: <Proto protocol="rest" />, align: "right" }, { label: <Proto protocol="grpc" />, align: "right" }]}
           rows={keyRows}

@@ -53,7 +53,10 @@ export function Report({ result }: { result: RunResult }) {
         </p>
         <p className="muted small" style={{ marginTop: 6 }}>
           Speedup &gt; 1 means gRPC did better (REST/gRPC for latency, gRPC/REST for throughput). A winner is named only when the whole{" "}
-          {result.spec.trials > 1 ? "95% confidence interval" : "estimate (1 trial: no interval)"} is on one side of 1. {describeLoad(result)}.
+          {result.spec.trials > 1 ? "95% confidence interval" : "estimate (1 trial: no interval)"} is on one side of 1.
+        </p>
+        <p className="small" style={{ marginTop: 4 }}>
+          <span className="muted">Load:</span> {describeLoad(result)}
         </p>
         <div className="table-wrap" style={{ marginTop: 14 }}>
           <table className="data" data-testid="verdicts">
@@ -91,7 +94,7 @@ export function Report({ result }: { result: RunResult }) {
             title="gRPC speedup at p50, with 95% CI"
             subtitle="REST p50 / gRPC p50 per cell, × (> 1: gRPC faster)"
             legend={speedupLegend}
-            tall={p50.length > 6}
+            height={rowsHeight(p50.length, 1)}
             chart={<SpeedupChart rows={p50.map((r) => ({ cell: r.cell, speedup: r.speedup, error: r.error, winner: r.winner, text: r.text }))} metricLabel="p50" />}
             table={
               <DataTable
@@ -104,8 +107,8 @@ export function Report({ result }: { result: RunResult }) {
             title="Throughput"
             subtitle="Successful responses per second of the measured window, req/s · median of trials (higher is better)"
             legend={protocolBoxes}
-            tall={throughput.length > 6}
-            chart={<BarPairChart rows={throughput.map((r) => ({ category: r.cell, rest: r.rest, grpc: r.grpc }))} format="rps" yLabel="req/s" />}
+            height={rowsHeight(throughput.length, 2)}
+            chart={<BarPairChart rows={throughput.map((r) => ({ category: r.cell, rest: r.rest, grpc: r.grpc }))} format="rps" yLabel="req/s" horizontal />}
             table={
               <DataTable
                 columns={[{ label: "Cell" }, { label: "REST req/s", align: "right" }, { label: "gRPC req/s", align: "right" }, { label: "gRPC / REST", align: "right" }]}
@@ -178,7 +181,8 @@ export function Report({ result }: { result: RunResult }) {
             title="Server CPU per 1,000 requests"
             subtitle="CPU time (user + system), ms per 1,000 requests (lower is better)"
             legend={protocolBoxes}
-            chart={<BarPairChart rows={resources.map((r) => ({ category: r.cell, rest: r.restCpu, grpc: r.grpcCpu }))} format="cpuMs" yLabel="CPU ms / 1,000 req" />}
+            height={rowsHeight(resources.length, 2)}
+            chart={<BarPairChart rows={resources.map((r) => ({ category: r.cell, rest: r.restCpu, grpc: r.grpcCpu }))} format="cpuMs" yLabel="CPU ms / 1,000 req" horizontal />}
             table={
               <DataTable
                 columns={[{ label: "Cell" }, { label: "REST, ms", align: "right" }, { label: "gRPC, ms", align: "right" }, { label: "Server time REST / gRPC, ms", align: "right" }]}
@@ -190,7 +194,8 @@ export function Report({ result }: { result: RunResult }) {
             title="Peak RSS"
             subtitle="Peak resident set size of each API process, bytes"
             legend={protocolBoxes}
-            chart={<BarPairChart rows={resources.map((r) => ({ category: r.cell, rest: r.restRss, grpc: r.grpcRss }))} format="bytes" yLabel="bytes" />}
+            height={rowsHeight(resources.length, 2)}
+            chart={<BarPairChart rows={resources.map((r) => ({ category: r.cell, rest: r.restRss, grpc: r.grpcRss }))} format="bytes" yLabel="bytes" horizontal />}
             table={
               <DataTable
                 columns={[{ label: "Cell" }, { label: "REST", align: "right" }, { label: "gRPC", align: "right" }]}
@@ -245,7 +250,7 @@ export function Report({ result }: { result: RunResult }) {
                 { label: "published", color: "#64748b", kind: "box" },
                 { label: "measured", color: "#0f172a", kind: "box" },
               ]}
-              tall
+              height={rowsHeight(published.length, 2)}
               chart={
                 <PublishedChart
                   rows={published.map((f) => ({
@@ -341,6 +346,11 @@ export function Report({ result }: { result: RunResult }) {
       </section>
     </div>
   );
+}
+
+/** Horizontal bar charts: enough room per row for `bars` bars, never less than the usual card. */
+function rowsHeight(rows: number, bars: number): number {
+  return Math.max(260, 60 + rows * (bars === 1 ? 30 : 38));
 }
 
 function figure(value: number | null): string {

@@ -23,6 +23,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     return new Response("runner unreachable", { status: 502 });
   }
   if (upstream.status === 404) return new Response("unknown run", { status: 404 });
+  // The runner answers 204 to a client that already saw the final status: EventSource then stops.
+  if (upstream.status === 204) return new Response(null, { status: 204 });
   if (!upstream.ok || !upstream.body) return new Response(`runner answered ${upstream.status}`, { status: 502 });
 
   const body = proxyRunEvents(upstream.body, {
