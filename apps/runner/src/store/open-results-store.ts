@@ -3,6 +3,7 @@ import { FileResultsStore } from './file-results-store';
 import { MysqlResultsStore } from './mysql-results-store';
 import { ResultFiles } from './result-files';
 import type { ResultsStore } from './results-store';
+import { restoreResultCopies } from './restore-result-copies';
 import { withResultFiles, type ResultFilesCopyOptions } from './with-result-files';
 
 export interface OpenResultsStoreOptions extends ResultFilesCopyOptions {
@@ -33,6 +34,7 @@ export async function openResultsStore(options: OpenResultsStoreOptions): Promis
   for (let attempt = 1; ; attempt += 1) {
     try {
       await store.init();
+      await restoreResultCopies(store, files);
       return store;
     } catch (error) {
       if (Date.now() >= deadline || !isConnectionError(error)) {

@@ -1,0 +1,108 @@
+/**
+ * `pnpm start`: everything a user needs, in one command. Redis and MySQL from REDIS_URL /
+ * MYSQL_URL or started locally, both APIs, the runner service and the web app (built on first
+ * use); prints the URL to open and stops all of it on Ctrl-C.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { resolveBackends } from "@relix/shared/backends/index";
+import { ensureServices } from "../src/engine/service-manager";
+import { stopChild } from "../src/engine/service-processes";
+import { loadTargets } from "../src/engine/targets";
+
+const require = createRequire(import.meta.url);
+const tsxCli = require.resolve("tsx/cli");
+const webDir = fileURLToPath(new URL("../../web", import.meta.url));
+const runnerMain = fileURLToPath(new URL("../src/server/main.ts", import.meta.url));
+const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+
+const RUNNER_PORT = process.env.RUNNER_PORT ?? "4000";
+const WEB_PORT = process.env.WEB_PORT ?? "3000";
+const READY_TIMEOUT_MS = 120_000;
+
+const log = (message: string) => console.log(`[relix] ${message}`);
+
+function start(name: string, command: string, args: string[], env: Record<string, string>, cwd = repoRoot): ChildProcess {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
+  child.once("exit", (code, signal) => {
+    if (!shuttingDown) {
+      console.error(`[relix] ${name} exited (${signal ?? code}); stopping everything`);
+      void shutdown(1);
+    }
+  });
+  return child;
+}
+
+async function waitFor(url: string, what: string) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(1_000) })).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${what} did not answer at ${url} within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+let shuttingDown = false;
+const children: ChildProcess[] = [];
+let stopServices: () => Promise<void> = async () => {};
+let stopBackends: () => Promise<void> = async () => {};
+
+async function shutdown(code: number) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log("stopping");
+  setTimeout(() => process.exit(code || 1), 20_000).unref();
+  for (const child of children.reverse()) await stopChild(child);
+  await stopServices();
+  await stopBackends();
+  process.exit(code);
+}
+process.once("SIGINT", () => void shutdown(0));
+process.once("SIGTERM", () => void shutdown(0));
+
+async function main() {
+  const targets = loadTargets();
+  log("starting Redis and MySQL (or using REDIS_URL / MYSQL_URL)");
+  const backends = await resolveBackends({ redisUrl: process.env.REDIS_URL, mysqlUrl: process.env.MYSQL_URL });
+  stopBackends = () => backends.stop();
+  const env: Record<string, string> = {};
+  if (backends.redisUrl && backends.mysqlUrl) {
+    env.REDIS_URL = backends.redisUrl;
+    env.MYSQL_URL = backends.mysqlUrl;
+  } else {
+    log("WARNING: no Redis/MySQL available: the APIs run on EMBEDDED in-process backends and every result says so");
+  }
+
+  log("starting the REST and gRPC services");
+  const services = await ensureServices(targets, { env, log });
+  stopServices = () => services.stop();
+
+  log("starting the runner service");
+  children.push(start("runner", process.execPath, [tsxCli, runnerMain], { ...env, RUNNER_PORT }));
+  await waitFor(`http://127.0.0.1:${RUNNER_PORT}/healthz`, "the runner");
+
+  if (!existsSync(`${webDir}/.next/BUILD_ID`)) {
+    log("building the web app (first start only; about a minute)");
+    await new Promise<void>((resolve, reject) => {
+      const build = spawn("pnpm", ["--filter", "@relix/web", "build"], { cwd: repoRoot, stdio: "inherit" });
+      build.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the web build failed (exit ${code})`))));
+    });
+  }
+  log("starting the web app");
+  children.push(
+    start("web", "pnpm", ["--filter", "@relix/web", "start"], { PORT: WEB_PORT, RUNNER_URL: `http://127.0.0.1:${RUNNER_PORT}` }),
+  );
+  await waitFor(`http://127.0.0.1:${WEB_PORT}/`, "the web app");
+  log(`ready: open http://127.0.0.1:${WEB_PORT}   (Ctrl-C stops everything)`);
+}
+
+main().catch(async (error) => {
+  console.error(`[relix] ${(error as Error).message}`);
+  await shutdown(1);
+});
