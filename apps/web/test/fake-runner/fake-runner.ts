@@ -43,6 +43,8 @@ export interface FakeRunnerOptions {
   tickMs?: number;
   /** Close every SSE connection after this many events (to exercise reconnects); 0 = never. */
   dropAfterEvents?: number;
+  /** Keep each run "running" after its last sample until release(id) (so a test can count what arrived). */
+  hold?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -64,6 +66,7 @@ export class FakeRunner {
   private readonly queue: Run[] = [];
   private busy = false;
   private server: Server | null = null;
+  private readonly held = new Map<string, () => void>();
   readonly tickMs: number;
   readonly dropAfterEvents: number;
 
@@ -82,8 +85,19 @@ export class FakeRunner {
 
   async close(): Promise<void> {
     for (const run of this.runs.values()) run.cancel = true;
+    for (const release of this.held.values()) release();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  /** Lets a held run finish (see FakeRunnerOptions.hold). */
+  release(id: string): void {
+    this.held.get(id)?.();
+  }
+
+  /** Sample events logged so far for a run. */
+  sampleCount(id: string): number {
+    return this.runs.get(id)?.events.filter((e) => e.type === "sample").length ?? 0;
   }
 
   /** Adds a finished run directly (for fixtures and screenshots). */
@@ -326,6 +340,7 @@ export class FakeRunner {
         }
       }
     }
+    if (this.options.hold) await new Promise<void>((resolve) => this.held.set(run.id, resolve));
     this.log(run, "phase", { phase: "aggregating", message: "bootstrapping confidence intervals" });
     run.result = withPublishedFigures(
       buildResult(spec, { id: run.id, seed: run.createdAt % 1000, samplesPerTrial: 1500, createdAt: new Date(run.startedAt).toISOString() }),
