@@ -1,4 +1,4 @@
-import { getWorkload, type CacheMode, type Protocol, type RunSpec, type Workload } from "@relix/shared";
+import { getWorkload, plannedCells, type CacheMode, type Protocol, type RunSpec, type Workload } from "@relix/shared";
 
 export interface PlannedCell {
   workload: Workload;
@@ -8,13 +8,13 @@ export interface PlannedCell {
   resultCacheMode: CacheMode | "none";
 }
 
-/** workload x cache mode, in the spec's order. Cache modes only multiply workloads that use the cache. */
+/** The spec's cells (shared with the presets' time estimates), with their catalog entries. */
 export function planCells(spec: RunSpec): PlannedCell[] {
-  return spec.workloads.flatMap((id): PlannedCell[] => {
-    const workload = getWorkload(id);
-    if (!workload.usesCache) return [{ workload, cacheMode: "warm", resultCacheMode: "none" }];
-    return spec.cacheModes.map((mode) => ({ workload, cacheMode: mode, resultCacheMode: mode }));
-  });
+  return plannedCells(spec).map(({ workload, cacheMode }) => ({
+    workload: getWorkload(workload),
+    cacheMode: cacheMode === "none" ? "warm" : cacheMode,
+    resultCacheMode: cacheMode,
+  }));
 }
 
 /**
@@ -25,8 +25,11 @@ export function protocolOrder(pairIndex: number): [Protocol, Protocol] {
   return pairIndex % 2 === 0 ? ["rest", "grpc"] : ["grpc", "rest"];
 }
 
+/** Per protocol run, on top of its windows: tool start-up and the drain at the end. */
+const PER_RUN_OVERHEAD_MS = 600;
+
 /** Estimated time of the measuring phase, for the progress ETA (both protocols, every trial). */
 export function estimatedMeasuringMs(spec: RunSpec, cells: number): number {
-  const perProtocol = spec.requests ? spec.warmupMs + 2_000 : spec.warmupMs + spec.durationMs + 600;
+  const perProtocol = spec.requests ? spec.warmupMs + 2_000 : spec.warmupMs + spec.durationMs + PER_RUN_OVERHEAD_MS;
   return cells * spec.trials * 2 * perProtocol;
 }

@@ -99,6 +99,11 @@ export interface AutocannonOwnSummary {
   /** From its integer-ms histogram (difference #1): sub-ms runs show 0 or 1 here. */
   latencyP50Ms: number;
   latencyP99Ms: number;
+  /**
+   * Values in its latency histogram: every response, non-2xx included (difference #4), plus the
+   * synthetic values of its coordinated-omission correction when a rate is set (difference #7).
+   */
+  latencyCount: number;
 }
 interface AcTracker extends EventEmitter {
   stop(): void;
@@ -442,6 +447,7 @@ export async function runAutocannon(opts: AutocannonOptions): Promise<Autocannon
           completed: res.requests?.total,
           latencyP50Ms: res.latency?.p50,
           latencyP99Ms: res.latency?.p99,
+          latencyCount: res.latency?.totalCount,
         },
         capture,
       });
