@@ -1,10 +1,10 @@
 import { PROTO_ROOT, ghzCallName, protoFileFor, type CacheMode, type Protocol, type ProtocolMeasure, type RunSpec, type Workload } from "@relix/shared";
-import { runAutocannon, runGhz, type ToolRunResult } from "../tools";
+import { runAutocannon, runGhz, type AutocannonOptions, type GhzOptions, type ToolRunResult } from "../tools";
 import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
 import { grpcDataFor, restRequestsFor } from "./protocol-requests";
 import { readServerStats, serverDelta } from "./server-stats";
 import { grpcTarget, restBaseUrl, type ServiceTargets } from "./targets";
-import { figuresInWindow, windowOfSamples, type MeasuredWindow } from "./window";
+import { clipWindow, figuresInWindow, windowOfSamples, type MeasuredWindow } from "./window";
 
 /** After the window closes, in-flight requests get this long to finish so none is cut short. */
 const TAIL_MS = 250;
@@ -47,24 +47,36 @@ function startLiveSamples(targets: ServiceTargets, plan: ProtocolRunPlan, onEven
   return () => clearInterval(timer);
 }
 
-async function runTool(protocol: Protocol, plan: ProtocolRunPlan, targets: ServiceTargets, durationMs: number, total?: number): Promise<ToolRunResult & { saturated: boolean; cpuFraction: number | null }> {
+/** Per-request timeout on both sides (autocannon's default is 10 s, ghz's 20 s: difference #8). */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * autocannon's settings for one protocol run. With ghzOptionsFor, the one place where the
+ * engine decides how each tool is driven (the pitfall tests run the tools with exactly these):
+ * the same in-flight requests (connections x pipelining 1 = ghz -c), the same key sequence in
+ * the same global order, in-flight requests allowed to finish at the end, the same timeout.
+ */
+export function autocannonOptionsFor(plan: ProtocolRunPlan, targets: ServiceTargets, durationMs: number, total?: number): AutocannonOptions {
   const { spec, workload, cacheMode, requests } = plan;
-  if (protocol === "rest") {
-    const result = await runAutocannon({
-      url: restBaseUrl(targets),
-      requests: restRequestsFor(workload, requests, cacheMode, spec.serverDelayMs),
-      connections: spec.connections,
-      pipelining: 1,
-      // Count mode: the duration is only a bound; the run ends after `total` requests.
-      durationMs: total ? COUNT_MODE_BOUND_MS : durationMs,
-      ...(total ? { amount: total } : {}),
-      ...(spec.rate ? { rate: spec.rate } : {}),
-      endOfRun: "wait",
-      ...(plan.signal ? { signal: plan.signal } : {}),
-    });
-    return { ...result, saturated: result.generatorSaturated, cpuFraction: result.toolCpuCoreFraction };
-  }
-  const result = await runGhz({
+  return {
+    url: restBaseUrl(targets),
+    requests: restRequestsFor(workload, requests, cacheMode, spec.serverDelayMs),
+    connections: spec.connections,
+    pipelining: 1,
+    // Count mode: the duration is only a bound; the run ends after `total` requests.
+    durationMs: total ? COUNT_MODE_BOUND_MS : durationMs,
+    ...(total ? { amount: total } : {}),
+    ...(spec.rate ? { rate: spec.rate } : {}),
+    timeoutMs: REQUEST_TIMEOUT_MS,
+    endOfRun: "wait",
+    ...(plan.signal ? { signal: plan.signal } : {}),
+  };
+}
+
+/** ghz's settings for one protocol run (see autocannonOptionsFor). */
+export function ghzOptionsFor(plan: ProtocolRunPlan, targets: ServiceTargets, durationMs: number, total?: number): GhzOptions {
+  const { spec, workload, cacheMode, requests } = plan;
+  return {
     target: grpcTarget(targets),
     protoFile: protoFileFor(protoFileOf(workload)),
     importPaths: [PROTO_ROOT],
@@ -75,11 +87,38 @@ async function runTool(protocol: Protocol, plan: ProtocolRunPlan, targets: Servi
     connections: spec.grpcConnections,
     ...(total ? { total } : { durationMs }),
     ...(spec.rate ? { rps: spec.rate } : {}),
+    timeoutMs: REQUEST_TIMEOUT_MS,
     durationStop: "wait",
     ...(plan.signal ? { signal: plan.signal } : {}),
-  });
+  };
+}
+
+interface ToolRun extends ToolRunResult {
+  saturated: boolean;
+  cpuFraction: number | null;
+  /** Samples are complete up to here (ghz keeps at most 1M call details); Infinity otherwise. */
+  completeUntilMs: number;
+}
+
+async function runTool(protocol: Protocol, plan: ProtocolRunPlan, targets: ServiceTargets, durationMs: number, total?: number): Promise<ToolRun> {
+  if (protocol === "rest") {
+    const result = await runAutocannon(autocannonOptionsFor(plan, targets, durationMs, total));
+    return { ...result, saturated: result.generatorSaturated, cpuFraction: result.toolCpuCoreFraction, completeUntilMs: Number.POSITIVE_INFINITY };
+  }
+  const result = await runGhz(ghzOptionsFor(plan, targets, durationMs, total));
   const share = result.toolCpuCores === undefined ? null : result.toolCpuCores / result.machineCores;
   return { ...result, saturated: share !== null && share > GHZ_COMPETING_SHARE, cpuFraction: share };
+}
+
+/**
+ * How the load was offered, on every measure: a closed loop measures service time; an open
+ * loop is not corrected for coordinated omission by either tool (difference #7).
+ */
+export function loopNote(spec: Pick<RunSpec, "rate" | "connections">): string {
+  return spec.rate === undefined
+    ? `closed loop: ${spec.connections} requests in flight, each sent when the previous one returned, so latency is service time (no schedule, hence no coordinated-omission correction)`
+    : `open loop at ${spec.rate} req/s: latency is timed from each request's actual send, not its scheduled time; neither tool corrects coordinated omission ` +
+        `(ghz waits for a free worker, autocannon sends each connection's per-second budget in bursts), so queueing behind ${spec.connections} busy in-flight slots is not in these figures`;
 }
 
 /** Which .proto file declares the workload's service (ghz is given that file and the include root). */
@@ -108,7 +147,7 @@ export async function measureProtocol(
   const protocol = cell.protocol;
   const before = await readServerStats(targets, protocol, { resetPeakRss: true });
   const stopSamples = startLiveSamples(targets, plan, onEvent);
-  let tool: Awaited<ReturnType<typeof runTool>>;
+  let tool: ToolRun;
   let window: MeasuredWindow;
   const notes: string[] = [];
   try {
@@ -127,9 +166,16 @@ export async function measureProtocol(
   // A cancelled run stops its tool early; what it measured is not a result.
   if (plan.signal?.aborted) throw new RunCancelledError();
   const after = await readServerStats(targets, protocol);
-  const figures = figuresInWindow(tool.samples, window);
+  const complete = clipWindow(window, tool.completeUntilMs);
+  if (complete.endMs < window.endMs) {
+    notes.push(
+      `ghz kept per-call details only until ${complete.endMs.toFixed(0)} ms: the gRPC window was shortened to ` +
+        `${((complete.endMs - complete.startMs) / 1000).toFixed(2)} s so rps is not undercounted; shorten the window or lower the rate`,
+    );
+  }
+  const figures = figuresInWindow(tool.samples, complete);
   const server = serverDelta(before, after, plan.workload.usesCache);
-  notes.push(...tool.notes);
+  notes.push(loopNote(spec), ...tool.notes);
   if (tool.saturated) {
     notes.push(
       protocol === "rest"

@@ -135,7 +135,8 @@ export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
   }
 };
 
-function saturationWarnings(cells: CellResult[]): string[] {
+/** One warning per cell and protocol whose load generator was near its CPU limit (difference #9). */
+export function saturationWarnings(cells: Array<Pick<CellResult, "workload" | "cacheMode" | "rest" | "grpc">>): string[] {
   const warnings: string[] = [];
   for (const cell of cells) {
     for (const protocol of ["rest", "grpc"] as const) {

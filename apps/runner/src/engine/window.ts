@@ -56,3 +56,13 @@ export function windowOfSamples(samples: readonly ClientSample[], startMs: numbe
   // A hair past the last sample so it falls inside the half-open window.
   return { startMs, endMs: Math.max(last + 1e-6, startMs + 1) };
 }
+
+/**
+ * ghz keeps per-call details for its first 1,000,000 calls only (difference #1): past
+ * `completeUntilMs` samples are missing, so the window ends there rather than count them as
+ * absent responses. A window already inside the complete part is returned unchanged.
+ */
+export function clipWindow(window: MeasuredWindow, completeUntilMs: number): MeasuredWindow {
+  if (!(completeUntilMs < window.endMs)) return window;
+  return { startMs: window.startMs, endMs: Math.max(window.startMs, completeUntilMs) };
+}
