@@ -42,7 +42,12 @@ export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
 
   onEvent({ type: "phase", phase: "services", message: "checking the REST and gRPC services" });
   const services =
-    options.services ?? (await ensureServices(targets, { signal, log: (message) => onEvent({ type: "phase", phase: "services", message }) }));
+    options.services ??
+    (await ensureServices(targets, { signal, log: (message) => onEvent({ type: "phase", phase: "services", message }) }).catch((error: unknown) => {
+      // ensureServices stops with the signal's AbortError: report it as a cancelled run, like every other phase.
+      if (signal?.aborted) throw new RunCancelledError();
+      throw error;
+    }));
   try {
     for (const message of services.warnings) onEvent({ type: "warning", message });
     const [ghz, autocannon] = await Promise.all([ghzVersion().catch(() => null), Promise.resolve(autocannonVersion())]);

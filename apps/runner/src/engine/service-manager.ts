@@ -65,7 +65,11 @@ export async function ensureServices(
   }
 
   log("starting backends");
-  const resolved = await resolveBackends({ redisUrl: env.REDIS_URL, mysqlUrl: env.MYSQL_URL });
+  // RELIX_BACKENDS=embedded asks for the fallback on purpose (a demo with nothing installed).
+  const forceEmbedded = env.RELIX_BACKENDS === "embedded";
+  const resolved = forceEmbedded
+    ? { redisUrl: null, mysqlUrl: null, kind: { redis: null, mysql: null }, versions: { redis: null, mysql: null }, unavailable: { redis: "RELIX_BACKENDS=embedded", mysql: null }, stop: async () => {} }
+    : await resolveBackends({ redisUrl: env.REDIS_URL, mysqlUrl: env.MYSQL_URL });
   const embedded = resolved.redisUrl === null || resolved.mysqlUrl === null;
   const warnings: string[] = [];
   if (embedded) {

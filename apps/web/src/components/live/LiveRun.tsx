@@ -131,7 +131,7 @@ export function LiveRun({ id, status, position, labels, cellSeconds, summary }: 
             <div className="live-meta">
               <div className="stat">
                 <div className="label">Now measuring</div>
-                <div className="value" style={{ fontSize: 15 }} data-testid="current-cell">
+                <div className="value" style={{ fontSize: 15 }} data-testid="current-cell" data-step={current?.index ?? 0}>
                   {current ? (
                     <>
                       <span className={`proto proto-${current.protocol}`}>{PROTOCOL_LABEL[current.protocol]}</span> {labels[current.workload] ?? current.workload}

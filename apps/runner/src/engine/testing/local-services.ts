@@ -1,0 +1,69 @@
+/**
+ * The REST and gRPC services for the engine tests: child processes started by ensureServices
+ * (as `pnpm bench` starts them, each with its own CPU, so server CPU per request is the server's
+ * alone), on ports the kernel picked, over the test backends (REDIS_URL / MYSQL_URL from
+ * test/global-setup.ts). Nothing here listens beyond 127.0.0.1.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { getFreePort } from "@relix/shared/backends/index";
+import { ensureServices, type ManagedServices } from "../service-manager";
+import type { ServiceTargets } from "../targets";
+
+export interface LocalServices {
+  targets: ServiceTargets;
+  /** The variables loadTargets() reads, for vi.stubEnv: runBenchmark finds the services by them. */
+  env: Record<"SERVICES_HOST" | "REST_PORT" | "GRPC_PORT" | "GRPC_METRICS_PORT", string>;
+  services: ManagedServices;
+}
+
+const ATTEMPTS = 3;
+
+export function targetsEnv(targets: ServiceTargets): LocalServices["env"] {
+  return {
+    SERVICES_HOST: targets.host,
+    REST_PORT: String(targets.restPort),
+    GRPC_PORT: String(targets.grpcPort),
+    GRPC_METRICS_PORT: String(targets.grpcMetricsPort),
+  };
+}
+
+/**
+ * Starts both services on free ports. A port can be taken between picking it and binding it
+ * (the kernel hands the same ephemeral range to outgoing connections), so "address in use"
+ * retries with new ports, a bounded number of times.
+ */
+export async function startLocalServices(): Promise<LocalServices> {
+  if (!process.env.REDIS_URL || !process.env.MYSQL_URL) {
+    throw new Error("REDIS_URL and MYSQL_URL are not set: run the tests through vitest (test/global-setup.ts starts Redis and MariaDB)");
+  }
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const [restPort, grpcPort, grpcMetricsPort] = await Promise.all([getFreePort(), getFreePort(), getFreePort()]);
+    const targets: ServiceTargets = { host: "127.0.0.1", restPort: restPort!, grpcPort: grpcPort!, grpcMetricsPort: grpcMetricsPort! };
+    try {
+      const services = await ensureServices(targets, { env: { REDIS_URL: process.env.REDIS_URL, MYSQL_URL: process.env.MYSQL_URL } });
+      return { targets, env: targetsEnv(targets), services };
+    } catch (error) {
+      lastError = error;
+      if (!/EADDRINUSE|is running but/.test(String((error as Error).message))) throw error;
+    }
+  }
+  throw lastError;
+}
+
+/** Child processes of this process whose command name is `name` (e.g. "ghz"), from /proc. */
+export function childProcessesNamed(name: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (comm === name && ppid === process.pid) pids.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return pids;
+}
