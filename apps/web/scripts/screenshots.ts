@@ -37,7 +37,7 @@ const fresh = await context.newPage();
 await fresh.goto(page.url());
 await fresh.waitForSelector(".recharts-surface");
 await fresh.waitForTimeout(500);
-await fresh.screenshot({ path: `${out}/report.png`, clip: { x: 0, y: 0, width: 1360, height: 1900 } });
+await fresh.screenshot({ path: `${out}/report.png`, fullPage: true, clip: { x: 0, y: 0, width: 1360, height: 1900 } });
 const cell = fresh.locator('[data-testid="cell"]').nth(1);
 await cell.screenshot({ path: `${out}/report-cell.png` });
 console.log(`wrote ${out}/report.png, ${out}/report-cell.png (run ${page.url()})`);

@@ -46,6 +46,7 @@ export async function ensureServices(
   targets: ServiceTargets,
   { env = process.env, signal, log = () => {} }: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; log?: (message: string) => void } = {},
 ): Promise<ManagedServices> {
+  signal?.throwIfAborted();
   const [restUp, grpcUp] = await Promise.all([answers(`${restBaseUrl(targets)}/healthz`), answers(`${grpcStatsUrl(targets)}/healthz`)]);
   if (restUp && grpcUp) {
     const stats = (await (await fetch(`${restBaseUrl(targets)}/stats`)).json()) as { backends?: { store: "mysql" | "embedded"; cache: "redis" | "embedded" } };

@@ -1,7 +1,7 @@
 // One row per cell x protocol with every numeric field of the summary, for spreadsheets and
 // pandas. RFC 4180: CRLF line ends, fields quoted when they hold a comma, a quote or a line break,
 // quotes doubled. Missing values are empty fields, never "null".
-import type { CellResult, Comparison, Protocol, RunResult } from "@relix/shared";
+import type { CellResult, Comparison, Protocol, RunResult } from "@relix/shared/result/result-schema";
 
 type Value = string | number | boolean | null | undefined;
 

@@ -1,6 +1,6 @@
 // Number formats shared by the table, Markdown and the progress bar, so one value reads the same
 // everywhere. Latency always keeps 3 decimals: sub-millisecond differences are the point.
-import type { RatioCI } from "@relix/shared";
+import type { RatioCI } from "@relix/shared/stats/bootstrap";
 
 const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 

@@ -1,6 +1,8 @@
 // The report as Markdown, for a PR comment or a README: the same content as the terminal table,
 // plus every comparison sentence (p50, p99, rps) and the preset's notes.
-import { figureSpeedup, findPreset, publishedFiguresOfResult, type CellResult, type RunResult } from "@relix/shared";
+import { findPreset } from "@relix/shared/presets/presets";
+import { figureSpeedup, publishedFiguresOfResult } from "@relix/shared/presets/published-figures";
+import type { CellResult, RunResult } from "@relix/shared/result/result-schema";
 import { formatBytes, formatFigure, formatMs, formatRatio, formatRps, formatInt, formatSpeedupCI } from "./format";
 import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
 import { resultWarnings } from "./warnings";
@@ -88,12 +90,14 @@ function presetNotes(result: RunResult): string[] {
   return ["", `## About the ${preset.name} preset`, "", preset.description, "", ...preset.notes.map((note) => `- ${note}`)];
 }
 
-export function renderMarkdownReport(result: RunResult): string {
+/** `permalink`: where the report lives (the web app's export adds it). */
+export function renderMarkdownReport(result: RunResult, permalink?: string): string {
   const warnings = resultWarnings(result);
   const lines = [
     `# ${describeRun(result)}`,
     "",
-    ...warnings.map((w) => `> **WARNING:** ${w}`),
+    ...(permalink ? [`Report: ${permalink}`, ""] : []),
+    ...warnings.map((w) => `> **WARNING:** ${w.replace(/\r?\n/g, " ")}`),
     ...(warnings.length > 0 ? [""] : []),
     `- **Load:** ${describeLoad(result)}`,
     `- **Environment:** ${describeEnvironment(result)}`,

@@ -1,5 +1,8 @@
-import { isDeepStrictEqual } from "node:util";
-import { findPreset, specFromPreset, type RunResult } from "@relix/shared";
+// Narrow imports (not the package root, which carries the Redis, MySQL and gRPC clients): the web
+// app renders these same lines.
+import { firstDifference } from "@relix/shared/catalog/same-data";
+import { findPreset, specFromPreset } from "@relix/shared/presets/presets";
+import type { RunResult } from "@relix/shared/result/result-schema";
 import { formatDuration } from "./format";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -33,11 +36,11 @@ export function describeEnvironment(result: RunResult): string {
 }
 
 /** "quick", or "quick, modified by flags" when the spec is not the preset's own. */
-function presetName(result: RunResult): string {
+export function presetName(result: RunResult): string {
   const name = result.spec.preset;
   if (name === undefined) return "(none)";
   if (!findPreset(name)) return name;
-  return isDeepStrictEqual(specFromPreset(name), result.spec) ? name : `${name}, modified by flags`;
+  return firstDifference(specFromPreset(name), result.spec) === null ? name : `${name}, modified by flags`;
 }
 
 export function describeRun(result: RunResult): string {

@@ -1,4 +1,4 @@
-import type { CellResult, Protocol, RunResult } from "@relix/shared";
+import type { CellResult, Protocol, RunResult } from "@relix/shared/result/result-schema";
 
 const PROTOCOL: Record<Protocol, string> = { rest: "REST", grpc: "gRPC" };
 

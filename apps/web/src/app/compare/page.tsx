@@ -4,7 +4,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { ChartCard } from "@/components/charts/ChartCard";
-import { CompareSpeedupChart, RUN_COLORS } from "@/components/charts/CompareSpeedupChart";
+import { CompareSpeedupChart } from "@/components/charts/CompareSpeedupChart";
+import { runColor } from "@/lib/run-colors";
 import { DataTable } from "@/components/charts/DataTable";
 import { RunnerDown } from "@/components/ui/RunnerDown";
 import { Winner } from "@/components/ui/Proto";
@@ -93,7 +94,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
             {runs.map((r, i) => (
               <tr key={r.id}>
                 <td style={{ whiteSpace: "nowrap" }}>
-                  <span style={{ display: "inline-block", width: 10, height: 10, borderRadius: 2, background: RUN_COLORS[i % RUN_COLORS.length], marginRight: 6 }} />
+                  <span style={{ display: "inline-block", width: 10, height: 10, borderRadius: 2, background: runColor(i), marginRight: 6 }} />
                   <Link href={`/runs/${encodeURIComponent(r.id)}`} className="mono">
                     #{i + 1} {r.id}
                   </Link>
@@ -125,7 +126,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
               testId={`compare-${metric}`}
               title={`gRPC speedup at ${label}, by run`}
               subtitle={metric === "rps" ? "gRPC req/s ÷ REST req/s per cell, × with 95% CI" : "REST p50 ÷ gRPC p50 per cell, × with 95% CI"}
-              legend={runNames.map((name, i) => ({ label: name, color: RUN_COLORS[i % RUN_COLORS.length]!, kind: "box" as const }))}
+              legend={runNames.map((name, i) => ({ label: name, color: runColor(i), kind: "box" as const }))}
               height={Math.max(260, 60 + cells.length * (14 * runs.length + 14))}
               chart={<CompareSpeedupChart rows={rows} runs={runNames} metricLabel={label} />}
               table={
@@ -167,7 +168,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
                 cell.runs.map((c, i) => (
                   <tr key={`${cell.key}-${i}`}>
                     {i === 0 ? <td rowSpan={cell.runs.length}>{cell.title}</td> : null}
-                    <td className="mono small">{runNames[i]}</td>
+                    <td className="mono small" style={{ whiteSpace: "nowrap" }}>{runNames[i]}</td>
                     {c ? (
                       <>
                         <td className="r">{formatMsNumber(c.rest.latencyMs.p50)}</td>

@@ -1,7 +1,7 @@
 "use client";
 
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { CURVE_TICKS, percentileTickLabel, type CurvePoint } from "@/lib/report/percentile-curve-points";
+import { CURVE_TICKS, percentileTickLabel, type CurvePoint } from "@/lib/report/percentile-axis";
 import { PROTOCOL_COLOR, PROTOCOL_LABEL } from "@/lib/protocol-style";
 import { AXIS_TICK, axisLabel, GRID_STROKE, TOOLTIP_STYLE } from "./axis";
 import { formatTick, formatValue } from "./value-format";

@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { PROTOCOL_COLOR } from "@/lib/protocol-style";
-import { AXIS_TICK, axisLabel, GRID_STROKE, TOOLTIP_STYLE } from "./axis";
+import { AXIS_TICK, axisLabel, GRID_STROKE, speedupTicks, TOOLTIP_STYLE } from "./axis";
 
 export interface SpeedupBar {
   cell: string;
@@ -22,17 +22,19 @@ const colorOf = (winner: SpeedupBar["winner"]) => (winner === "none" ? NONE_COLO
 export function SpeedupChart({ rows, metricLabel }: { rows: SpeedupBar[]; metricLabel: string }) {
   if (rows.length === 0) return <div className="chart-empty">No comparisons</div>;
   const max = Math.max(1.2, ...rows.map((r) => r.speedup + r.error[1]));
+  const ticks = speedupTicks(max);
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 24, bottom: 18, left: 8 }}>
         <CartesianGrid stroke={GRID_STROKE} horizontal={false} />
         <XAxis
           type="number"
-          domain={[0, Math.ceil(max * 10) / 10]}
+          domain={[0, ticks.at(-1)!]}
+          ticks={ticks}
           tick={AXIS_TICK}
           tickLine={false}
           axisLine={{ stroke: "#cbd5e1" }}
-          tickFormatter={(v: number) => `${v.toFixed(1)}x`}
+          tickFormatter={(v: number) => `${+v.toFixed(2)}x`}
           label={axisLabel(`gRPC speedup at ${metricLabel} (×, > 1 = gRPC better)`, "x")}
         />
         <YAxis type="category" dataKey="cell" tick={AXIS_TICK} tickLine={false} axisLine={false} width={170} interval={0} />

@@ -51,7 +51,7 @@ export function TimelineChart({
         {series.map((s) => (
           <Line
             key={s.key}
-            type="monotone"
+            type="linear"
             dataKey={s.key}
             name={s.label}
             stroke={s.color}

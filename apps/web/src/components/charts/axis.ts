@@ -11,3 +11,9 @@ export function axisLabel(value: string, axis: "x" | "y") {
     ? { value, angle: -90, position: "insideLeft" as const, offset: 14, style: { fontSize: 11, fill: "#64748b", textAnchor: "middle" as const } }
     : { value, position: "insideBottom" as const, offset: -2, style: { fontSize: 11, fill: "#64748b" } };
 }
+
+/** Evenly spaced ticks from 0 for a speedup axis (×), with 1 among them. */
+export function speedupTicks(max: number): number[] {
+  const step = max <= 2 ? 0.25 : max <= 4 ? 0.5 : Math.ceil(max / 8);
+  return Array.from({ length: Math.ceil(max / step) + 1 }, (_, i) => +(i * step).toFixed(2));
+}

@@ -204,7 +204,7 @@ export function LiveRun({ id, status, position, labels, cellSeconds, summary }: 
           </div>
           <p className="muted small" style={{ marginTop: 8 }}>
             Live samples come from the servers&apos; own instrumentation, the same source for both protocols. The report uses every request&apos;s client-side
-            latency instead. Shaded: warm-up, discarded from the result.
+            latency instead.{warmup ? " Shaded: warm-up, discarded from the result." : ""}
           </p>
         </section>
       ) : null}

@@ -2,7 +2,8 @@
 
 import { useEffect, useReducer, useRef, useState } from "react";
 import { initialLiveState, reduceLive, type LiveState } from "@/lib/live/live-state";
-import { isFinalStatus, runEventSchemas, type LiveEvent, type RunStatus } from "@/lib/live/run-event-schema";
+import type { LiveEvent } from "@/lib/live/run-event-schema";
+import { isFinalStatus, runEventTypes, type RunStatus } from "@/lib/live/run-event-types";
 
 export type Connection = "connecting" | "open" | "reconnecting" | "closed";
 
@@ -14,7 +15,6 @@ function reducer(state: LiveState, batch: Batch): LiveState {
   return next;
 }
 
-const EVENT_TYPES = Object.keys(runEventSchemas);
 
 /**
  * Follows a run over SSE (same origin: /api/runs/:id/events). Events are applied in animation-frame
@@ -72,7 +72,7 @@ export function useRunEvents(id: string, initial: { status: RunStatus; position:
           onFinalRef.current(event.status);
         }
       };
-      for (const type of EVENT_TYPES) es.addEventListener(type, onMessage as EventListener);
+      for (const type of runEventTypes) es.addEventListener(type, onMessage as EventListener);
       es.onerror = () => {
         if (closed) return;
         setConnection("reconnecting");

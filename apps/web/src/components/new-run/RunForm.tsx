@@ -82,7 +82,11 @@ export function RunForm({ presets, workloads, bounds, defaults, cacheModes, maxT
   const groups = useMemo(() => {
     const byStudy = new Map<string, RunFormWorkload[]>();
     for (const w of workloads) byStudy.set(w.study, [...(byStudy.get(w.study) ?? []), w]);
-    return [...byStudy.entries()].map(([study, list]) => ({ study, title: studyTitle(study, presets), list }));
+    // The protocol floor first, then the studies in order.
+    const rank = (study: string) => (study === "floor" ? "" : study);
+    return [...byStudy.entries()]
+      .sort(([a], [b]) => rank(a).localeCompare(rank(b)))
+      .map(([study, list]) => ({ study, title: studyTitle(study, presets), list }));
   }, [workloads, presets]);
 
   function choosePreset(name: string) {

@@ -1,13 +1,12 @@
 import { z } from "zod";
+import { runEventTypes, runStatuses, type RunEventType } from "./run-event-types";
 
 // The runner's live events (apps/runner/src/engine/run-events.ts), plus the service's "status"
 // event. The SSE proxy validates every event with these before it reaches the browser; the page
 // then trusts them. Objects are loose: a newer runner may add fields without breaking the page.
 
-export const runStatusSchema = z.enum(["queued", "running", "done", "failed", "cancelled"]);
-export type RunStatus = z.infer<typeof runStatusSchema>;
-export const finalStatuses: readonly RunStatus[] = ["done", "failed", "cancelled"];
-export const isFinalStatus = (status: RunStatus): boolean => finalStatuses.includes(status);
+export const runStatusSchema = z.enum(runStatuses);
+export { finalStatuses, isFinalStatus, runStatuses, type RunStatus } from "./run-event-types";
 
 const cacheModeSchema = z.enum(["warm", "cold", "miss", "none"]);
 const protocolSchema = z.enum(["rest", "grpc"]);
@@ -56,14 +55,14 @@ export const runEventSchemas = {
   }),
   // Runner services may name an error event; it is shown like a warning, in red.
   error: z.looseObject({ type: z.literal("error"), message: z.string().max(4000) }),
-} as const;
+} as const satisfies Record<RunEventType, z.ZodType>;
 
-export type RunEventType = keyof typeof runEventSchemas;
+export type { RunEventType };
 export type LiveEvent = { [K in RunEventType]: z.infer<(typeof runEventSchemas)[K]> }[RunEventType];
 export type SampleEvent = z.infer<(typeof runEventSchemas)["sample"]>;
 export type StatusEvent = z.infer<(typeof runEventSchemas)["status"]>;
 
-export const isRunEventType = (type: string): type is RunEventType => Object.hasOwn(runEventSchemas, type);
+export const isRunEventType = (type: string): type is RunEventType => (runEventTypes as readonly string[]).includes(type);
 
 /**
  * One SSE message (event name + JSON data) -> a typed event, or null when it is not one we know or

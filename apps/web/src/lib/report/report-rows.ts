@@ -238,13 +238,17 @@ export function timelineRows(cell: CellResult, trial = 1): TimelineRow[] {
   return [...bySecond.values()].sort((a, b) => a.second - b.second);
 }
 
-/** The one-line headline of a run: the first cell's verdict, or how many cells gRPC won. */
+/** The one-line headline of a run: the only cell's verdict, or how the cells split at p50. */
 export function runHeadline(result: RunResult): string {
   if (result.cells.length === 0) return "no cells measured";
   if (result.cells.length === 1) return result.cells[0]!.verdict;
   const p50 = speedupRows(result.cells, "p50");
-  const grpc = p50.filter((r) => r.winner === "grpc").length;
-  const rest = p50.filter((r) => r.winner === "rest").length;
-  const none = p50.length - grpc - rest;
-  return `At p50, gRPC faster in ${grpc} of ${p50.length} cells, REST in ${rest}, no significant difference in ${none}`;
+  const count = (winner: SpeedupRow["winner"]) => p50.filter((r) => r.winner === winner).length;
+  const [grpc, rest, none] = [count("grpc"), count("rest"), count("none")];
+  const parts = [
+    grpc > 0 && `gRPC faster in ${grpc} of ${p50.length} cells`,
+    rest > 0 && `REST faster in ${rest} of ${p50.length}`,
+    none > 0 && `${p50.some((r) => r.degenerate) ? "no difference" : "no significant difference"} in ${none}`,
+  ].filter(Boolean);
+  return `At p50: ${parts.join(", ")}`;
 }

@@ -113,7 +113,7 @@ export function describeBound(field: FormField, bound: Bound | undefined): strin
     case "workloads":
       return `${bound.min}–${bound.max} workloads`;
     case "rate":
-      return `${bound.min.toLocaleString("en-US")}–${bound.max.toLocaleString("en-US")} req/s, or empty`;
+      return `${bound.min.toLocaleString("en-US")}–${bound.max.toLocaleString("en-US")} req/s`;
     default:
       return `${bound.min.toLocaleString("en-US")}–${bound.max.toLocaleString("en-US")}`;
   }

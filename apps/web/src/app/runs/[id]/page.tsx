@@ -1,4 +1,5 @@
 import { workloads as sharedWorkloads } from "@relix/shared/catalog/catalog";
+import { findPreset } from "@relix/shared/presets/presets";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -55,7 +56,7 @@ export default async function RunPage({ params }: Params) {
   if (run.status === "done") outcome = run.result ? readResult(run.result) : await getResult(id);
 
   const preset = run.preset ?? (typeof run.spec?.preset === "string" ? run.spec.preset : null);
-  const title = preset ? `Preset ${preset}` : "Custom run";
+  const title = preset ? (findPreset(preset)?.title ?? `Preset ${preset}`) : "Custom run";
   const cellSeconds = typeof run.spec?.durationMs === "number" && typeof run.spec?.warmupMs === "number" ? Math.ceil((run.spec.durationMs + run.spec.warmupMs) / 1000) : null;
 
   return (
@@ -64,6 +65,7 @@ export default async function RunPage({ params }: Params) {
         <div>
           <div className="row">
             <h1>{title}</h1>
+            {preset ? <code className="tag">{preset}</code> : null}
             <StatusPill status={run.status} />
             {run.imported ? <span className="tag">imported</span> : null}
           </div>

@@ -1,0 +1,258 @@
+/**
+ * `pnpm bench:fidelity`: do Relix's numbers agree with the load tools run on their own?
+ *
+ * In one session on this machine it starts the services (the engine's ensureServices, free
+ * 127.0.0.1 ports), then for item.get (warm) and noop compares, at the same connections:
+ *   REST: Relix's p50 and rps (measureProtocol: autocannon in-process, one window definition)
+ *         with `wrk -t1 -c N -d D --latency` on the same requests (a Lua script sends the engine's
+ *         own request sequence with its headers, round robin);
+ *   gRPC: Relix's p50 and rps (measureProtocol: ghz driven by the engine) with the ghz CLI run
+ *         directly, read from its own summary.
+ * Each comparison runs `--rounds` times, the order of Relix and the reference alternating, and the
+ * medians are compared: PASS within +-10%. Exit code 1 on any FAIL. Load goes to 127.0.0.1 only and
+ * every run is bounded (--duration, default 5 s).
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { parseArgs } from "node:util";
+import { getWorkload, median, runSpecSchema, type Protocol, type ProtocolMeasure } from "@relix/shared";
+import { autocannonOptionsFor, ghzOptionsFor, measureProtocol, type ProtocolRunPlan } from "../src/engine/measure-protocol";
+import { preflight } from "../src/engine/preflight";
+import { restBaseUrl, type ServiceTargets } from "../src/engine/targets";
+import { ghzVersion, resolveGhzBin } from "../src/tools";
+import { parseCount, parseSeconds, startLocalStack } from "./lib/local-stack";
+import { parseWrkOutput, wrkRoundRobinScript, type WrkSummary } from "./lib/wrk-output";
+
+const execFileP = promisify(execFile);
+const TOLERANCE = 0.1;
+
+const USAGE = `usage: pnpm bench:fidelity [--duration 5s] [--warmup 1s] [--connections 8] [--rounds 3]
+  --duration     measured window of every run, whole seconds (wrk's unit), 1-60 s; default 5 s
+  --warmup       warm-up before each window, whole seconds, 0-30 s; default 1 s
+  --connections  REST connections = gRPC concurrency (in flight), 1-256; default 8
+  --rounds       runs of each side, medians compared, 1-10; default 3`;
+
+interface Options {
+  durationMs: number;
+  warmupMs: number;
+  connections: number;
+  rounds: number;
+}
+
+function readOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: "string", default: "5s" },
+      warmup: { type: "string", default: "1s" },
+      connections: { type: "string", default: "8" },
+      rounds: { type: "string", default: "3" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const durationMs = parseSeconds(values.duration, "duration", { min: 1_000, max: 60_000 });
+  const warmupMs = parseSeconds(values.warmup, "warmup", { min: 0, max: 30_000 });
+  if (durationMs % 1000 !== 0 || warmupMs % 1000 !== 0) throw new Error("--duration and --warmup must be whole seconds (wrk's -d unit)");
+  return {
+    durationMs,
+    warmupMs,
+    connections: parseCount(values.connections, "connections", { min: 1, max: 256 }),
+    rounds: parseCount(values.rounds, "rounds", { min: 1, max: 10 }),
+  };
+}
+
+interface Figures {
+  p50Ms: number;
+  rps: number;
+  /** Anything that makes the figures suspect (errors, non-2xx). */
+  problems: string[];
+}
+
+function planFor(workloadId: string, protocol: Protocol, options: Options): ProtocolRunPlan {
+  const spec = runSpecSchema.parse({
+    workloads: [workloadId],
+    connections: options.connections,
+    warmupMs: options.warmupMs,
+    durationMs: options.durationMs,
+  });
+  const workload = getWorkload(workloadId);
+  return {
+    workload,
+    cacheMode: "warm",
+    requests: workload.requests(spec),
+    spec,
+    cell: { workload: workloadId, cacheMode: workload.usesCache ? "warm" : "none", trial: 1, trials: 1, protocol, index: 1, total: 1 },
+  };
+}
+
+async function relix(plan: ProtocolRunPlan, targets: ServiceTargets): Promise<Figures> {
+  const m: ProtocolMeasure = await measureProtocol(plan, targets, () => {});
+  return {
+    p50Ms: m.latencyMs.p50,
+    rps: m.rps,
+    problems: [
+      ...(m.errors.total > 0 ? [`Relix ${m.protocol}: ${m.errors.total} errors ${JSON.stringify(m.errors.byCode)}`] : []),
+      ...(m.generator.saturated ? [`Relix ${m.protocol}: ${m.generator.tool} was saturated`] : []),
+    ],
+  };
+}
+
+async function wrk(plan: ProtocolRunPlan, targets: ServiceTargets, dir: string, options: Options): Promise<Figures> {
+  // The engine's own request sequence (paths and headers), so both clients ask for the same thing.
+  const requests = autocannonOptionsFor(plan, targets, options.durationMs).requests.map((r) => ({
+    method: r.method,
+    path: r.path,
+    headers: r.headers ?? {},
+  }));
+  const script = path.join(dir, `${plan.workload.id}.lua`);
+  await writeFile(script, wrkRoundRobinScript(requests));
+  const run = async (seconds: number) => {
+    const args = ["-t1", `-c${options.connections}`, `-d${seconds}s`, "--latency", "-s", script, `${restBaseUrl(targets)}/`];
+    const { stdout } = await execFileP("wrk", args, { timeout: seconds * 1000 + 15_000 });
+    return parseWrkOutput(stdout);
+  };
+  if (options.warmupMs > 0) await run(options.warmupMs / 1000);
+  const s: WrkSummary = await run(options.durationMs / 1000);
+  const errors = Object.values(s.socketErrors).reduce((a, b) => a + b, 0);
+  return {
+    p50Ms: s.latencyMs.p50,
+    rps: s.rps,
+    problems: [...(s.non2xx > 0 ? [`wrk: ${s.non2xx} non-2xx responses`] : []), ...(errors > 0 ? [`wrk: socket errors ${JSON.stringify(s.socketErrors)}`] : [])],
+  };
+}
+
+interface GhzSummary {
+  count: number;
+  rps: number;
+  latencyDistribution: Array<{ percentage: number; latency: number }> | null;
+  statusCodeDistribution: Record<string, number> | null;
+}
+
+async function ghzCli(plan: ProtocolRunPlan, targets: ServiceTargets, dir: string, options: Options): Promise<Figures> {
+  // Same proto, call, request data and metadata as the engine; everything else ghz's defaults.
+  const o = ghzOptionsFor(plan, targets, options.durationMs);
+  const dataFile = path.join(dir, `${plan.workload.id}.json`);
+  const outFile = path.join(dir, `${plan.workload.id}-report.json`);
+  await writeFile(dataFile, JSON.stringify(o.data));
+  const bin = await resolveGhzBin();
+  const run = async (ms: number) => {
+    const args = [
+      "--insecure",
+      "--proto", o.protoFile,
+      "--import-paths", (o.importPaths ?? []).join(","),
+      "--call", o.call,
+      "-c", String(options.connections),
+      "--connections", "1",
+      "-z", `${ms}ms`,
+      "--data-file", dataFile,
+      "--metadata", JSON.stringify(o.metadata ?? {}),
+      "--format", "json",
+      "--output", outFile,
+      o.target,
+    ];
+    await execFileP(bin, args, { timeout: ms + 30_000 });
+    return JSON.parse(await readFile(outFile, "utf8")) as GhzSummary;
+  };
+  if (options.warmupMs > 0) await run(options.warmupMs);
+  const report = await run(options.durationMs);
+  const p50 = report.latencyDistribution?.find((d) => d.percentage === 50);
+  if (!p50) throw new Error("ghz report has no 50th percentile");
+  const notOk = Object.entries(report.statusCodeDistribution ?? {}).filter(([code]) => code !== "OK");
+  return {
+    p50Ms: p50.latency / 1e6,
+    rps: report.rps,
+    // ghz's default --duration-stop close cancels the calls in flight at the end: a handful is expected.
+    problems: notOk.length > 0 ? [`ghz CLI: non-OK ${JSON.stringify(Object.fromEntries(notOk))} of ${report.count} (its default end of run cancels in-flight calls)`] : [],
+  };
+}
+
+const fmt = (v: number, digits: number) => v.toFixed(digits);
+const spread = (values: number[], digits: number) => `${fmt(median(values), digits)} (${fmt(Math.min(...values), digits)}-${fmt(Math.max(...values), digits)})`;
+
+async function main() {
+  const options = readOptions();
+  const dir = await mkdtemp(path.join(os.tmpdir(), "relix-fidelity-"));
+  const started = performance.now();
+  console.error("fidelity: starting backends and services...");
+  const stack = await startLocalStack();
+  const { targets } = stack;
+  const rows: string[][] = [];
+  const problems = new Set<string>();
+  let pass = true;
+  try {
+    const { stdout: wrkVersion } = await execFileP("wrk", ["-v"]).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? "" }));
+    for (const workloadId of ["item.get", "noop"]) {
+      const workload = getWorkload(workloadId);
+      const label = workload.usesCache ? `${workloadId} warm` : workloadId;
+      // Primes the cache with every key and checks both APIs give the same answers.
+      await preflight(targets, workload, workload.requests(planFor(workloadId, "rest", options).spec), "warm");
+      for (const protocol of ["rest", "grpc"] as const) {
+        const plan = planFor(workloadId, protocol, options);
+        const ours: Figures[] = [];
+        const theirs: Figures[] = [];
+        for (let round = 0; round < options.rounds; round++) {
+          console.error(`fidelity: ${label} ${protocol} round ${round + 1}/${options.rounds}`);
+          const reference = () => (protocol === "rest" ? wrk(plan, targets, dir, options) : ghzCli(plan, targets, dir, options));
+          // Alternate who goes first, so neither side always gets the warmer machine.
+          if (round % 2 === 0) {
+            ours.push(await relix(plan, targets));
+            theirs.push(await reference());
+          } else {
+            theirs.push(await reference());
+            ours.push(await relix(plan, targets));
+          }
+        }
+        for (const f of [...ours, ...theirs]) for (const p of f.problems) problems.add(`${label}: ${p}`);
+        const tool = protocol === "rest" ? "wrk" : "ghz CLI";
+        for (const metric of ["p50Ms", "rps"] as const) {
+          const a = ours.map((f) => f[metric]);
+          const b = theirs.map((f) => f[metric]);
+          const ratio = median(a) / median(b);
+          const ok = Math.abs(ratio - 1) <= TOLERANCE;
+          pass &&= ok;
+          const digits = metric === "rps" ? 0 : 3;
+          rows.push([label, protocol === "rest" ? "REST" : "gRPC", metric === "rps" ? "rps" : "p50 ms", spread(a, digits), spread(b, digits), tool, fmt(ratio, 3), ok ? "PASS" : "FAIL"]);
+        }
+      }
+    }
+
+    const header = ["workload", "side", "metric", "Relix median (min-max)", "reference median (min-max)", "reference", "ratio", `+-${TOLERANCE * 100}%`];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (cells: string[]) => cells.map((c, i) => (i >= 3 && i !== 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ");
+    console.log(
+      `\nRelix vs the tools alone: ${options.connections} connections / in flight, ${options.warmupMs / 1000} s warm-up + ${options.durationMs / 1000} s window, ` +
+        `${options.rounds} rounds (order alternating), medians compared`,
+    );
+    console.log(`${os.cpus()[0]?.model.trim()} x${os.cpus().length}, Node ${process.version}, ${wrkVersion.split("\n")[0]?.trim() || "wrk"}, ghz ${await ghzVersion()}, Redis ${stack.versions.redis}, MySQL ${stack.versions.mysql}\n`);
+    console.log(line(header));
+    for (const row of rows) console.log(line(row));
+    console.log(`
+What each number is:
+  Relix p50   median of the client-side latency of every successful response that completed in the measured
+              window (autocannon 'response' events / ghz per-call details, HDR histogram, µs); the warm-up is dropped.
+  Relix rps   successful responses completed in the window / window length.
+  wrk p50     the 50% line of wrk's own "Latency Distribution" (its HDR histogram of every response, µs resolution,
+              no coordinated-omission correction), over the whole ${options.durationMs / 1000} s run (a separate ${options.warmupMs / 1000} s wrk run warms up first).
+  wrk rps     wrk's "Requests/sec": every response (non-2xx too; none expected) / the run's time.
+  ghz p50     the 50% entry of the ghz CLI's own latencyDistribution (OK calls) over its whole -z run, after a separate warm-up run.
+  ghz rps     ghz's own rps: count / total time, which includes the dial at the start and the cancelled calls at the end.`);
+    if (problems.size > 0) console.log(`\nNotes:\n${[...problems].map((p) => `  - ${p}`).join("\n")}`);
+    console.log(`\n${pass ? "PASS" : "FAIL"}: every ratio within +-${TOLERANCE * 100}%? ${pass ? "yes" : "no"} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    process.exitCode = pass ? 0 : 1;
+  } finally {
+    await stack.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`fidelity: ${(error as Error).message}`);
+  if (/must be|usage/.test((error as Error).message)) console.error(USAGE);
+  process.exitCode = 2;
+});

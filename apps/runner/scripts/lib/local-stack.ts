@@ -1,0 +1,62 @@
+/**
+ * The services for the benchmark scripts: real Redis and MySQL (REDIS_URL / MYSQL_URL, else
+ * ephemeral local redis-server and mariadbd), both APIs started by the engine's ensureServices as
+ * child processes on free 127.0.0.1 ports, so a script never measures, or disturbs, a stack
+ * someone else is running.
+ */
+import { getFreePort, resolveBackends } from "@relix/shared/backends/index";
+import { ensureServices, type ManagedServices } from "../../src/engine/service-manager";
+import type { ServiceTargets } from "../../src/engine/targets";
+
+export interface LocalStack {
+  targets: ServiceTargets;
+  services: ManagedServices;
+  versions: { redis: string | null; mysql: string | null };
+  stop(): Promise<void>;
+}
+
+export async function startLocalStack(log: (message: string) => void = () => {}): Promise<LocalStack> {
+  const backends = await resolveBackends({ redisUrl: process.env.REDIS_URL, mysqlUrl: process.env.MYSQL_URL });
+  if (!backends.redisUrl || !backends.mysqlUrl) {
+    await backends.stop();
+    throw new Error("needs Redis and MySQL/MariaDB: set REDIS_URL and MYSQL_URL, or install redis-server and mariadb-server");
+  }
+  try {
+    // A free port can be taken before the service binds it: retry "address in use" a few times.
+    for (let attempt = 1; ; attempt++) {
+      const [restPort, grpcPort, grpcMetricsPort] = await Promise.all([getFreePort(), getFreePort(), getFreePort()]);
+      const targets: ServiceTargets = { host: "127.0.0.1", restPort: restPort!, grpcPort: grpcPort!, grpcMetricsPort: grpcMetricsPort! };
+      try {
+        const services = await ensureServices(targets, { env: { REDIS_URL: backends.redisUrl, MYSQL_URL: backends.mysqlUrl }, log });
+        return {
+          targets,
+          services,
+          versions: backends.versions,
+          async stop() {
+            await services.stop();
+            await backends.stop();
+          },
+        };
+      } catch (error) {
+        if (attempt >= 3 || !/EADDRINUSE/.test(String((error as Error).message))) throw error;
+      }
+    }
+  } catch (error) {
+    await backends.stop();
+    throw error;
+  }
+}
+
+/** "8", "5s", "500ms", "1.5s" -> ms; bounded. */
+export function parseSeconds(text: string, name: string, { min, max }: { min: number; max: number }): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(text.trim());
+  const ms = m ? Number(m[1]) * (m[2] === "ms" ? 1 : 1000) : Number.NaN;
+  if (!(ms >= min && ms <= max)) throw new Error(`--${name} must be a duration from ${min / 1000} s to ${max / 1000} s (got ${JSON.stringify(text)})`);
+  return ms;
+}
+
+export function parseCount(text: string, name: string, { min, max }: { min: number; max: number }): number {
+  const n = Number(text);
+  if (!(Number.isInteger(n) && n >= min && n <= max)) throw new Error(`--${name} must be a whole number from ${min} to ${max} (got ${JSON.stringify(text)})`);
+  return n;
+}

@@ -1,0 +1,422 @@
+/**
+ * The ten known differences between autocannon and ghz numbers (DESIGN.md), one `describe` each,
+ * showing how Relix handles every one. The tools run against the real REST and gRPC services
+ * (child processes over real Redis and MariaDB) with exactly the settings the engine uses
+ * (autocannonOptionsFor / ghzOptionsFor), or through measureProtocol / runBenchmark themselves;
+ * recorded tool output (tools/fixtures) where a fixture says enough. Windows are short: these
+ * tests check definitions, not performance, so every bound is loose enough for a busy CI machine.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  getWorkload,
+  runSpecSchema,
+  type Protocol,
+  type ProtocolMeasure,
+  type RunSpecInput,
+  type ServerStatsSnapshot,
+} from "@relix/shared";
+import {
+  isOkCode,
+  parseGhzReport,
+  runAutocannon,
+  runGhz,
+  type AutocannonRunResult,
+  type ClientSample,
+  type GhzReport,
+  type GhzRunResult,
+} from "../tools";
+import { FIXTURES } from "../tools/testing/helpers";
+import { autocannonOptionsFor, ghzOptionsFor, loopNote, measureProtocol, REQUEST_TIMEOUT_MS, type ProtocolRunPlan } from "./measure-protocol";
+import { grpcDataFor, restRequestsFor } from "./protocol-requests";
+import { runBenchmark, saturationWarnings } from "./run-benchmark";
+import { readServerStats } from "./server-stats";
+import { restBaseUrl, type ServiceTargets } from "./targets";
+import { startLocalServices, type LocalServices } from "./testing/local-services";
+import { clipWindow, figuresInWindow, windowOfSamples, type MeasuredWindow } from "./window";
+
+const require = createRequire(import.meta.url);
+
+let local: LocalServices;
+let targets: ServiceTargets;
+
+beforeAll(async () => {
+  local = await startLocalServices();
+  targets = local.targets;
+  // runBenchmark finds the services through the environment, as `pnpm bench` does
+  for (const [name, value] of Object.entries(local.env)) vi.stubEnv(name, value);
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await local?.services.stop();
+});
+
+/** One protocol run as the engine plans it; `requests` replaces the workload's own key sequence. */
+function planFor(workloadId: string, protocol: Protocol, overrides: Partial<RunSpecInput> = {}, requests?: unknown[]): ProtocolRunPlan {
+  const spec = runSpecSchema.parse({ workloads: [workloadId], connections: 2, warmupMs: 0, durationMs: 500, ...overrides });
+  const workload = getWorkload(workloadId);
+  return {
+    workload,
+    cacheMode: "warm",
+    requests: requests ?? workload.requests(spec),
+    spec,
+    cell: { workload: workloadId, cacheMode: workload.usesCache ? "warm" : "none", trial: 1, trials: 1, protocol, index: 1, total: 1 },
+  };
+}
+
+const restRun = (plan: ProtocolRunPlan, durationMs: number): Promise<AutocannonRunResult> =>
+  runAutocannon(autocannonOptionsFor(plan, targets, durationMs)) as Promise<AutocannonRunResult>;
+const grpcRun = (plan: ProtocolRunPlan, durationMs: number): Promise<GhzRunResult> => runGhz(ghzOptionsFor(plan, targets, durationMs));
+const measure = (plan: ProtocolRunPlan): Promise<ProtocolMeasure> => measureProtocol(plan, targets, () => {});
+const begins = (samples: ClientSample[]) => samples.map((s) => s.endMs - s.latencyUs / 1000);
+const servedBetween = (before: ServerStatsSnapshot, after: ServerStatsSnapshot) => after.requests.requests - before.requests.requests;
+
+const ghzFixture = JSON.parse(readFileSync(path.join(FIXTURES, "ghz-report.json"), "utf8")) as GhzReport & {
+  latencyDistribution: Array<{ percentage: number; latency: number }>;
+  histogram: Array<{ mark: number; count: number }>;
+};
+
+/** Both tools on noop for 800 ms, with the engine's settings: shared by #1 and #6. */
+const noop: { rest?: AutocannonRunResult; grpc?: GhzRunResult } = {};
+const NOOP_RUN_MS = 800;
+beforeAll(async () => {
+  noop.rest = await restRun(planFor("noop", "rest"), NOOP_RUN_MS);
+  noop.grpc = await grpcRun(planFor("noop", "grpc"), NOOP_RUN_MS);
+});
+
+describe("#1 resolution: µs percentiles from every sample, not autocannon's integer table or ghz's 7 percentiles", () => {
+  it("autocannon's own p50 is whole milliseconds; the same run's samples have µs resolution and give a fractional p50", () => {
+    const r = noop.rest!;
+    expect(Number.isInteger(r.autocannon.latencyP50Ms)).toBe(true);
+    const ok = r.samples.filter((s) => s.ok);
+    expect(ok.filter((s) => s.latencyUs % 1000 !== 0).length / ok.length).toBeGreaterThan(0.99);
+    const p50 = figuresInWindow(r.samples, windowOfSamples(r.samples, 0)).histogram.summary().p50;
+    expect(Number.isInteger(p50)).toBe(false);
+    // the integer table is that value cut to whole milliseconds
+    expect(Math.abs(p50 - r.autocannon.latencyP50Ms)).toBeLessThan(1.001);
+  });
+
+  it("ghz reports 7 fixed percentiles and 11 linear buckets; Relix keeps every ns latency and adds p99.9, max and µs precision", () => {
+    expect(ghzFixture.latencyDistribution.map((d) => d.percentage)).toEqual([10, 25, 50, 75, 90, 95, 99]);
+    expect(ghzFixture.histogram).toHaveLength(11);
+    const marks = ghzFixture.histogram.map((b) => b.mark);
+    const step = marks[1]! - marks[0]!;
+    marks.forEach((m, i) => expect(m - marks[0]!).toBeCloseTo(i * step, 9)); // linear: useless for a tail
+    const parsed = parseGhzReport(ghzFixture);
+    const figures = figuresInWindow(parsed.samples, windowOfSamples(parsed.samples, 0));
+    const summary = figures.histogram.summary();
+    expect(summary.count).toBe(parsed.samples.filter((s) => s.ok).length);
+    for (const v of [summary.p50, summary.p99, summary.p999, summary.max]) expect(Number.isInteger(v)).toBe(false);
+    // where ghz does report a percentile, Relix's agrees with it to HDR precision (3 significant digits)
+    for (const [percentage, relix] of [[50, summary.p50], [90, summary.p90], [99, summary.p99]] as const) {
+      const ghzMs = ghzFixture.latencyDistribution.find((d) => d.percentage === percentage)!.latency / 1e6;
+      expect(Math.abs(relix - ghzMs) / ghzMs, `p${percentage}`).toBeLessThan(0.002);
+    }
+  });
+
+  it("a ghz report cut at its 1M-details limit shortens the gRPC window instead of undercounting rps", () => {
+    const truncated = parseGhzReport({ ...ghzFixture, count: 1_000_005 });
+    expect(truncated.truncated).toBe(true);
+    const window: MeasuredWindow = { startMs: 0, endMs: 10_000 };
+    const clipped = clipWindow(window, truncated.completeUntilMs);
+    expect(clipped.endMs).toBe(truncated.completeUntilMs);
+    const okInClipped = truncated.samples.filter((s) => s.ok && s.endMs < clipped.endMs).length;
+    expect(figuresInWindow(truncated.samples, clipped).rps).toBeCloseTo(okInClipped / (clipped.endMs / 1000), 6);
+    // a complete report leaves the window alone
+    expect(clipWindow(window, Number.POSITIVE_INFINITY)).toBe(window);
+  });
+});
+
+describe("#2 concurrency: the same requests in flight on both sides; TCP connections reported (gRPC's is a setting)", () => {
+  const measures: Partial<Record<Protocol, { m: ProtocolMeasure; opened: number }>> = {};
+  const DELAY_MS = 40;
+  const IN_FLIGHT = 6;
+
+  beforeAll(async () => {
+    // echo answers after DELAY_MS on both APIs, so throughput = requests in flight / DELAY_MS (Little's law).
+    for (const protocol of ["rest", "grpc"] as const) {
+      const plan = planFor("echo", protocol, { connections: IN_FLIGHT, grpcConnections: 2, serverDelayMs: DELAY_MS, warmupMs: 200, durationMs: 1000 });
+      const before = await readServerStats(targets, protocol);
+      const m = await measure(plan);
+      const after = await readServerStats(targets, protocol);
+      measures[protocol] = { m, opened: after.wire.connectionsOpened - before.wire.connectionsOpened };
+    }
+  });
+
+  it("reports in-flight requests and TCP connections for both: REST one request per connection, gRPC's workers over 2 HTTP/2 connections", () => {
+    expect(measures.rest!.m.connections).toEqual({ tcp: IN_FLIGHT, inFlight: IN_FLIGHT });
+    expect(measures.grpc!.m.connections).toEqual({ tcp: 2, inFlight: IN_FLIGHT });
+  });
+
+  it("the servers saw exactly those TCP connections", () => {
+    expect(measures.grpc!.opened).toBe(2);
+    // autocannon's 6, plus at most one keep-alive connection of the runner's own /stats polling
+    expect(measures.rest!.opened).toBeGreaterThanOrEqual(IN_FLIGHT);
+    expect(measures.rest!.opened).toBeLessThanOrEqual(IN_FLIGHT + 1);
+  });
+
+  it("both sides really kept the same number in flight: throughput matches in-flight / server delay on both", () => {
+    const ceiling = IN_FLIGHT / (DELAY_MS / 1000); // 150 req/s if every response took exactly DELAY_MS
+    for (const protocol of ["rest", "grpc"] as const) {
+      const { rps, errors } = measures[protocol]!.m;
+      expect(errors.total).toBe(0);
+      expect(rps, protocol).toBeLessThanOrEqual(ceiling * 1.02);
+      expect(rps, protocol).toBeGreaterThan(ceiling * 0.6);
+    }
+    const ratio = measures.grpc!.m.rps / measures.rest!.m.rps;
+    expect(ratio).toBeGreaterThan(0.8);
+    expect(ratio).toBeLessThan(1.25);
+  });
+});
+
+describe("#3 span: what each tool times, and a stream is one sample for its whole lifetime on both", () => {
+  // autocannon: from writing the prebuilt HTTP request on the socket to the last byte parsed by its
+  //   HTTP parser (the body is never JSON-decoded); the first request on a connection includes connect.
+  // ghz: the whole RPC as grpc-go sees it (stream creation, protobuf encode, send, receive, protobuf
+  //   decode); the first calls include the lazy dial. So gRPC's span includes decoding, REST's does not:
+  //   Relix reports that asymmetry (and server time, the same span on both servers) instead of hiding it.
+  // Streams: autocannon's response is the whole chunked NDJSON body; ghz's call is the whole server
+  //   stream. Both give ONE sample per stream, timed until its last message.
+  const MESSAGES = 10;
+  const DELAY_MS = 5; // before each message
+
+  it.each(["rest", "grpc"] as const)("%s: one sample per stream, spanning every message", async (protocol) => {
+    const plan = planFor("stream", protocol, { streamMessages: MESSAGES, serverDelayMs: DELAY_MS });
+    const before = await readServerStats(targets, protocol);
+    const run = protocol === "rest" ? await restRun(plan, 600) : await grpcRun(plan, 600);
+    const after = await readServerStats(targets, protocol);
+    expect(run.samples.length).toBeGreaterThan(5);
+    expect(run.samples.every((s) => s.ok)).toBe(true);
+    // one sample per stream the server served, not one per message
+    expect(run.samples.length).toBe(servedBetween(before, after));
+    for (const s of run.samples) expect(s.latencyUs).toBeGreaterThanOrEqual(MESSAGES * DELAY_MS * 1000);
+  });
+});
+
+/** Both tools on item.get where one id in three does not exist (404 / NOT_FOUND): shared by #4 and #5. */
+const keys = [{ id: 1 }, { id: 2 }, { id: 999_999 }];
+const mixed: { rest?: AutocannonRunResult; grpc?: GhzRunResult } = {};
+const MIXED_WINDOW: MeasuredWindow = { startMs: 200, endMs: 1_000 };
+beforeAll(async () => {
+  mixed.rest = await restRun(planFor("item.get", "rest", {}, keys), 1_100);
+  mixed.grpc = await grpcRun(planFor("item.get", "grpc", {}, keys), 1_100);
+});
+
+describe("#4 errors: non-OK responses are counted by code and left out of latency, on both sides", () => {
+  const window = MIXED_WINDOW;
+  const runs = mixed;
+
+  it.each([
+    ["rest", "404"],
+    ["grpc", "NOT_FOUND"],
+  ] as const)("%s: errors by code (%s), latency from successful responses only", (protocol, code) => {
+    const samples = runs[protocol]!.samples;
+    const figures = figuresInWindow(samples, window);
+    const inWindow = samples.filter((s) => s.endMs >= window.startMs && s.endMs < window.endMs);
+    expect(figures.errorsByCode).toEqual({ [code]: inWindow.filter((s) => !s.ok).length });
+    expect(figures.errors).toBeGreaterThan(0);
+    expect(figures.histogram.count).toBe(figures.ok);
+    expect(figures.ok).toBe(inWindow.filter((s) => s.ok).length);
+    // the key sequence is round-robin, so close to one error per two successes
+    expect(figures.errors / figures.ok).toBeGreaterThan(0.4);
+    expect(figures.errors / figures.ok).toBeLessThan(0.6);
+  });
+
+  it("what the tools do on their own: autocannon puts non-2xx latencies in its histogram, ghz counts errors in count and rps", () => {
+    const rest = runs.rest!;
+    expect(rest.autocannon.non2xx).toBeGreaterThan(0);
+    expect(rest.autocannon.latencyCount).toBe(rest.autocannon.completed); // 200s and 404s alike
+    const grpc = runs.grpc!;
+    expect(grpc.count).toBe(grpc.samples.length); // ghz's count (and its rps) includes the NOT_FOUND calls
+    expect(grpc.samples.filter((s) => !s.ok).length).toBeGreaterThan(0);
+    expect(grpc.samples.filter((s) => !s.ok).every((s) => !isOkCode(s.code))).toBe(true);
+  });
+});
+
+describe("#5 rate: rps = successful responses in the window / window length, for both tools", () => {
+  const window = MIXED_WINDOW; // 0.8 s
+  const runs = mixed;
+
+  it.each(["rest", "grpc"] as const)("%s: the same definition, from the samples", (protocol) => {
+    const samples = runs[protocol]!.samples;
+    const okInWindow = samples.filter((s) => s.ok && s.endMs >= window.startMs && s.endMs < window.endMs).length;
+    expect(figuresInWindow(samples, window).rps).toBeCloseTo(okInWindow / 0.8, 9);
+  });
+
+  it("ghz's own rps is count / total wall time: errors, the dial and the final drain included", () => {
+    const r = runs.grpc!;
+    expect(r.ghzRps).toBeCloseTo(r.count / (r.wallMs / 1000), 6);
+    expect(r.wallMs).toBeGreaterThanOrEqual(Math.max(...r.samples.map((s) => s.endMs)));
+    // a third of its calls failed, so its figure is ~1.5x the successful rate
+    expect(r.ghzRps!).toBeGreaterThan(1.3 * figuresInWindow(r.samples, window).rps);
+  });
+
+  it("autocannon's own req/s is the mean of per-second counts of every response, non-2xx included", async () => {
+    const autocannon = require("autocannon") as (opts: object) => Promise<{
+      requests: { average: number; total: number };
+      samples: number;
+      "2xx": number;
+      non2xx: number;
+    }>;
+    // plain autocannon, its defaults (1 s samples), the same three paths
+    const own = await autocannon({
+      url: restBaseUrl(targets),
+      connections: 2,
+      duration: 2,
+      requests: keys.map(({ id }) => ({ method: "GET", path: `/v1/items/${id}` })),
+    });
+    expect(own.samples).toBe(2);
+    expect(own.requests.total).toBe(own["2xx"] + own.non2xx);
+    expect(own.non2xx).toBeGreaterThan(0);
+    expect(Math.abs(own.requests.average - own.requests.total / own.samples) / own.requests.average).toBeLessThan(0.01);
+    // Relix on the same kind of traffic counts the 200s only
+    const relix = figuresInWindow(runs.rest!.samples, window);
+    const everyResponse = runs.rest!.samples.filter((s) => s.endMs >= window.startMs && s.endMs < window.endMs).length / 0.8;
+    expect(relix.rps).toBeLessThan(0.8 * everyResponse);
+  });
+});
+
+describe("#6 warm-up: the same time window is dropped on both sides", () => {
+  const window: MeasuredWindow = { startMs: 300, endMs: NOOP_RUN_MS };
+
+  it("both tools' clocks start at their first request", () => {
+    expect(Math.min(...begins(noop.grpc!.samples))).toBeCloseTo(0, 6); // ghz: by definition (earliest begin)
+    const restFirst = Math.min(...begins(noop.rest!.samples));
+    expect(restFirst).toBeGreaterThanOrEqual(-0.001);
+    expect(restFirst).toBeLessThan(100); // autocannon queues its first requests as it builds its clients
+  });
+
+  it.each(["rest", "grpc"] as const)("%s: everything that ended in the first 300 ms is dropped, by time not by count", (protocol) => {
+    const samples = noop[protocol]!.samples;
+    const figures = figuresInWindow(samples, window);
+    const dropped = samples.filter((s) => s.endMs < window.startMs).length;
+    expect(dropped).toBeGreaterThan(0);
+    expect(figures.ok + figures.errors).toBe(samples.filter((s) => s.endMs >= window.startMs && s.endMs < window.endMs).length);
+  });
+
+  it("ghz's count-based warm-up (--skipFirst) is off; autocannon's -W is not used either", () => {
+    const args = noop.grpc!.args;
+    expect(args[args.indexOf("--skipFirst") + 1]).toBe("0");
+    // one run, one clock: the warm-up is the first warmupMs of the samples
+    expect(noop.rest!.samples.length).toBe(noop.rest!.requestsSent);
+  });
+
+  it("the window is half-open: a sample ending exactly at its start counts, one ending at its end does not", () => {
+    const sample = (endMs: number): ClientSample => ({ endMs, latencyUs: 500, ok: true, code: "200" });
+    const figures = figuresInWindow([sample(299.999), sample(300), sample(799.999), sample(800)], window);
+    expect(figures.ok).toBe(2);
+  });
+});
+
+describe("#7 coordinated omission: closed loop is service time; an open loop says what it cannot correct", () => {
+  it("a closed-loop measure is labelled service time", async () => {
+    expect(loopNote(planFor("noop", "rest").spec)).toMatch(/closed loop.*service time/);
+    const m = await measure(planFor("noop", "rest", { durationMs: 500 }));
+    expect(m.notes).toContain(loopNote(planFor("noop", "rest").spec));
+  });
+
+  it.each(["rest", "grpc"] as const)("%s at --rate: the open-loop note, and the rate is kept", async (protocol) => {
+    // autocannon spends each connection's per-second budget in a burst at the start of each second
+    // (t = 0, 1000, ...); ghz paces evenly. A window of [500, 1500) holds exactly one second of either.
+    const plan = planFor("noop", protocol, { rate: 60, warmupMs: 500, durationMs: 1_000 });
+    const m = await measure(plan);
+    expect(m.notes.join("\n")).toMatch(/open loop at 60 req\/s.*coordinated omission/);
+    expect(m.rps).toBeGreaterThan(45);
+    expect(m.rps).toBeLessThan(75);
+  });
+
+  it("autocannon's own correction (expected interval ceil(1/rate) ms) invents samples; Relix records raw latencies only", async () => {
+    const plan = planFor("echo", "rest", { rate: 40, serverDelayMs: 20 });
+    const r = await restRun(plan, 1_000);
+    const ok = r.samples.filter((s) => s.ok).length;
+    expect(ok).toBeGreaterThan(10);
+    expect(figuresInWindow(r.samples, windowOfSamples(r.samples, 0)).histogram.count).toBe(ok);
+    // ~20 ms latencies against a 1 ms "expected interval": about 20 synthetic values per response
+    expect(r.autocannon.latencyCount).toBeGreaterThan(5 * r.autocannon.completed);
+  });
+});
+
+describe("#8 end of run: in-flight requests finish on both sides (ghz --duration-stop wait, autocannon drained)", () => {
+  const DELAY_MS = 100;
+  const STOP_MS = 500;
+
+  it("the engine asks both tools to wait, with the same 10 s per-request timeout", () => {
+    const rest = autocannonOptionsFor(planFor("noop", "rest"), targets, STOP_MS);
+    const grpc = ghzOptionsFor(planFor("noop", "grpc"), targets, STOP_MS);
+    expect(rest.endOfRun).toBe("wait");
+    expect(grpc.durationStop).toBe("wait");
+    expect(rest.timeoutMs).toBe(REQUEST_TIMEOUT_MS);
+    expect(grpc.timeoutMs).toBe(REQUEST_TIMEOUT_MS);
+  });
+
+  it.each(["rest", "grpc"] as const)("%s: calls in flight at the stop complete OK, none is dropped or turned into an error", async (protocol) => {
+    const plan = planFor("echo", protocol, { connections: 4, serverDelayMs: DELAY_MS });
+    const before = await readServerStats(targets, protocol);
+    const run = protocol === "rest" ? await restRun(plan, STOP_MS) : await grpcRun(plan, STOP_MS);
+    const after = await readServerStats(targets, protocol);
+    expect(run.samples.filter((s) => !s.ok)).toEqual([]);
+    expect(Math.max(...run.samples.map((s) => s.endMs))).toBeGreaterThan(STOP_MS); // finished after the stop
+    expect(run.samples.length).toBe(servedBetween(before, after));
+    if (protocol === "rest") expect((run as AutocannonRunResult).droppedInFlight).toBe(0);
+  });
+  // With the tools' defaults the same runs lose their last calls: see the "'drop' ... 'wait'" test in
+  // tools/autocannon-driver.test.ts and "--duration-stop wait leaves no in-flight error" in ghz-driver.test.ts.
+});
+
+describe("#9 generator limits: a saturated load generator is detected and surfaced", () => {
+  it("a busy runner process flags autocannon as saturated, in the measure's notes and in the run's warnings", async () => {
+    // Something else hogging the runner's event loop (90% busy) is what a saturated autocannon looks like.
+    const hog = setInterval(() => {
+      const until = performance.now() + 45;
+      while (performance.now() < until);
+    }, 50);
+    let rest: ProtocolMeasure;
+    try {
+      rest = await measure(planFor("noop", "rest", { durationMs: 600 }));
+    } finally {
+      clearInterval(hog);
+    }
+    expect(rest.generator).toMatchObject({ tool: "autocannon", saturated: true });
+    expect(rest.notes.join("\n")).toMatch(/autocannon used more than 85%/);
+    const unsaturated = { ...rest, generator: { ...rest.generator, saturated: false } };
+    const warnings = saturationWarnings([{ workload: "noop", cacheMode: "none", rest: rest as never, grpc: unsaturated as never }]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/noop \(none\): the autocannon load generator was near its CPU limit/);
+  });
+
+  it("ghz's CPU share of the machine is measured, and flagged above half of it", async () => {
+    const grpc = await measure(planFor("noop", "grpc", { durationMs: 500 }));
+    expect(grpc.generator.tool).toBe("ghz");
+    expect(grpc.generator.cpuFraction).toBeGreaterThan(0);
+    expect(grpc.generator.saturated).toBe(grpc.generator.cpuFraction! > 0.5);
+    expect(grpc.notes.some((n) => /ghz used more than half/.test(n))).toBe(grpc.generator.saturated);
+  });
+});
+
+describe("#10 cache parity: the same ids in the same order on both sides, so the same cache hit ratio", () => {
+  it("both tools get the workload's one key sequence, in order", () => {
+    const plan = planFor("item.get", "rest", { keyCount: 37 });
+    const expected = plan.requests.map((r) => (r as { id: number }).id);
+    expect(expected).toEqual(Array.from({ length: 37 }, (_, i) => i + 1));
+    const restIds = autocannonOptionsFor(plan, targets, 500).requests.map((r) => Number(/\/v1\/items\/(\d+)$/.exec(r.path)![1]));
+    const grpcIds = ghzOptionsFor(plan, targets, 500).data.map((d) => (d as { id: number }).id);
+    expect(restIds).toEqual(expected);
+    expect(grpcIds).toEqual(expected);
+    expect(restRequestsFor(plan.workload, plan.requests, "warm", 0)).toHaveLength(37);
+    expect(grpcDataFor(plan.workload, plan.requests)).toHaveLength(37);
+    // Each tool consumes it in ONE global round-robin order across its connections / workers (not
+    // per connection, autocannon's default): proven against servers that count every id in
+    // tools/autocannon-driver.test.ts and tools/ghz-driver.test.ts ("... ONE global round-robin order ...").
+  });
+
+  it("a warm run sees the same server-side hit ratio on both protocols", async () => {
+    const spec = runSpecSchema.parse({ workloads: ["item.get"], cacheModes: ["warm"], connections: 4, warmupMs: 200, durationMs: 500, keyCount: 50 });
+    const result = await runBenchmark(spec, { services: local.services });
+    const [cell] = result.cells;
+    expect(cell!.rest.server.cacheHitRatio).toBe(1);
+    expect(cell!.grpc.server.cacheHitRatio).toBe(cell!.rest.server.cacheHitRatio);
+  });
+});

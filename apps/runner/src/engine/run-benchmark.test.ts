@@ -1,0 +1,266 @@
+/**
+ * The engine end to end: real REST and gRPC services (child processes, as `pnpm bench` runs
+ * them) over real Redis and MariaDB, driven by the real autocannon and ghz, with windows short
+ * enough for CI. What is asserted is what a user reads in a result.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  decodeLatencyHistogram,
+  getWorkload,
+  runResultSchema,
+  runSpecSchema,
+  type CellResult,
+  type ProtocolMeasure,
+  type RunResult,
+} from "@relix/shared";
+import { measureProtocol } from "./measure-protocol";
+import { preflight, PreflightMismatchError } from "./preflight";
+import { runBenchmark } from "./run-benchmark";
+import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
+import { readServerStats } from "./server-stats";
+import { restBaseUrl, type ServiceTargets } from "./targets";
+import { childProcessesNamed, startLocalServices, type LocalServices } from "./testing/local-services";
+
+let local: LocalServices;
+
+beforeAll(async () => {
+  local = await startLocalServices();
+  for (const [name, value] of Object.entries(local.env)) vi.stubEnv(name, value);
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await local?.services.stop();
+});
+
+const measuresOf = (cell: CellResult): ProtocolMeasure[] => cell.trials.flatMap((t) => [t.rest, t.grpc]);
+
+describe("runBenchmark: item.get in warm and cold mode, 2 trials, against the real services", () => {
+  let result: RunResult;
+  const events: RunEvent[] = [];
+
+  beforeAll(async () => {
+    const spec = runSpecSchema.parse({
+      workloads: ["item.get"],
+      cacheModes: ["warm", "cold"],
+      connections: 4,
+      warmupMs: 250,
+      durationMs: 500,
+      trials: 2,
+      keyCount: 20,
+    });
+    result = await runBenchmark(spec, { services: local.services, onEvent: (e) => events.push(e), runId: "engine-test-run-1" });
+  });
+
+  it("returns a valid relix.result/v1 document (also after a JSON round trip)", () => {
+    expect(() => runResultSchema.parse(JSON.parse(JSON.stringify(result)))).not.toThrow();
+    expect(result.id).toBe("engine-test-run-1");
+    expect(result.cells.map((c) => c.cacheMode)).toEqual(["warm", "cold"]);
+    expect(result.environment.backends).toMatchObject({ cache: "redis", store: "mysql" });
+    expect(result.environment.versions.ghz).toMatch(/^\d+\.\d+/);
+    expect(result.environment.versions.autocannon).toMatch(/^\d+\.\d+/);
+  });
+
+  it("has successful samples on both protocols in every trial, and rps > 0", () => {
+    for (const cell of result.cells) {
+      for (const m of measuresOf(cell)) {
+        expect(m.requests, `${cell.cacheMode} ${m.protocol}`).toBeGreaterThan(20);
+        expect(m.latencyMs.count).toBe(m.requests);
+        expect(decodeLatencyHistogram(m.histogram).count).toBe(m.requests);
+        expect(m.rps).toBeGreaterThan(0);
+        expect(m.errors.total).toBe(0);
+      }
+      expect(cell.rest.rps).toBeGreaterThan(0);
+      expect(cell.grpc.rps).toBeGreaterThan(0);
+    }
+  });
+
+  it("reports latency with sub-millisecond resolution (not autocannon's whole milliseconds)", () => {
+    const all = result.cells.flatMap(measuresOf);
+    const values = all.flatMap((m) => [m.latencyMs.p50, m.latencyMs.p90, m.latencyMs.p99, m.latencyMs.mean]);
+    // Whole-ms values by chance are ~1 in 1000 at µs resolution.
+    expect(values.filter((v) => !Number.isInteger(v)).length).toBeGreaterThanOrEqual(values.length - 1);
+    for (const m of all) {
+      // Distinct latencies inside one millisecond: the histogram itself resolves below 1 ms.
+      const curve = decodeLatencyHistogram(m.histogram).percentileCurve(100).map((p) => p.latencyMs);
+      const withinOneMs = curve.filter((v, i) => i > 0 && v !== curve[i - 1] && Math.floor(v) === Math.floor(curve[i - 1]!));
+      expect(withinOneMs.length, m.protocol).toBeGreaterThan(0);
+    }
+  });
+
+  it("alternates the protocol order between trials (counted across the whole run)", () => {
+    const orders = result.cells.flatMap((c) => c.trials.map((t) => t.order.join(",")));
+    expect(orders).toEqual(["rest,grpc", "grpc,rest", "rest,grpc", "grpc,rest"]);
+    // ...and the events show the protocols never overlapped: each start is followed by its own end.
+    const starts = events.filter((e): e is Extract<RunEvent, { type: "cell-start" }> => e.type === "cell-start");
+    const lifecycle = events.filter((e) => e.type === "cell-start" || e.type === "cell-end");
+    expect(starts).toHaveLength(8);
+    lifecycle.forEach((e, i) => expect(e.type).toBe(i % 2 === 0 ? "cell-start" : "cell-end"));
+    expect(starts.map((s) => s.cell.protocol).join(",")).toBe("rest,grpc,grpc,rest,rest,grpc,grpc,rest");
+  });
+
+  it("states a verdict for every cell, with its comparisons", () => {
+    for (const cell of result.cells) {
+      expect(cell.verdict).toMatch(/^(gRPC|REST) \d+(\.\d+)?x (faster|slower)|no significant difference/);
+      expect(cell.comparisons.map((c) => c.metric).sort()).toEqual(["p50", "p99", "rps"]);
+      for (const c of cell.comparisons) expect(c.text.length).toBeGreaterThan(10);
+    }
+  });
+
+  it("reports plausible payload sizes: item.get is ~110 B of JSON and less as protobuf", () => {
+    for (const cell of result.cells) {
+      expect(cell.payload.rest.responseBodyBytes).toBeGreaterThanOrEqual(80);
+      expect(cell.payload.rest.responseBodyBytes).toBeLessThanOrEqual(160);
+      expect(cell.payload.grpc.responseBodyBytes).toBeGreaterThan(20);
+      expect(cell.payload.grpc.responseBodyBytes).toBeLessThan(cell.payload.rest.responseBodyBytes);
+      expect(cell.payload.rest.requestBodyBytes).toBe(0); // a GET
+      expect(cell.payload.grpc.requestBodyBytes).toBeGreaterThan(0); // GetItemRequest { id }
+    }
+  });
+
+  it("measures wire bytes per request at the servers' sockets, above the body bytes", () => {
+    for (const cell of result.cells) {
+      for (const protocol of ["rest", "grpc"] as const) {
+        const wire = cell[protocol].server.wireBytesPerRequest!;
+        expect(wire, protocol).not.toBeNull();
+        expect(wire.sent).toBeGreaterThan(cell.payload[protocol].responseBodyBytes);
+        expect(wire.received).toBeGreaterThan(cell.payload[protocol].requestBodyBytes);
+      }
+      // HTTP/1.1 repeats its headers on every request; HPACK does not.
+      expect(cell.rest.server.wireBytesPerRequest!.received).toBeGreaterThan(cell.grpc.server.wireBytesPerRequest!.received);
+    }
+  });
+
+  it("measures server CPU per 1,000 requests, server time and peak RSS for both APIs", () => {
+    for (const m of result.cells.flatMap(measuresOf)) {
+      expect(m.server.cpuMsPer1000, m.protocol).toBeGreaterThan(0);
+      expect(m.server.serverTimeMsMean).toBeGreaterThan(0);
+      expect(m.server.peakRssBytes).toBeGreaterThan(10 * 1024 * 1024);
+      expect(m.generator.cpuFraction).toBeGreaterThan(0);
+    }
+  });
+
+  it("sees a cache hit ratio of 1 in warm mode and none in cold mode, on both protocols", () => {
+    const [warm, cold] = result.cells;
+    for (const m of measuresOf(warm!)) expect(m.server.cacheHitRatio, m.protocol).toBe(1);
+    for (const m of measuresOf(cold!)) expect(m.server.cacheHitRatio, m.protocol).toBeNull();
+  });
+
+  it("reports its progress: phases in order, live samples, and a final fraction of 1", () => {
+    const phases = events.filter((e) => e.type === "phase").map((e) => (e as { phase: string }).phase);
+    expect([...new Set(phases)]).toEqual(["services", "preflight", "measuring", "aggregating"]);
+    const progress = events.filter((e): e is Extract<RunEvent, { type: "progress" }> => e.type === "progress");
+    expect(progress.at(-1)!.fraction).toBe(1);
+  });
+});
+
+/** A REST double answering item.get with something other than the payload (study 002's bug). */
+async function startLyingRestServer(real: ServiceTargets, lie: (item: Record<string, unknown>) => unknown) {
+  const server = http.createServer(async (req, res) => {
+    const upstream = await fetch(`${restBaseUrl(real)}${req.url}`, { headers: req.headers as Record<string, string> });
+    const item = (await upstream.json()) as Record<string, unknown>;
+    const body = JSON.stringify(lie(item));
+    res.writeHead(upstream.status, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("preflight refuses to measure when REST and gRPC answer differently", () => {
+  const CLASS_NAME = "Relix.Api.Models.ItemDto";
+
+  it.each([
+    { what: "the whole body is a class name (002's by-id endpoints)", lie: () => CLASS_NAME, names: /\$: REST "Relix\.Api\.Models\.ItemDto" vs gRPC \{/ },
+    { what: "one field holds a class name", lie: (item: Record<string, unknown>) => ({ ...item, name: CLASS_NAME }), names: /\$\.name: REST "Relix\.Api\.Models\.ItemDto" vs gRPC "/ },
+  ])("$what", async ({ lie, names }) => {
+    const fake = await startLyingRestServer(local.targets, lie);
+    try {
+      const targets = { ...local.targets, restPort: fake.port };
+      const attempt = preflight(targets, getWorkload("item.get"), [{ id: 1 }], "warm");
+      await expect(attempt).rejects.toBeInstanceOf(PreflightMismatchError);
+      await expect(attempt).rejects.toThrow(/^preflight: item\.get answers differ between REST and gRPC, refusing to measure/);
+      await expect(attempt).rejects.toThrow(names);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("runBenchmark stops before measuring anything", async () => {
+    const fake = await startLyingRestServer(local.targets, (item) => ({ ...item, name: CLASS_NAME }));
+    vi.stubEnv("REST_PORT", String(fake.port));
+    const events: RunEvent[] = [];
+    try {
+      const spec = runSpecSchema.parse({ workloads: ["item.get"], durationMs: 500, warmupMs: 0, keyCount: 3 });
+      await expect(runBenchmark(spec, { services: local.services, onEvent: (e) => events.push(e) })).rejects.toThrow(/\$\.name/);
+      expect(events.some((e) => e.type === "cell-start")).toBe(false);
+      expect(events.some((e) => e.type === "phase" && e.phase === "measuring")).toBe(false);
+    } finally {
+      vi.stubEnv("REST_PORT", local.env.REST_PORT);
+      await fake.close();
+    }
+  });
+});
+
+describe("cancellation", () => {
+  /** The tool is gone when nothing reaches the service any more and no ghz process is left. */
+  async function expectNoToolRunning(protocol: "rest" | "grpc") {
+    expect(childProcessesNamed("ghz")).toEqual([]);
+    const first = await readServerStats(local.targets, protocol);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const second = await readServerStats(local.targets, protocol);
+    expect(second.requests.requests).toBe(first.requests.requests);
+  }
+
+  it("an AbortSignal during the REST run rejects with RunCancelledError within a moment", async () => {
+    const controller = new AbortController();
+    let abortedAt = 0;
+    const spec = runSpecSchema.parse({ workloads: ["noop"], connections: 2, durationMs: 5_000, warmupMs: 0 });
+    const run = runBenchmark(spec, {
+      services: local.services,
+      signal: controller.signal,
+      onEvent: (e) => {
+        if (e.type === "cell-start") {
+          setTimeout(() => {
+            abortedAt = performance.now();
+            controller.abort();
+          }, 300);
+        }
+      },
+    });
+    await expect(run).rejects.toBeInstanceOf(RunCancelledError);
+    // in-flight requests drain (noop: sub-millisecond), so far less than the 5 s window
+    expect(performance.now() - abortedAt).toBeLessThan(2_000);
+    await expectNoToolRunning("rest");
+  });
+
+  it("an AbortSignal during the gRPC run stops ghz and rejects with RunCancelledError", async () => {
+    const controller = new AbortController();
+    const spec = runSpecSchema.parse({ workloads: ["noop"], connections: 2, durationMs: 5_000, warmupMs: 0 });
+    const cell: CellRef = { workload: "noop", cacheMode: "none", trial: 1, trials: 1, protocol: "grpc", index: 1, total: 1 };
+    const started = performance.now();
+    setTimeout(() => controller.abort(), 500);
+    const run = measureProtocol({ workload: getWorkload("noop"), cacheMode: "warm", requests: [{}], spec, cell, signal: controller.signal }, local.targets, () => {});
+    await expect(run).rejects.toBeInstanceOf(RunCancelledError);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    await expectNoToolRunning("grpc");
+  });
+
+  it("an already aborted signal cancels before any load is sent", async () => {
+    const before = await readServerStats(local.targets, "rest");
+    const spec = runSpecSchema.parse({ workloads: ["noop"], durationMs: 500 });
+    await expect(runBenchmark(spec, { services: local.services, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(RunCancelledError);
+    expect((await readServerStats(local.targets, "rest")).requests.requests).toBe(before.requests.requests);
+  });
+
+  it("cancelling before the services are checked is reported as a cancelled run too", async () => {
+    const spec = runSpecSchema.parse({ workloads: ["noop"], durationMs: 500 });
+    // No `services` option: the engine would check for (or start) the services itself.
+    await expect(runBenchmark(spec, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(RunCancelledError);
+    expect((await fetch(`${restBaseUrl(local.targets)}/healthz`)).ok).toBe(true);
+  });
+});
