@@ -59,7 +59,7 @@ export function withProtocMapEntryNames(definition: PackageDefinition): PackageD
   const copy: PackageDefinition = {};
   for (const [name, value] of Object.entries(definition)) {
     const protos = (value as { fileDescriptorProtos?: Buffer[] }).fileDescriptorProtos;
-    copy[name] = Array.isArray(protos) ? { ...value, fileDescriptorProtos: protos.map(rewrite) } : value;
+    copy[name] = Array.isArray(protos) ? ({ ...value, fileDescriptorProtos: protos.map(rewrite) } as typeof value) : value;
   }
   return copy;
 }

@@ -79,7 +79,7 @@ describe("operations", () => {
 
   it("both servers count wire bytes at their sockets", async () => {
     await fetch(`${stack.restUrl}/v1/items/1`);
-    const restStats = await (await fetch(`${stack.restUrl}/stats`)).json();
+    const restStats = (await (await fetch(`${stack.restUrl}/stats`)).json()) as { wire: { bytesReceived: number; bytesSent: number } };
     expect(restStats.wire.bytesReceived).toBeGreaterThan(0);
     expect(restStats.wire.bytesSent).toBeGreaterThan(0);
   });

@@ -26,10 +26,10 @@ describe("a database outage gives 503 / UNAVAILABLE, not a crash", () => {
   it("REST answers 503 with a JSON error, and /readyz says not ready", async () => {
     const response = await fetch(`${stack.restUrl}/v1/items/1`, { headers: { "x-relix-cache": "cold" } });
     expect(response.status).toBe(503);
-    expect((await response.json()).error.code).toBe("unavailable");
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("unavailable");
     const ready = await fetch(`${stack.restUrl}/readyz`);
     expect(ready.status).toBe(503);
-    expect((await ready.json()).store).toBe(false);
+    expect(((await ready.json()) as { store: boolean }).store).toBe(false);
     // Still alive afterwards.
     expect((await fetch(`${stack.restUrl}/healthz`)).status).toBe(200);
   });
@@ -57,7 +57,7 @@ describe("a cache outage never fails a request: it falls back to MySQL and is co
   it("both protocols still answer warm reads, and /metrics counts the cache errors", async () => {
     const viaRest = await fetch(`${stack.restUrl}/v1/items/7`);
     expect(viaRest.status).toBe(200);
-    expect((await viaRest.json()).id).toBe(7);
+    expect(((await viaRest.json()) as { id: number }).id).toBe(7);
     const clients = createGrpcClients(stack.grpcTarget);
     try {
       const viaGrpc = await clients.call(itemGet, { id: 7 });

@@ -14,13 +14,13 @@ export interface WrkSummary {
   socketErrors: { connect: number; read: number; write: number; timeout: number };
 }
 
-const UNIT_MS: Record<string, number> = { us: 1e-3, ms: 1, s: 1e3, m: 60e3, h: 3600e3 };
+const UNIT_US: Record<string, number> = { us: 1, ms: 1e3, s: 1e6, m: 60e6, h: 3600e6 };
 
-/** "439.00us", "2.50ms", "1.20s" -> ms. */
+/** "439.00us", "2.50ms", "1.20s" -> ms, to the µs (wrk prints two decimals). */
 export function wrkTimeToMs(text: string): number {
   const m = /^([\d.]+)(us|ms|s|m|h)$/.exec(text.trim());
   if (!m) throw new Error(`not a wrk duration: ${JSON.stringify(text)}`);
-  return Number(m[1]) * UNIT_MS[m[2]!]!;
+  return Math.round(Number(m[1]) * UNIT_US[m[2]!]!) / 1000;
 }
 
 export function parseWrkOutput(text: string): WrkSummary {

@@ -68,7 +68,7 @@ function planFor(workloadId: string, protocol: Protocol, overrides: Partial<RunS
 }
 
 const restRun = (plan: ProtocolRunPlan, durationMs: number): Promise<AutocannonRunResult> =>
-  runAutocannon(autocannonOptionsFor(plan, targets, durationMs)) as Promise<AutocannonRunResult>;
+  runAutocannon(autocannonOptionsFor(plan, targets, durationMs));
 const grpcRun = (plan: ProtocolRunPlan, durationMs: number): Promise<GhzRunResult> => runGhz(ghzOptionsFor(plan, targets, durationMs));
 const measure = (plan: ProtocolRunPlan): Promise<ProtocolMeasure> => measureProtocol(plan, targets, () => {});
 const begins = (samples: ClientSample[]) => samples.map((s) => s.endMs - s.latencyUs / 1000);
@@ -93,8 +93,9 @@ describe("#1 resolution: µs percentiles from every sample, not autocannon's int
     expect(Number.isInteger(r.autocannon.latencyP50Ms)).toBe(true);
     const ok = r.samples.filter((s) => s.ok);
     expect(ok.filter((s) => s.latencyUs % 1000 !== 0).length / ok.length).toBeGreaterThan(0.99);
-    const p50 = figuresInWindow(r.samples, windowOfSamples(r.samples, 0)).histogram.summary().p50;
-    expect(Number.isInteger(p50)).toBe(false);
+    const { p50, p90 } = figuresInWindow(r.samples, windowOfSamples(r.samples, 0)).histogram.summary();
+    // at µs resolution a whole-ms value happens ~1 time in 1000; both at once, ~never
+    expect(Number.isInteger(p50) && Number.isInteger(p90)).toBe(false);
     // the integer table is that value cut to whole milliseconds
     expect(Math.abs(p50 - r.autocannon.latencyP50Ms)).toBeLessThan(1.001);
   });
