@@ -35,7 +35,7 @@ const USAGE = `usage: pnpm bench:fidelity [--duration 5s] [--warmup 1s] [--conne
   --duration     measured window of every run, whole seconds (wrk's unit), 1-60 s; default 5 s
   --warmup       warm-up before each window, whole seconds, 0-30 s; default 1 s
   --connections  REST connections = gRPC concurrency (in flight), 1-256; default 8
-  --rounds       back-to-back runs of each side, median ratio compared, 1-10; default 3`;
+  --rounds       back-to-back runs of each side, median ratio compared, 1-10; default 5`;
 
 interface Options {
   durationMs: number;
@@ -50,7 +50,7 @@ function readOptions(): Options {
       duration: { type: "string", default: "5s" },
       warmup: { type: "string", default: "1s" },
       connections: { type: "string", default: "8" },
-      rounds: { type: "string", default: "3" },
+      rounds: { type: "string", default: "5" },
       help: { type: "boolean", default: false },
     },
   });
