@@ -24,6 +24,8 @@ import { watchMachineLoad } from "./lib/machine-load";
 const require = createRequire(import.meta.url);
 const TARGET = 0.9;
 
+const NAME = "overhead";
+
 const USAGE = `usage: pnpm bench:overhead [--duration 5s] [--warmup 1s] [--connections 8] [--rounds 3]
   --duration     measured window, whole seconds (the CLI's -d unit), 1-60 s; default 5 s
   --warmup       warm-up before it, whole seconds, 0-30 s; default 1 s
@@ -120,7 +122,14 @@ async function cli(targets: ServiceTargets, options: Options): Promise<Figures> 
 }
 
 async function main() {
-  const options = readOptions();
+  let options: Options;
+  try {
+    options = readOptions();
+  } catch (error) {
+    console.error(`${NAME}: ${(error as Error).message}\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
   const started = performance.now();
   console.error("overhead: starting backends and services...");
   const stack = await startLocalStack();
@@ -175,7 +184,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(`overhead: ${(error as Error).message}`);
-  if (/must be/.test((error as Error).message)) console.error(USAGE);
-  process.exitCode = 2;
+  console.error(`${NAME}: could not run: ${(error as Error).stack ?? String(error)}`);
+  process.exitCode = 3;
 });

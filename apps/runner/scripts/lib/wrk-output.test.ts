@@ -21,7 +21,7 @@ Transfer/sec:    837.89KB
 describe("wrk output", () => {
   it("reads the percentiles of wrk's own histogram, in ms", () => {
     const s = parseWrkOutput(REPORT);
-    expect(s.latencyMs).toEqual({ p50: 0.439, p75: 2.5, p90: 8.08, p99: 37.6 });
+    expect(s.latencyMs).toEqual({ p50: 0.439, p75: 2.5, p90: 8.08, p99: 37.6, mean: 3.15 });
   });
 
   it("reads its totals: Requests/sec counts non-2xx responses too", () => {

@@ -1,11 +1,12 @@
 /**
- * wrk 4's text report (`wrk --latency`), parsed. wrk keeps its own HDR histogram of every
- * response's latency (µs resolution, no coordinated-omission correction: that is wrk2) and prints
- * four percentiles of it; "Requests/sec" is every response (non-2xx included) / the run's time.
+ * wrk 4's text report (`wrk --latency`), parsed. wrk keeps a histogram of every response's
+ * latency (µs), corrects it for coordinated omission before printing (see ./wrk-correction) and
+ * prints its mean and four percentiles; "Requests/sec" is every response (non-2xx included) / the
+ * run's time.
  */
 export interface WrkSummary {
-  /** From wrk's "Latency Distribution" (its own histogram), in ms. */
-  latencyMs: { p50: number; p75: number; p90: number; p99: number };
+  /** From wrk's "Latency Distribution" and "Latency Avg" (its own, corrected histogram), in ms. */
+  latencyMs: { p50: number; p75: number; p90: number; p99: number; mean: number };
   requests: number;
   seconds: number;
   /** wrk's "Requests/sec": requests / seconds, non-2xx responses included. */
@@ -29,12 +30,13 @@ export function parseWrkOutput(text: string): WrkSummary {
     if (!m) throw new Error(`wrk output has no ${p}% latency (was it run with --latency?):\n${text}`);
     return wrkTimeToMs(m[1]!);
   };
+  const mean = /^\s*Latency\s+(\S+)\s+\S+\s+\S+/m.exec(text);
   const totals = /^\s*(\d+) requests in ([\d.]+)(us|ms|s|m|h),/m.exec(text);
   const rps = /^Requests\/sec:\s+([\d.]+)/m.exec(text);
-  if (!totals || !rps) throw new Error(`not a wrk report:\n${text}`);
+  if (!totals || !rps || !mean) throw new Error(`not a wrk report:\n${text}`);
   const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
   return {
-    latencyMs: { p50: percentile(50), p75: percentile(75), p90: percentile(90), p99: percentile(99) },
+    latencyMs: { p50: percentile(50), p75: percentile(75), p90: percentile(90), p99: percentile(99), mean: wrkTimeToMs(mean[1]!) },
     requests: Number(totals[1]),
     seconds: wrkTimeToMs(`${totals[2]}${totals[3]}`) / 1000,
     rps: Number(rps[1]),
