@@ -63,8 +63,9 @@ async function shutdown(code: number) {
   await stopBackends();
   process.exit(code);
 }
-process.once("SIGINT", () => void shutdown(0));
-process.once("SIGTERM", () => void shutdown(0));
+// `on`, not `once`: Ctrl-C also makes pnpm send a SIGTERM; a second signal must not cut the
+// orderly stop short (MariaDB ignores SIGINT and would outlive us). The timer above bounds it.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(0));
 
 async function main() {
   const targets = loadTargets();
@@ -95,8 +96,10 @@ async function main() {
     });
   }
   log("starting the web app");
+  // next itself, not through pnpm: a signal to this child then reaches the server, not a wrapper.
+  const nextBin = createRequire(`${webDir}/package.json`).resolve("next/dist/bin/next");
   children.push(
-    start("web", "pnpm", ["--filter", "@relix/web", "start"], { PORT: WEB_PORT, RUNNER_URL: `http://127.0.0.1:${RUNNER_PORT}` }),
+    start("web", process.execPath, [nextBin, "start", "-H", "127.0.0.1", "-p", WEB_PORT], { RUNNER_URL: `http://127.0.0.1:${RUNNER_PORT}` }, webDir),
   );
   await waitFor(`http://127.0.0.1:${WEB_PORT}/`, "the web app");
   log(`ready: open http://127.0.0.1:${WEB_PORT}   (Ctrl-C stops everything)`);
