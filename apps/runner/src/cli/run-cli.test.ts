@@ -1,11 +1,22 @@
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runResultSchema, type RunSpec } from "@relix/shared";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { RunCancelledError, type RunBenchmark, type RunOptions } from "../engine/run-events";
 import { makeRunResult, type CellInput } from "../output/test-fixtures";
 import { runCli, type CliContext, type Signal } from "./run-cli";
+
+// Every temporary folder a test makes is removed after it.
+const tempDirs: string[] = [];
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+afterEach(async () => {
+  await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
 
 interface Harness {
   ctx: CliContext;
@@ -18,7 +29,7 @@ interface Harness {
 }
 
 async function harness(engine: RunBenchmark): Promise<Harness> {
-  const dir = await mkdtemp(join(tmpdir(), "relix-cli-"));
+  const dir = await tempDir("relix-cli-");
   let out = "";
   let err = "";
   const handlers = new Map<Signal, () => void>();

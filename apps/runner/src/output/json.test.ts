@@ -1,14 +1,25 @@
-import { mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, readFile, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RESULT_SCHEMA_ID, type RunResult } from "@relix/shared";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { readResultFile, serializeResult, writeResultFile } from "./json";
 import { makeRunResult } from "./test-fixtures";
 
+// Every temporary folder a test makes is removed after it.
+const tempDirs: string[] = [];
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+afterEach(async () => {
+  await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
 describe("result JSON", () => {
   it("writes a relix.result/v1 document that reads back identical", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "relix-json-"));
+    const dir = await tempDir("relix-json-");
     const file = join(dir, "result.json");
     const result = makeRunResult({ cells: [{ workload: "item.get" }, { workload: "noop" }] });
     await writeResultFile(file, result);
@@ -26,7 +37,7 @@ describe("result JSON", () => {
   });
 
   it("says clearly why a file cannot be read", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "relix-json-"));
+    const dir = await tempDir("relix-json-");
     await expect(readResultFile(join(dir, "missing.json"))).rejects.toThrow(/missing\.json: cannot read the result file \(no such file\)/);
     await writeFile(join(dir, "bad.json"), "{ nope");
     await expect(readResultFile(join(dir, "bad.json"))).rejects.toThrow(/bad\.json: not JSON/);
