@@ -18,13 +18,13 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { parseArgs } from "node:util";
 import { getWorkload, median, runSpecSchema, type Protocol, type ProtocolMeasure } from "@relix/shared";
 import { autocannonOptionsFor, ghzOptionsFor, measureProtocol, type ProtocolRunPlan } from "../src/engine/measure-protocol";
 import { preflight } from "../src/engine/preflight";
 import { restBaseUrl, type ServiceTargets } from "../src/engine/targets";
 import { ghzVersion, resolveGhzBin } from "../src/tools";
-import { parseCount, parseSeconds, startLocalStack } from "./lib/local-stack";
+import { startLocalStack } from "./lib/local-stack";
+import { readComparisonOptions, type ComparisonOptions } from "./lib/script-options";
 import { watchMachineLoad } from "./lib/machine-load";
 import { withWrkCorrection } from "./lib/wrk-correction";
 import { parseWrkOutput, wrkRoundRobinScript, type WrkSummary } from "./lib/wrk-output";
@@ -40,37 +40,7 @@ const USAGE = `usage: pnpm bench:fidelity [--duration 5s] [--warmup 1s] [--conne
   --connections  REST connections = gRPC concurrency (in flight), 1-256; default 8
   --rounds       back-to-back runs of each side, median ratio compared, 1-10; default 5`;
 
-interface Options {
-  durationMs: number;
-  warmupMs: number;
-  connections: number;
-  rounds: number;
-}
-
-function readOptions(): Options {
-  const { values } = parseArgs({
-    options: {
-      duration: { type: "string", default: "5s" },
-      warmup: { type: "string", default: "1s" },
-      connections: { type: "string", default: "8" },
-      rounds: { type: "string", default: "5" },
-      help: { type: "boolean", default: false },
-    },
-  });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  const durationMs = parseSeconds(values.duration, "duration", { min: 1_000, max: 60_000 });
-  const warmupMs = parseSeconds(values.warmup, "warmup", { min: 0, max: 30_000 });
-  if (durationMs % 1000 !== 0 || warmupMs % 1000 !== 0) throw new Error("--duration and --warmup must be whole seconds (wrk's -d unit)");
-  return {
-    durationMs,
-    warmupMs,
-    connections: parseCount(values.connections, "connections", { min: 1, max: 256 }),
-    rounds: parseCount(values.rounds, "rounds", { min: 1, max: 10 }),
-  };
-}
+type Options = ComparisonOptions;
 
 interface Figures {
   p50Ms: number;
@@ -199,7 +169,7 @@ const spread = (values: number[], digits: number) => `${fmt(median(values), digi
 async function main() {
   let options: Options;
   try {
-    options = readOptions();
+    options = readComparisonOptions(USAGE, { rounds: 5 });
   } catch (error) {
     console.error(`${NAME}: ${(error as Error).message}\n${USAGE}`);
     process.exitCode = 2;

@@ -13,12 +13,12 @@
  */
 import { createRequire } from "node:module";
 import os from "node:os";
-import { parseArgs } from "node:util";
 import { getWorkload, median, runSpecSchema } from "@relix/shared";
 import { measureProtocol, type ProtocolRunPlan } from "../src/engine/measure-protocol";
 import { restBaseUrl, type ServiceTargets } from "../src/engine/targets";
 import { autocannonVersion, runChildWithCpu } from "../src/tools";
-import { parseCount, parseSeconds, startLocalStack } from "./lib/local-stack";
+import { startLocalStack } from "./lib/local-stack";
+import { readComparisonOptions, type ComparisonOptions } from "./lib/script-options";
 import { watchMachineLoad } from "./lib/machine-load";
 
 const require = createRequire(import.meta.url);
@@ -32,37 +32,7 @@ const USAGE = `usage: pnpm bench:overhead [--duration 5s] [--warmup 1s] [--conne
   --connections  autocannon connections on both sides, 1-256; default 8
   --rounds       back-to-back runs of each side, median ratio compared, 1-10; default 3`;
 
-interface Options {
-  durationMs: number;
-  warmupMs: number;
-  connections: number;
-  rounds: number;
-}
-
-function readOptions(): Options {
-  const { values } = parseArgs({
-    options: {
-      duration: { type: "string", default: "5s" },
-      warmup: { type: "string", default: "1s" },
-      connections: { type: "string", default: "8" },
-      rounds: { type: "string", default: "3" },
-      help: { type: "boolean", default: false },
-    },
-  });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  const durationMs = parseSeconds(values.duration, "duration", { min: 1_000, max: 60_000 });
-  const warmupMs = parseSeconds(values.warmup, "warmup", { min: 0, max: 30_000 });
-  if (durationMs % 1000 !== 0 || warmupMs % 1000 !== 0) throw new Error("--duration and --warmup must be whole seconds (the CLI's -d unit)");
-  return {
-    durationMs,
-    warmupMs,
-    connections: parseCount(values.connections, "connections", { min: 1, max: 256 }),
-    rounds: parseCount(values.rounds, "rounds", { min: 1, max: 10 }),
-  };
-}
+type Options = ComparisonOptions;
 
 interface Figures {
   rps: number;
@@ -124,7 +94,7 @@ async function cli(targets: ServiceTargets, options: Options): Promise<Figures> 
 async function main() {
   let options: Options;
   try {
-    options = readOptions();
+    options = readComparisonOptions(USAGE, { rounds: 3 });
   } catch (error) {
     console.error(`${NAME}: ${(error as Error).message}\n${USAGE}`);
     process.exitCode = 2;
