@@ -4,7 +4,15 @@ import type { ServerTelemetry } from "@relix/shared";
 
 /** The gRPC API's small HTTP side port: /metrics (Prometheus), /stats (runner), /healthz. */
 export async function startMetricsServer(telemetry: ServerTelemetry, host: string, port: number) {
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => {
+    answer(req, res).catch((error) => {
+      console.error("grpc-api: metrics side port", error);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      res.end('{"error":{"code":"internal","message":"internal error"}}');
+    });
+  });
+
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? "/", "http://side-port");
     if (req.method !== "GET") {
       res.writeHead(405).end();
@@ -20,7 +28,7 @@ export async function startMetricsServer(telemetry: ServerTelemetry, host: strin
     } else {
       res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"code":"not_found","message":"unknown path"}}');
     }
-  });
+  }
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, resolve);

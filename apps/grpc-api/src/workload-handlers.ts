@@ -1,6 +1,7 @@
 import type * as grpc from "@grpc/grpc-js";
 import {
   callContextFrom,
+  drainedOrClosed,
   nowUs,
   outcomeOf,
   parseRequest,
@@ -59,14 +60,15 @@ function streamHandler(workload: Workload, services: Services, telemetry: Server
       const ctx = callContextFrom(metadataReader(call.metadata));
       const request = parseRequest(workload, workload.grpc.parse(call.request));
       for await (const message of workload.handle(services, request, ctx) as AsyncIterable<unknown>) {
-        if (call.cancelled) return;
-        // Honour back-pressure, as the REST side does.
-        if (!call.write(message)) await new Promise<void>((resolve) => call.once("drain", resolve));
+        if (call.cancelled) return false;
+        // Honour back-pressure, as the REST side does; a cancelled call never drains.
+        if (!call.write(message) && !(await drainedOrClosed(call))) return false;
       }
+      return true;
     })().then(
-      () => {
-        telemetry.observe(workload.id, nowUs() - started, "ok");
-        call.end();
+      (completed) => {
+        telemetry.observe(workload.id, nowUs() - started, completed && !call.cancelled ? "ok" : "cancelled");
+        if (completed) call.end();
       },
       (error) => {
         telemetry.observe(workload.id, nowUs() - started, outcomeOf(error));

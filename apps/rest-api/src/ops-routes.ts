@@ -18,7 +18,9 @@ export function createOpsRouter(services: Services, telemetry: ServerTelemetry):
     res.type(telemetry.contentType).send(await telemetry.metricsText());
   });
   router.get("/stats", (req, res) => {
-    res.json(telemetry.snapshot({ resetPeakRss: req.query.resetPeakRss === "1" }));
+    // Query parsing is off app-wide (the hot path never needs it): read this one flag by hand.
+    const resetPeakRss = new URL(req.originalUrl, "http://stats").searchParams.get("resetPeakRss") === "1";
+    res.json(telemetry.snapshot({ resetPeakRss }));
   });
   router.get("/openapi.json", (_req, res) => {
     res.json(openApi);

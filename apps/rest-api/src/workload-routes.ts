@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
 import {
   callContextFrom,
+  drainedOrClosed,
   DomainError,
   MAX_MESSAGE_BYTES,
   nowUs,
@@ -36,14 +37,13 @@ async function serve(workload: Workload, services: Services, telemetry: ServerTe
     const request = parseRequest(workload, workload.rest.parse({ params: req.params as Record<string, string>, body: req.body }));
     const result = workload.handle(services, request, ctx);
     if (workload.streaming) {
-      await writeNdjson(res, result as AsyncIterable<unknown>);
-    } else {
-      const reply = await result;
-      telemetry.observe(workload.id, nowUs() - started, "ok");
-      sendJson(res, reply);
+      const completed = await writeNdjson(res, result as AsyncIterable<unknown>);
+      telemetry.observe(workload.id, nowUs() - started, completed ? "ok" : "cancelled");
       return;
     }
+    const reply = await result;
     telemetry.observe(workload.id, nowUs() - started, "ok");
+    sendJson(res, reply);
   } catch (error) {
     telemetry.observe(workload.id, nowUs() - started, outcomeOf(error));
     if (error instanceof DomainError && !res.headersSent) return sendDomainError(res, error);
@@ -61,8 +61,11 @@ function sendJson(res: Response, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-/** Streams as NDJSON, one message a line, honouring back-pressure and a client that goes away. */
-async function writeNdjson(res: Response, messages: AsyncIterable<unknown>) {
+/**
+ * Streams as NDJSON, one message a line, honouring back-pressure and a client that goes away.
+ * Resolves false when the client left before the end.
+ */
+async function writeNdjson(res: Response, messages: AsyncIterable<unknown>): Promise<boolean> {
   const iterator = messages[Symbol.asyncIterator]();
   // Pull the first message before sending headers, so an error (unknown id, database down)
   // can still be a proper status code.
@@ -71,15 +74,14 @@ async function writeNdjson(res: Response, messages: AsyncIterable<unknown>) {
   while (!next.done) {
     if (res.destroyed) {
       await iterator.return?.();
-      return;
+      return false;
     }
-    if (!res.write(`${JSON.stringify(next.value)}\n`)) {
-      await new Promise<void>((resolve) => {
-        res.once("drain", resolve);
-        res.once("close", resolve);
-      });
+    if (!res.write(`${JSON.stringify(next.value)}\n`) && !(await drainedOrClosed(res))) {
+      await iterator.return?.();
+      return false;
     }
     next = await iterator.next();
   }
   res.end();
+  return true;
 }

@@ -11,14 +11,13 @@ import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { getWorkload, protoFileFor, PROTO_ROOT } from "@relix/shared";
-import { getFreePort, resolveBackends } from "@relix/shared/backends/index";
+import { getFreePort } from "@relix/shared/backends/index";
 import { preflight } from "../src/engine/preflight";
 import { restRequestsFor } from "../src/engine/protocol-requests";
-import { ensureServices } from "../src/engine/service-manager";
 import { stopChild } from "../src/engine/service-processes";
-import type { ServiceTargets } from "../src/engine/targets";
 import { figuresInWindow } from "../src/engine/window";
 import { runAutocannon, runGhz } from "../src/tools";
+import { startLocalStack } from "./lib/local-stack";
 
 const WARMUP_MS = Number(process.env.FLOOR_WARMUP_MS ?? 1_000);
 const WINDOW_MS = Number(process.env.FLOOR_WINDOW_MS ?? 5_000);
@@ -65,18 +64,19 @@ async function measure(target: Target, connections: number) {
 const pad = (text: string | number, width: number) => String(text).padStart(width);
 
 async function main() {
-  const backends = await resolveBackends({ redisUrl: process.env.REDIS_URL, mysqlUrl: process.env.MYSQL_URL });
-  if (!backends.redisUrl || !backends.mysqlUrl) throw new Error("bench:floor needs Redis and MySQL/MariaDB (set REDIS_URL/MYSQL_URL or install redis-server and mariadb-server)");
-  const [restPort, grpcPort, grpcMetricsPort, refHttpPort, refGrpcPort, refExpressPort] = await Promise.all([1, 2, 3, 4, 5, 6].map(() => getFreePort()));
-  const targets: ServiceTargets = { host: "127.0.0.1", restPort: restPort!, grpcPort: grpcPort!, grpcMetricsPort: grpcMetricsPort! };
-  const services = await ensureServices(targets, { env: { REDIS_URL: backends.redisUrl, MYSQL_URL: backends.mysqlUrl } });
+  const stack = await startLocalStack();
+  const { targets } = stack;
+  const redisUrl = stack.redisUrl;
+  const [refHttpPort, refGrpcPort, refExpressPort] = await Promise.all([1, 2, 3].map(() => getFreePort()));
+  const restPort = targets.restPort;
+  const grpcPort = targets.grpcPort;
   const references: Awaited<ReturnType<typeof spawnReference>>[] = [];
   try {
     // Prime the cache with every key (and check both APIs agree), as a warm run does.
     await preflight(targets, getWorkload("item.get"), Array.from({ length: KEYS }, (_, i) => ({ id: i + 1 })), "warm");
-    references.push(await spawnReference("./floor/reference-http.ts", { PORT: String(refHttpPort), REDIS_URL: backends.redisUrl }));
-    references.push(await spawnReference("./floor/reference-grpc.ts", { PORT: String(refGrpcPort), REDIS_URL: backends.redisUrl }));
-    references.push(await spawnReference("./floor/reference-express.ts", { PORT: String(refExpressPort), REDIS_URL: backends.redisUrl }));
+    references.push(await spawnReference("./floor/reference-http.ts", { PORT: String(refHttpPort), REDIS_URL: redisUrl }));
+    references.push(await spawnReference("./floor/reference-grpc.ts", { PORT: String(refGrpcPort), REDIS_URL: redisUrl }));
+    references.push(await spawnReference("./floor/reference-express.ts", { PORT: String(refExpressPort), REDIS_URL: redisUrl }));
 
     const pairs: Array<[Target, Target]> = [
       [{ name: "REST API (Express)", kind: "http", port: restPort! }, { name: "bare node:http + GET", kind: "http", port: refHttpPort! }],
@@ -113,8 +113,7 @@ async function main() {
     process.exitCode = pass ? 0 : 1;
   } finally {
     await Promise.all(references.map((child) => stopChild(child)));
-    await services.stop();
-    await backends.stop();
+    await stack.stop();
   }
 }
 

@@ -78,6 +78,8 @@ async function main() {
     env.MYSQL_URL = backends.mysqlUrl;
   } else {
     log("WARNING: no Redis/MySQL available: the APIs run on EMBEDDED in-process backends and every result says so");
+    // Say so to the service manager too, or it would try to start the same backends again.
+    env.RELIX_BACKENDS = "embedded";
   }
 
   log("starting the REST and gRPC services");

@@ -56,6 +56,9 @@ describe("REST refuses bad input with a 4xx JSON error naming the problem, never
     ["unknown cache mode", "GET", "/v1/items/1", { headers: { "x-relix-cache": "hot" } }, 400, "x-relix-cache"],
     ["delay out of range", "POST", "/v1/echo", { body: '{"message":"x","data":{}}', contentType: "application/json", headers: { "x-relix-delay-ms": "100000" } }, 400, "x-relix-delay-ms"],
     ["unknown route", "GET", "/v1/nothing-here", {}, 404, "no route"],
+    ["undecodable path", "GET", "/v1/items/%zz", {}, 400, "path"],
+    ["dot product beyond float32", "POST", "/v1/math/dot", { body: '{"a":[1e38,1e38],"b":[1e38,1e38]}', contentType: "application/json" }, 400, "overflows float32"],
+    ["vector value beyond float32", "POST", "/v1/math/dot", { body: '{"a":[1e39],"b":[1]}', contentType: "application/json" }, 400, "a.0"],
   ];
   for (const [name, method, path, init, status, mention] of cases) {
     it(name, async () => {
@@ -79,6 +82,7 @@ describe("gRPC refuses bad input with INVALID_ARGUMENT / NOT_FOUND / RESOURCE_EX
     ["unknown shape id", "shape.deepest.get", { id: 101 }, grpcStatus.NOT_FOUND, "not found"],
     ["int32 overflow", "math.add", { a: 2147483647, b: 1 }, grpcStatus.INVALID_ARGUMENT, "overflows"],
     ["empty vectors", "math.dot", {}, grpcStatus.INVALID_ARGUMENT, "a"],
+    ["dot product beyond float32", "math.dot", { a: [1e38, 1e38], b: [1e38, 1e38] }, grpcStatus.INVALID_ARGUMENT, "overflows float32"],
     ["stream of zero messages", "stream", { numberOfMessages: 0 }, grpcStatus.INVALID_ARGUMENT, "numberOfMessages"],
     ["not a JPEG", "image.raw", { image: Buffer.from("hello") }, grpcStatus.INVALID_ARGUMENT, "image"],
     ["empty image", "image.raw", {}, grpcStatus.INVALID_ARGUMENT, "image"],

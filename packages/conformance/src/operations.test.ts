@@ -77,6 +77,18 @@ describe("operations", () => {
     }
   });
 
+  it("both servers start a new peak-RSS window when the runner asks", async () => {
+    for (const base of [stack.restUrl, stack.grpcMetricsUrl]) {
+      const asked = Date.now();
+      await fetch(`${base}/stats?resetPeakRss=1`);
+      const after = (await (await fetch(`${base}/stats`)).json()) as { rss: { peakSinceMs: number } };
+      // The peak now covers only what came after the request, not the process's whole past.
+      expect(after.rss.peakSinceMs, base).toBeGreaterThanOrEqual(asked);
+      const plain = (await (await fetch(`${base}/stats`)).json()) as { rss: { peakSinceMs: number } };
+      expect(plain.rss.peakSinceMs, "a plain read does not reset it").toBe(after.rss.peakSinceMs);
+    }
+  });
+
   it("both servers count wire bytes at their sockets", async () => {
     await fetch(`${stack.restUrl}/v1/items/1`);
     const restStats = (await (await fetch(`${stack.restUrl}/stats`)).json()) as { wire: { bytesReceived: number; bytesSent: number } };

@@ -12,8 +12,12 @@ export interface LocalStack {
   targets: ServiceTargets;
   services: ManagedServices;
   versions: { redis: string | null; mysql: string | null };
+  /** The Redis the services read, for references that must read the same keys. */
+  redisUrl: string;
   stop(): Promise<void>;
 }
+
+const SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
 export async function startLocalStack(log: (message: string) => void = () => {}): Promise<LocalStack> {
   const backends = await resolveBackends({ redisUrl: process.env.REDIS_URL, mysqlUrl: process.env.MYSQL_URL });
@@ -28,15 +32,17 @@ export async function startLocalStack(log: (message: string) => void = () => {})
       const targets: ServiceTargets = { host: "127.0.0.1", restPort: restPort!, grpcPort: grpcPort!, grpcMetricsPort: grpcMetricsPort! };
       try {
         const services = await ensureServices(targets, { env: { REDIS_URL: backends.redisUrl, MYSQL_URL: backends.mysqlUrl }, log });
-        return {
-          targets,
-          services,
-          versions: backends.versions,
-          async stop() {
-            await services.stop();
-            await backends.stop();
-          },
+        const stop = async () => {
+          for (const signal of SIGNALS) process.off(signal, onSignal);
+          await services.stop();
+          await backends.stop();
         };
+        // Ctrl-C stops what was started: MariaDB ignores SIGINT and would outlive the script.
+        const onSignal = () => {
+          void stop().finally(() => process.exit(130));
+        };
+        for (const signal of SIGNALS) process.once(signal, onSignal);
+        return { targets, services, versions: backends.versions, redisUrl: backends.redisUrl, stop };
       } catch (error) {
         if (attempt >= 3 || !/EADDRINUSE/.test(String((error as Error).message))) throw error;
       }

@@ -33,7 +33,8 @@ export function summariseProtocol(measures: ProtocolMeasure[]): ProtocolSummary 
     protocol: first.protocol,
     rps: median(measures.map((m) => m.rps)),
     requests: Math.round(median(measures.map((m) => m.requests))),
-    errors: { total: Math.round(median(measures.map((m) => m.errors.total))), byCode },
+    // Errors are summed over the trials (total and by code alike): a failure in any trial counts.
+    errors: { total: measures.reduce((sum, m) => sum + m.errors.total, 0), byCode },
     latencyMs,
     histogram: merged.encode(),
     connections: first.connections,

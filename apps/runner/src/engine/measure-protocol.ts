@@ -1,4 +1,4 @@
-import { PROTO_ROOT, ghzCallName, protoFileFor, type CacheMode, type Protocol, type ProtocolMeasure, type RunSpec, type Workload } from "@relix/shared";
+import { PROTO_FILE_OF_SERVICE, PROTO_ROOT, ghzCallName, protoFileFor, type CacheMode, type Protocol, type ProtocolMeasure, type RunSpec, type Workload } from "@relix/shared";
 import { runAutocannon, runGhz, type AutocannonOptions, type GhzOptions, type ToolRunResult } from "../tools";
 import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
 import { grpcDataFor, restRequestsFor } from "./protocol-requests";
@@ -78,7 +78,7 @@ export function ghzOptionsFor(plan: ProtocolRunPlan, targets: ServiceTargets, du
   const { spec, workload, cacheMode, requests } = plan;
   return {
     target: grpcTarget(targets),
-    protoFile: protoFileFor(protoFileOf(workload)),
+    protoFile: protoFileFor(PROTO_FILE_OF_SERVICE[workload.grpc.service]),
     importPaths: [PROTO_ROOT],
     call: ghzCallName(workload),
     data: grpcDataFor(workload, requests),
@@ -119,19 +119,6 @@ export function loopNote(spec: Pick<RunSpec, "rate" | "connections">): string {
     ? `closed loop: ${spec.connections} requests in flight, each sent when the previous one returned, so latency is service time (no schedule, hence no coordinated-omission correction)`
     : `open loop at ${spec.rate} req/s: latency is timed from each request's actual send, not its scheduled time; neither tool corrects coordinated omission ` +
         `(ghz waits for a free worker, autocannon sends each connection's per-second budget in bursts), so queueing behind ${spec.connections} busy in-flight slots is not in these figures`;
-}
-
-/** Which .proto file declares the workload's service (ghz is given that file and the include root). */
-function protoFileOf(workload: Workload): string {
-  const byService: Record<string, string> = {
-    CatalogService: "catalog",
-    ShapeService: "shapes",
-    MeteoriteService: "meteorites",
-    BenchService: "bench",
-    MathService: "compute",
-    ImageService: "compute",
-  };
-  return byService[workload.grpc.service]!;
 }
 
 /**
@@ -191,7 +178,8 @@ export async function measureProtocol(
     latencyMs: figures.histogram.summary(),
     histogram: figures.histogram.encode(),
     timeline: figures.timeline,
-    connections: { tcp: protocol === "rest" ? spec.connections : spec.grpcConnections, inFlight: spec.connections },
+    // What the tool really used (autocannon opens fewer connections when --rate is below them).
+    connections: { tcp: tool.connections, inFlight: tool.inFlight },
     server: {
       cpuMsPer1000: server.cpuMsPer1000,
       peakRssBytes: server.peakRssBytes,

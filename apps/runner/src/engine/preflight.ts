@@ -5,6 +5,7 @@ import {
   type CacheMode,
   type Workload,
 } from "@relix/shared";
+import { RunCancelledError } from "./run-events";
 import { grpcTarget, restBaseUrl, type ServiceTargets } from "./targets";
 
 export interface PayloadSizes {
@@ -30,6 +31,7 @@ export async function preflight(
   workload: Workload,
   requests: unknown[],
   cacheMode: CacheMode,
+  signal?: AbortSignal,
 ): Promise<PayloadSizes> {
   const grpc = createGrpcClients(grpcTarget(targets));
   // The delay would only slow preflight down; it does not change the answer.
@@ -37,7 +39,11 @@ export async function preflight(
   let sizes: PayloadSizes | undefined;
   try {
     for (const request of requests) {
-      const rest = await callRest(restBaseUrl(targets), workload, request, ctx);
+      if (signal?.aborted) throw new RunCancelledError();
+      const rest = await callRest(restBaseUrl(targets), workload, request, ctx, signal ? { signal } : {}).catch((error: unknown) => {
+        if (signal?.aborted) throw new RunCancelledError();
+        throw new PreflightMismatchError(workload.id, `REST call failed: ${(error as Error).message}`);
+      });
       if (rest.status !== 200) {
         throw new PreflightMismatchError(workload.id, `REST answered ${rest.status}: ${JSON.stringify(rest.data).slice(0, 200)}`);
       }

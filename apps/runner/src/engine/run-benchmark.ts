@@ -61,7 +61,7 @@ export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
     const sizes: PayloadSizes[] = [];
     for (const cell of cells) {
       checkCancelled();
-      sizes.push(await preflight(targets, cell.workload, requestsByWorkload.get(cell.workload.id)!, cell.cacheMode));
+      sizes.push(await preflight(targets, cell.workload, requestsByWorkload.get(cell.workload.id)!, cell.cacheMode, signal));
     }
 
     onEvent({ type: "phase", phase: "measuring", message: `${cells.length} cells x ${spec.trials} trials x 2 protocols` });

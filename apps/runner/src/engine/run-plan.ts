@@ -1,4 +1,4 @@
-import { getWorkload, plannedCells, type CacheMode, type Protocol, type RunSpec, type Workload } from "@relix/shared";
+import { estimateMeasuringMs, getWorkload, plannedCells, type CacheMode, type Protocol, type RunSpec, type Workload } from "@relix/shared";
 
 export interface PlannedCell {
   workload: Workload;
@@ -28,8 +28,12 @@ export function protocolOrder(pairIndex: number): [Protocol, Protocol] {
 /** Per protocol run, on top of its windows: tool start-up and the drain at the end. */
 const PER_RUN_OVERHEAD_MS = 600;
 
-/** Estimated time of the measuring phase, for the progress ETA (both protocols, every trial). */
+/** A count-mode window's length cannot be known before it runs: a guess for the first ETA only. */
+const COUNT_MODE_WINDOW_GUESS_MS = 2_000;
+
+/** Estimated time of the measuring phase, for the progress ETA: the presets' estimate plus overheads. */
 export function estimatedMeasuringMs(spec: RunSpec, cells: number): number {
-  const perProtocol = spec.requests ? spec.warmupMs + 2_000 : spec.warmupMs + spec.durationMs + PER_RUN_OVERHEAD_MS;
-  return cells * spec.trials * 2 * perProtocol;
+  const runs = cells * spec.trials * 2;
+  const windows = estimateMeasuringMs(spec) ?? runs * (spec.warmupMs + COUNT_MODE_WINDOW_GUESS_MS);
+  return windows + runs * PER_RUN_OVERHEAD_MS;
 }

@@ -23,6 +23,18 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+/** The REST API's /stats, or null when whatever listens there is not a Relix API. */
+async function readRelixStats(url: string): Promise<{ backends?: { store: "mysql" | "embedded"; cache: "redis" | "embedded" } | null } | null> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { protocol?: unknown; backends?: { store: "mysql" | "embedded"; cache: "redis" | "embedded" } | null };
+    return body.protocol === "rest" ? body : null;
+  } catch {
+    return null;
+  }
+}
+
 async function waitUntilReady(targets: ServiceTargets, processes: ServiceProcess[], signal?: AbortSignal) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -49,7 +61,12 @@ export async function ensureServices(
   signal?.throwIfAborted();
   const [restUp, grpcUp] = await Promise.all([answers(`${restBaseUrl(targets)}/healthz`), answers(`${grpcStatsUrl(targets)}/healthz`)]);
   if (restUp && grpcUp) {
-    const stats = (await (await fetch(`${restBaseUrl(targets)}/stats`)).json()) as { backends?: { store: "mysql" | "embedded"; cache: "redis" | "embedded" } };
+    const stats = await readRelixStats(`${restBaseUrl(targets)}/stats`);
+    if (!stats) {
+      throw new Error(
+        `something answers on ${restBaseUrl(targets)} but it is not a Relix REST API (no /stats): stop it, or set REST_PORT to a free port`,
+      );
+    }
     const backends = stats.backends ?? { store: "mysql", cache: "redis" };
     log(`using the services already running at ${restBaseUrl(targets)} and ${targets.host}:${targets.grpcPort}`);
     return {

@@ -5,8 +5,8 @@ import type { Services } from "../services/services";
 export const studyIds = ["floor", "000", "001", "002", "003", "004"] as const;
 export type StudyId = (typeof studyIds)[number];
 
-/** The gRPC services of relix.v1, as named in proto/relix/v1. */
-export type GrpcServiceName = "CatalogService" | "ShapeService" | "MeteoriteService" | "BenchService" | "MathService" | "ImageService";
+import type { GrpcServiceName } from "../proto/paths";
+export type { GrpcServiceName };
 
 /** A concrete HTTP request, as the runner sends it. Never carries a host: the runner adds its own target. */
 export interface RestRequest {

@@ -4,6 +4,7 @@ import { MAX_MESSAGE_BYTES } from "../catalog/limits";
 import { loadRelixProtos } from "../proto/load";
 import { CACHE_MODE_HEADER, DELAY_HEADER } from "../repository/cache-mode";
 import type { CallContext } from "../services/call-context";
+import { CALL_TIMEOUT_MS } from "./rest-client";
 
 export interface GrpcCallResult {
   /** The decoded answer: one message, or the array of streamed messages. */
@@ -54,7 +55,7 @@ export function createGrpcClients(target: string) {
     if (workload.streaming) {
       const messages: unknown[] = await new Promise((resolve, reject) => {
         const received: unknown[] = [];
-        const stream = method(message, metadata) as grpc.ClientReadableStream<unknown>;
+        const stream = method(message, metadata, { deadline: Date.now() + CALL_TIMEOUT_MS }) as grpc.ClientReadableStream<unknown>;
         stream.on("data", (m) => received.push(m));
         stream.on("error", reject);
         stream.on("end", () => resolve(received));
@@ -63,7 +64,9 @@ export function createGrpcClients(target: string) {
       return { data: messages, requestBodyBytes, responseBodyBytes };
     }
     const reply = await new Promise<unknown>((resolve, reject) => {
-      method(message, metadata, (error: grpc.ServiceError | null, value: unknown) => (error ? reject(error) : resolve(value)));
+      method(message, metadata, { deadline: Date.now() + CALL_TIMEOUT_MS }, (error: grpc.ServiceError | null, value: unknown) =>
+        error ? reject(error) : resolve(value),
+      );
     });
     return { data: reply, requestBodyBytes, responseBodyBytes: definition.responseSerialize(reply).length };
   }

@@ -2,6 +2,9 @@ import type { Workload } from "../catalog/workload";
 import { CACHE_MODE_HEADER, DELAY_HEADER } from "../repository/cache-mode";
 import type { CallContext } from "../services/call-context";
 
+/** One call that takes longer than this is stuck (a stalled database), not slow. */
+export const CALL_TIMEOUT_MS = 30_000;
+
 export interface RestCallResult {
   status: number;
   /** The decoded answer: a JSON document, or the array of NDJSON lines for a stream. */
@@ -16,11 +19,18 @@ export async function callRest<Req>(
   workload: Workload<Req>,
   request: Req,
   ctx: CallContext = { cacheMode: "warm", delayMs: 0 },
+  { timeoutMs = CALL_TIMEOUT_MS, signal }: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<RestCallResult> {
   const http = workload.rest.build(request);
   const headers: Record<string, string> = { [CACHE_MODE_HEADER]: ctx.cacheMode, [DELAY_HEADER]: String(ctx.delayMs) };
   if (http.contentType) headers["content-type"] = http.contentType;
-  const response = await fetch(new URL(http.path, baseUrl), { method: http.method, headers, body: http.body });
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const response = await fetch(new URL(http.path, baseUrl), {
+    method: http.method,
+    headers,
+    body: http.body,
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
   const body = Buffer.from(await response.arrayBuffer());
   const text = body.toString("utf8");
   let data: unknown;

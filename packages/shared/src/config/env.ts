@@ -13,7 +13,9 @@ export const serviceEnvSchema = z.object({
   REST_PORT: port.default(8080),
   GRPC_PORT: port.default(50051),
   GRPC_METRICS_PORT: port.default(9464),
-  CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  // An hour: the longest run a spec allows (MAX_TOTAL_RUN_MS), so keys primed before measuring
+  // stay warm to the last cell.
+  CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
   SEED_ON_START: z
     .enum(["true", "false", "1", "0"])
     .default("true")

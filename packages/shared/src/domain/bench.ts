@@ -28,10 +28,13 @@ export const addRequestSchema = z.object({
 export const addReplySchema = z.object({ sum: z.number().int() });
 
 export const MAX_DOT_LENGTH = 100_000;
+/** The largest finite float32: the proto's `float` cannot carry more. */
+export const FLOAT32_MAX = 3.4028234663852886e38;
+const float32 = z.number().min(-FLOAT32_MAX).max(FLOAT32_MAX);
 export const dotRequestSchema = z
   .object({
-    a: z.array(z.number()).min(1).max(MAX_DOT_LENGTH),
-    b: z.array(z.number()).min(1).max(MAX_DOT_LENGTH),
+    a: z.array(float32).min(1).max(MAX_DOT_LENGTH),
+    b: z.array(float32).min(1).max(MAX_DOT_LENGTH),
   })
   .refine((v) => v.a.length === v.b.length, { message: "a and b must have the same length", path: ["b"] });
 export const dotReplySchema = z.object({ result: z.number() });

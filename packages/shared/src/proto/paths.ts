@@ -24,4 +24,15 @@ export const PROTO_ROOT = findProtoRoot();
 
 export const protoFileFor = (name: string) => path.join(PROTO_ROOT, "relix", "v1", `${name}.proto`);
 
-export const PROTO_FILES = ["catalog", "shapes", "meteorites", "bench", "compute"].map(protoFileFor);
+/** Which file declares each relix.v1 service (ghz is given that file and the include root). */
+export const PROTO_FILE_OF_SERVICE = {
+  CatalogService: "catalog",
+  ShapeService: "shapes",
+  MeteoriteService: "meteorites",
+  BenchService: "bench",
+  MathService: "compute",
+  ImageService: "compute",
+} as const;
+export type GrpcServiceName = keyof typeof PROTO_FILE_OF_SERVICE;
+
+export const PROTO_FILES = [...new Set(Object.values(PROTO_FILE_OF_SERVICE))].map(protoFileFor);

@@ -62,8 +62,15 @@ export function createCacheAside({ cache, ttlSeconds, onEvent = () => {} }: Cach
     }
     const cached = await cacheGet(key);
     if (cached !== null) {
-      onEvent("hit");
-      return JSON.parse(cached) as T;
+      try {
+        const value = JSON.parse(cached) as T;
+        onEvent("hit");
+        return value;
+      } catch (error) {
+        // Not ours or damaged: count it, drop it, and read the source as on a miss.
+        onEvent("error", error);
+        await cache.del(key).catch(() => {});
+      }
     }
     onEvent("miss");
     return sharedLoad(key, load);

@@ -1,2 +1,3 @@
 export * from "./shutdown";
 export * from "./service-runtime";
+export * from "./drained-or-closed";

@@ -29,7 +29,10 @@ export function createComputeService() {
     dot: ({ a, b }: { a: number[]; b: number[] }) => {
       let sum = 0;
       for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
-      return { result: Math.fround(sum) };
+      const result = Math.fround(sum);
+      // JSON has no Infinity: an overflow is the caller's input, not a 200 with null.
+      if (!Number.isFinite(result)) throw invalidArgument("b", "the dot product overflows float32");
+      return { result };
     },
 
     imageSize: (image: Buffer) => imageSize(image),

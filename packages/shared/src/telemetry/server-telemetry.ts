@@ -5,7 +5,8 @@ import { createPeakRssSampler } from "./peak-rss";
 import { createWireCounter } from "./wire-counter";
 
 import type { Protocol } from "../result/result-schema";
-export type Outcome = "ok" | "client_error" | "not_found" | "unavailable" | "server_error";
+/** "cancelled": the client went away before a stream ended. */
+export type Outcome = "ok" | "client_error" | "not_found" | "unavailable" | "server_error" | "cancelled";
 
 /** Seconds; fine at the bottom because a warm read on loopback takes well under a millisecond. */
 const DURATION_BUCKETS = [
@@ -110,7 +111,7 @@ export function createServerTelemetry(protocol: Protocol) {
         takenAt: Date.now(),
         backends,
         cpu: { userUs: cpu.user, systemUs: cpu.system },
-        rss: { currentBytes: rss.current(), peakBytes: rss.peak() },
+        rss: { currentBytes: rss.current(), peakBytes: rss.peak(), peakSinceMs: rss.since() },
         wire: wire.snapshot(),
         requests: { ...totals },
         cache: { ...cacheCounts },
