@@ -1,4 +1,4 @@
-import { resolveBackends } from "@relix/shared/backends/index";
+import { resolveBackends, type ResolvedBackends } from "@relix/shared/backends/index";
 import type { Environment } from "@relix/shared";
 import { spawnService, type ServiceProcess } from "./service-processes";
 import { grpcStatsUrl, restBaseUrl, type ServiceTargets } from "./targets";
@@ -13,6 +13,16 @@ export interface ManagedServices {
 }
 
 const READY_TIMEOUT_MS = 90_000;
+
+/** What resolveBackends would say on a machine with neither server: the embedded fallback, asked for. */
+const NO_BACKENDS: ResolvedBackends = {
+  redisUrl: null,
+  mysqlUrl: null,
+  kind: { redis: null, mysql: null },
+  versions: { redis: null, mysql: null },
+  unavailable: { redis: "RELIX_BACKENDS=embedded", mysql: null },
+  stop: async () => {},
+};
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -85,9 +95,7 @@ export async function ensureServices(
   log("starting backends");
   // RELIX_BACKENDS=embedded asks for the fallback on purpose (a demo with nothing installed).
   const forceEmbedded = env.RELIX_BACKENDS === "embedded";
-  const resolved = forceEmbedded
-    ? { redisUrl: null, mysqlUrl: null, kind: { redis: null, mysql: null }, versions: { redis: null, mysql: null }, unavailable: { redis: "RELIX_BACKENDS=embedded", mysql: null }, stop: async () => {} }
-    : await resolveBackends({ redisUrl: env.REDIS_URL, mysqlUrl: env.MYSQL_URL });
+  const resolved = forceEmbedded ? NO_BACKENDS : await resolveBackends({ redisUrl: env.REDIS_URL, mysqlUrl: env.MYSQL_URL });
   const embedded = resolved.redisUrl === null || resolved.mysqlUrl === null;
   const warnings: string[] = [];
   if (embedded) {
