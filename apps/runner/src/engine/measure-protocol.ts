@@ -139,10 +139,12 @@ export async function measureProtocol(
   const notes: string[] = [];
   try {
     if (spec.requests) {
-      // Count mode: a time-boxed warm-up run (discarded), then exactly N requests, timed.
+      // Count mode: a time-boxed warm-up run (discarded), then N requests timed. The new run opens
+      // new connections, so one extra request per in-flight slot is sent and its completion
+      // dropped: the handshakes stay out of the window, which then holds exactly N.
       if (spec.warmupMs > 0) await runTool(protocol, plan, targets, spec.warmupMs);
-      tool = await runTool(protocol, plan, targets, 0, spec.requests);
-      window = windowOfSamples(tool.samples, 0);
+      tool = await runTool(protocol, plan, targets, 0, spec.requests + spec.connections);
+      window = windowOfSamples(tool.samples, spec.connections);
     } else {
       tool = await runTool(protocol, plan, targets, spec.warmupMs + spec.durationMs + TAIL_MS);
       window = { startMs: spec.warmupMs, endMs: spec.warmupMs + spec.durationMs };

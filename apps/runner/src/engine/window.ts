@@ -49,10 +49,14 @@ export function figuresInWindow(samples: readonly ClientSample[], window: Measur
   return { ok, rps: lengthSeconds > 0 ? ok / lengthSeconds : 0, errorsByCode, errors, histogram, timeline };
 }
 
-/** Count mode: the window is from the end of warm-up to the last completion. */
-export function windowOfSamples(samples: readonly ClientSample[], startMs: number): MeasuredWindow {
-  let last = startMs;
-  for (const s of samples) if (s.endMs > last) last = s.endMs;
+/**
+ * Count mode: the window opens just after the first `skip` completions (the calls that carried
+ * their connection's handshake) and closes just after the last one, so it holds the rest exactly.
+ */
+export function windowOfSamples(samples: readonly ClientSample[], skip = 0): MeasuredWindow {
+  const ends = samples.map((s) => s.endMs).sort((a, b) => a - b);
+  const startMs = skip > 0 && ends.length > skip ? ends[skip - 1]! + 1e-6 : 0;
+  const last = ends.length > 0 ? ends[ends.length - 1]! : startMs;
   // A hair past the last sample so it falls inside the half-open window.
   return { startMs, endMs: Math.max(last + 1e-6, startMs + 1) };
 }
