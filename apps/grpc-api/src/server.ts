@@ -12,7 +12,7 @@ import {
 } from "@relix/shared";
 import { startMetricsServer } from "./metrics-server";
 import { withProtocMapEntryNames } from "./reflection-descriptors";
-import { withWireTap } from "./wire-tap";
+import { withHttp2ServerHooks } from "./http2-server-hooks";
 import { createWorkloadHandlers } from "./workload-handlers";
 
 const READINESS_INTERVAL_MS = 2_000;
@@ -50,8 +50,8 @@ export async function startGrpcServer(env: ServiceEnv) {
   health.addToServer(server);
   const stopReadiness = trackReadiness(health, runtime.services);
 
-  const port = await withWireTap(
-    telemetry.wire,
+  const port = await withHttp2ServerHooks(
+    { wire: telemetry.wire, flowControlWindowBytes: env.GRPC_FLOW_CONTROL_WINDOW_BYTES },
     () =>
       new Promise<number>((resolve, reject) =>
         server.bindAsync(`${env.HOST}:${env.GRPC_PORT}`, grpc.ServerCredentials.createInsecure(), (error, bound) =>
