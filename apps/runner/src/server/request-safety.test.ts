@@ -1,23 +1,11 @@
 import mysql from 'mysql2/promise';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MysqlResultsStore } from '../store/mysql-results-store';
-import { createTestDatabase, type TestDatabase } from '../store/testing/test-database';
+import { useMysqlResultsStore } from '../store/testing/use-mysql-results-store';
 import { makeRunResult } from '../store/testing/result-fixture';
 import { startTestRunner, type TestRunner } from './testing/test-runner';
 
-let db: TestDatabase;
-let store: MysqlResultsStore;
+const mysqlStore = useMysqlResultsStore();
 let runner: TestRunner;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = new MysqlResultsStore(db.url);
-  await store.init();
-});
-afterAll(async () => {
-  await store.close();
-  await db.drop();
-});
 async function rejected(body: unknown, init: RequestInit = {}) {
   const response = await runner.request('/api/runs', { json: body, ...init });
   return { status: response.status, body: await response.json() };
@@ -25,7 +13,7 @@ async function rejected(body: unknown, init: RequestInit = {}) {
 
 describe('POST /api/runs validates every spec', () => {
   beforeAll(async () => {
-    runner = await startTestRunner({ store });
+    runner = await startTestRunner({ store: mysqlStore.store });
   });
   afterAll(async () => {
     await runner.close();
@@ -124,20 +112,20 @@ describe('limits', () => {
   });
 
   it('refuses more runs than the queue holds with 429, and stores nothing for them', async () => {
-    runner = await startTestRunner({ store, maxQueued: 2 });
+    runner = await startTestRunner({ store: mysqlStore.store, maxQueued: 2 });
     const body = { spec: { workloads: ['noop'] } };
     for (let i = 0; i < 3; i++) expect((await runner.request('/api/runs', { json: body })).status).toBe(202); // 1 running + 2 waiting
     await runner.engine.started(0);
-    const before = (await store.listRuns(1000)).length;
+    const before = (await mysqlStore.store.listRuns(1000)).length;
     const full = await runner.request('/api/runs', { json: body });
     expect(full.status).toBe(429);
     expect(full.headers.get('retry-after')).toBe('60');
     expect((await full.json()).error.code).toBe('queue_full');
-    expect((await store.listRuns(1000)).length).toBe(before);
+    expect((await mysqlStore.store.listRuns(1000)).length).toBe(before);
   });
 
   it('refuses an import larger than 20 MiB with 413, and one larger than the database takes with 413 saying why', async () => {
-    runner = await startTestRunner({ store });
+    runner = await startTestRunner({ store: mysqlStore.store });
     const huge = await runner.request('/api/results', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -146,7 +134,7 @@ describe('limits', () => {
     expect(huge.status).toBe(413);
     expect((await huge.json()).error.message).toBe('the body is larger than 20 MiB');
 
-    const connection = await mysql.createConnection({ uri: db.url });
+    const connection = await mysql.createConnection({ uri: mysqlStore.db.url });
     const [rows] = await connection.query<mysql.RowDataPacket[]>('SELECT @@max_allowed_packet AS packet');
     await connection.end();
     const packet = Number(rows[0]!.packet);
@@ -164,7 +152,7 @@ describe('Origin and token checks', () => {
   });
 
   it('refuses a request from a foreign origin with 403, allows the web app, the runner itself and clients without Origin', async () => {
-    runner = await startTestRunner({ store, allowedOrigins: ['http://127.0.0.1:3000', 'http://localhost:3000'] });
+    runner = await startTestRunner({ store: mysqlStore.store, allowedOrigins: ['http://127.0.0.1:3000', 'http://localhost:3000'] });
     const body = { spec: { workloads: ['noop'] } };
     const foreign = await runner.request('/api/runs', { json: body, headers: { origin: 'http://evil.example' } });
     expect(foreign.status).toBe(403);
@@ -188,7 +176,7 @@ describe('Origin and token checks', () => {
 
   it('with RUNNER_TOKEN set, needs the bearer token for every mutating request and the run list', async () => {
     const token = 'test-token-0123456789abcdef';
-    runner = await startTestRunner({ store, token });
+    runner = await startTestRunner({ store: mysqlStore.store, token });
     const body = { spec: { workloads: ['noop'] } };
 
     for (const authorization of [undefined, 'Bearer wrong-token-0123456789', `Basic ${token}`, token]) {

@@ -1,24 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MysqlResultsStore } from '../store/mysql-results-store';
-import { createTestDatabase, type TestDatabase } from '../store/testing/test-database';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useMysqlResultsStore } from '../store/testing/use-mysql-results-store';
 import { SseConnection, type SseMessage } from './testing/sse-client';
 import { startTestRunner, waitForStatus, type TestRunner } from './testing/test-runner';
 
 const spec = { workloads: ['noop'], durationMs: 1000, warmupMs: 0 };
 
-let db: TestDatabase;
-let store: MysqlResultsStore;
+const mysqlStore = useMysqlResultsStore();
 let runner: TestRunner;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = new MysqlResultsStore(db.url);
-  await store.init();
-});
-afterAll(async () => {
-  await store.close();
-  await db.drop();
-});
 afterEach(async () => {
   await runner?.close();
 });
@@ -33,7 +21,7 @@ const events = (messages: SseMessage[]) => messages.map((m) => (m.event === 'sta
 
 describe('GET /api/runs/:id/events (SSE)', () => {
   it('streams status changes and per-second samples, then the final status, then ends', async () => {
-    runner = await startTestRunner({ store });
+    runner = await startTestRunner({ store: mysqlStore.store });
     const id = await submit();
     const fake = await runner.engine.started(0);
     await waitForStatus(runner, id, 'running');
@@ -69,7 +57,7 @@ describe('GET /api/runs/:id/events (SSE)', () => {
   });
 
   it('after a dropped connection, Last-Event-ID gets exactly the events that were missed', async () => {
-    runner = await startTestRunner({ store });
+    runner = await startTestRunner({ store: mysqlStore.store });
     const id = await submit();
     const fake = await runner.engine.started(0);
     await waitForStatus(runner, id, 'running');
@@ -96,7 +84,7 @@ describe('GET /api/runs/:id/events (SSE)', () => {
   });
 
   it('a client connecting after the run finished gets the final status and the stream ends; reconnecting after it gets 204', async () => {
-    runner = await startTestRunner({ store });
+    runner = await startTestRunner({ store: mysqlStore.store });
     const id = await submit();
     (await runner.engine.started(0)).finish();
     await waitForStatus(runner, id, 'done');
@@ -112,7 +100,7 @@ describe('GET /api/runs/:id/events (SSE)', () => {
   });
 
   it('a queued run streams its place in the queue as it moves up, and a cancel as its final status', async () => {
-    runner = await startTestRunner({ store });
+    runner = await startTestRunner({ store: mysqlStore.store });
     const a = await submit();
     const b = await submit();
     const c = await submit();
@@ -130,7 +118,7 @@ describe('GET /api/runs/:id/events (SSE)', () => {
   });
 
   it('sends a heartbeat comment while nothing happens, and forgets the client when it leaves', async () => {
-    runner = await startTestRunner({ store, heartbeatMs: 50 });
+    runner = await startTestRunner({ store: mysqlStore.store, heartbeatMs: 50 });
     const id = await submit();
     const fake = await runner.engine.started(0);
     await waitForStatus(runner, id, 'running');
@@ -146,14 +134,14 @@ describe('GET /api/runs/:id/events (SSE)', () => {
   });
 
   it('streams the final status of a run that finished before this runner started, then ends', async () => {
-    runner = await startTestRunner({ store });
+    runner = await startTestRunner({ store: mysqlStore.store });
     const id = await submit();
     (await runner.engine.started(0)).finish();
     await waitForStatus(runner, id, 'done');
     await runner.close();
 
     // The next process has no events of it in memory: the store says how it ended.
-    runner = await startTestRunner({ store });
+    runner = await startTestRunner({ store: mysqlStore.store });
     const stream = await SseConnection.open(`${runner.url}/api/runs/${id}/events`, { lastEventId: 7 });
     const messages = await stream.rest();
     expect(messages).toEqual([

@@ -1,24 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runResultSchema } from '@relix/shared';
-import { MysqlResultsStore } from '../store/mysql-results-store';
-import { createTestDatabase, type TestDatabase } from '../store/testing/test-database';
+import { useMysqlResultsStore } from '../store/testing/use-mysql-results-store';
 import { startTestRunner, waitForStatus, type TestRunner } from './testing/test-runner';
 
 const spec = { workloads: ['noop'], durationMs: 1000, warmupMs: 0 };
 
-let db: TestDatabase;
-let store: MysqlResultsStore;
+const mysqlStore = useMysqlResultsStore();
 let runner: TestRunner;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = new MysqlResultsStore(db.url);
-  await store.init();
-});
-afterAll(async () => {
-  await store.close();
-  await db.drop();
-});
 afterEach(async () => {
   await runner?.close();
 });
@@ -31,7 +19,7 @@ async function submit(body: unknown = { spec }): Promise<{ id: string; status: s
 
 describe('runs over HTTP (real MySQL, fake engine)', () => {
   it('POST /api/runs answers 202 with a random id, and the run goes queued -> running -> done with its result', async () => {
-    runner = await startTestRunner({ store });
+    runner = await startTestRunner({ store: mysqlStore.store });
     const response = await runner.request('/api/runs', { json: { spec } });
     expect(response.status).toBe(202);
     const submitted = await response.json();
@@ -75,7 +63,7 @@ describe('runs over HTTP (real MySQL, fake engine)', () => {
   });
 
   it('runs one at a time; the others wait with their position visible, and move up', async () => {
-    runner = await startTestRunner({ store });
+    runner = await startTestRunner({ store: mysqlStore.store });
     const a = await submit();
     const b = await submit();
     const c = await submit();
@@ -100,7 +88,7 @@ describe('runs over HTTP (real MySQL, fake engine)', () => {
   });
 
   it('cancels a queued run (it never starts) and a running one (aborted through its signal)', async () => {
-    runner = await startTestRunner({ store });
+    runner = await startTestRunner({ store: mysqlStore.store });
     const a = await submit();
     const b = await submit();
     const first = await runner.engine.started(0);
@@ -126,7 +114,7 @@ describe('runs over HTTP (real MySQL, fake engine)', () => {
   });
 
   it('marks a run whose engine throws as failed, with the reason, and goes on with the next', async () => {
-    runner = await startTestRunner({ store });
+    runner = await startTestRunner({ store: mysqlStore.store });
     const a = await submit();
     const b = await submit();
     (await runner.engine.started(0)).fail(new Error('preflight: REST and gRPC answers differ for item.get'));
@@ -139,7 +127,7 @@ describe('runs over HTTP (real MySQL, fake engine)', () => {
   });
 
   it('fails a run whose engine returns something that is not a valid result, instead of storing it', async () => {
-    runner = await startTestRunner({ store });
+    runner = await startTestRunner({ store: mysqlStore.store });
     const a = await submit();
     (await runner.engine.started(0)).finish({ schema: 'relix.result/v1' } as never);
     const failed = await waitForStatus(runner, a.id, 'failed');
@@ -147,7 +135,7 @@ describe('runs over HTTP (real MySQL, fake engine)', () => {
   });
 
   it('answers 404 JSON for unknown runs, well-formed or not, on every run route', async () => {
-    runner = await startTestRunner({ store });
+    runner = await startTestRunner({ store: mysqlStore.store });
     for (const id of ['AAAAAAAAAAAAAAAA', 'not-a-real-id-xyz', '..%2F..%2Fetc', 'x']) {
       for (const [method, suffix] of [
         ['GET', ''],
@@ -168,7 +156,7 @@ describe('runs over HTTP (real MySQL, fake engine)', () => {
   });
 
   it('serves the catalog, the presets, the spec bounds and a health check', async () => {
-    runner = await startTestRunner({ store });
+    runner = await startTestRunner({ store: mysqlStore.store });
     const catalog = await (await runner.request('/api/catalog')).json();
     expect(catalog.workloads).toContainEqual({
       id: 'item.get',
@@ -198,7 +186,7 @@ describe('runs over HTTP (real MySQL, fake engine)', () => {
   });
 
   it('starts a run from a preset, with overrides on top', async () => {
-    runner = await startTestRunner({ store });
+    runner = await startTestRunner({ store: mysqlStore.store });
     const submitted = await submit({ preset: 'quick', spec: { trials: 2, durationMs: 750 } });
     const fake = await runner.engine.started(0);
     expect(fake.spec).toMatchObject({ preset: 'quick', trials: 2, durationMs: 750, workloads: ['noop', 'item.get', 'meteorites.get', 'stream'] });
