@@ -160,6 +160,8 @@ describe("the web app against the real runner", () => {
     const page = await browser.newPage();
     const response = await page.goto(`${web.url}/runs/NoSuchRunAtAll0000`);
     expect(response?.status()).toBe(404);
+    // The page may stream its not-found boundary in after the load event: wait for it, then count.
+    await page.locator('[data-testid="not-found"]').waitFor({ timeout: 15_000 });
     await expect(page.locator('[data-testid="not-found"]').count()).resolves.toBe(1);
     await page.close();
   });
