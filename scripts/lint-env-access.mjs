@@ -7,10 +7,10 @@ import path from "node:path";
 
 /** The files allowed to read the environment, each for a reason. */
 const ALLOWED = new Set([
-  "packages/shared/src/config/env.ts", // the APIs' config (zod)
-  "packages/shared/src/proto/paths.ts", // RELIX_PROTO_ROOT, for unusual layouts
-  "packages/shared/src/data/seed-command.ts", // the db:seed entry point
-  "packages/shared/src/backends/find-executable.ts", // PATH, to find redis-server and mariadbd
+  "packages/io/src/config/env.ts", // the APIs' config (zod)
+  "packages/io/src/proto/paths.ts", // RELIX_PROTO_ROOT, for unusual layouts
+  "packages/io/src/data/seed-command.ts", // the db:seed entry point
+  "packages/io/src/backends/find-executable.ts", // PATH, to find redis-server and mariadbd
   "packages/conformance/src/stack.ts", // the test stack's backends
   "apps/runner/src/server/config.ts", // the runner service's config (zod)
   "apps/runner/src/engine/targets.ts", // the service targets (zod)

@@ -1,4 +1,4 @@
-import { redactUrl, resolveBackends, type ResolvedBackends } from '../packages/shared/src/backends/index';
+import { redactUrl, resolveBackends, type ResolvedBackends } from '../packages/io/src/backends/index';
 
 /**
  * Gives every test real Redis and MySQL through REDIS_URL and MYSQL_URL: the ones already set, or

@@ -25,7 +25,7 @@ const securityHeaders = [
 
 const config: NextConfig = {
   // Workspace packages export TypeScript source (the runner only for its pure output modules).
-  transpilePackages: ["@relix/shared", "@relix/runner"],
+  transpilePackages: ["@relix/core", "@relix/runner"],
   poweredByHeader: false,
   reactStrictMode: true,
   // This app lives inside a pnpm workspace; keep Next from guessing the root from lockfiles.

@@ -1,5 +1,5 @@
 import http2 from "node:http2";
-import type { WireCounter } from "@relix/shared";
+import type { WireCounter } from "@relix/io";
 
 export interface Http2ServerHooks {
   /** Every accepted socket goes to the same wire counter the REST server uses. */

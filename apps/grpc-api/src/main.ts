@@ -1,4 +1,4 @@
-import { closeOnSignals, loadServiceEnv } from "@relix/shared";
+import { closeOnSignals, loadServiceEnv } from "@relix/io";
 import { startGrpcServer } from "./server";
 
 const env = loadServiceEnv();

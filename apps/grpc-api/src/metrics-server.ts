@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ServerTelemetry } from "@relix/shared";
+import type { ServerTelemetry } from "@relix/io";
 
 /** The gRPC API's small HTTP side port: /metrics (Prometheus), /stats (runner), /healthz. */
 export async function startMetricsServer(telemetry: ServerTelemetry, host: string, port: number) {

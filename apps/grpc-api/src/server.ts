@@ -1,15 +1,9 @@
 import * as grpc from "@grpc/grpc-js";
 import { ReflectionService } from "@grpc/reflection";
 import { HealthImplementation } from "grpc-health-check";
-import {
-  createServerTelemetry,
-  createServiceRuntime,
-  loadRelixProtos,
-  MAX_MESSAGE_BYTES,
-  type GrpcServiceName,
-  type ServiceEnv,
-  type Services,
-} from "@relix/shared";
+import { MAX_MESSAGE_BYTES, type GrpcServiceName } from "@relix/core";
+import type { Services } from "@relix/io";
+import { createServerTelemetry, createServiceRuntime, loadRelixProtos, type ServiceEnv } from "@relix/io";
 import { startMetricsServer } from "./metrics-server";
 import { withProtocMapEntryNames } from "./reflection-descriptors";
 import { withHttp2ServerHooks } from "./http2-server-hooks";

@@ -1,5 +1,5 @@
 import { status, type ServiceError } from "@grpc/grpc-js";
-import { DomainError, type DomainErrorKind } from "@relix/shared";
+import { DomainError, type DomainErrorKind } from "@relix/core";
 
 /** The one table from domain errors to gRPC status codes. */
 const CODE_BY_KIND: Record<DomainErrorKind, status> = {

@@ -1,16 +1,7 @@
 import type * as grpc from "@grpc/grpc-js";
-import {
-  callContextFrom,
-  drainedOrClosed,
-  nowUs,
-  outcomeOf,
-  parseRequest,
-  workloads,
-  type GrpcServiceName,
-  type Services,
-  type ServerTelemetry,
-  type Workload,
-} from "@relix/shared";
+import { callContextFrom, parseRequest, workloads, type GrpcServiceName, type Workload } from "@relix/core";
+import type { Services } from "@relix/io";
+import { drainedOrClosed, nowUs, outcomeOf, type ServerTelemetry } from "@relix/io";
 import { toServiceError } from "./status-map";
 
 type Handlers = Record<string, grpc.UntypedHandleCall>;

@@ -1,5 +1,6 @@
 import express, { type Express } from "express";
-import type { Services, ServerTelemetry } from "@relix/shared";
+import type { Services } from "@relix/io";
+import type { ServerTelemetry } from "@relix/io";
 import { errorHandler, sendError } from "./error-responses";
 import { createOpsRouter } from "./ops-routes";
 import { createWorkloadRouter } from "./workload-routes";

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Response } from "express";
-import { DomainError, type DomainErrorKind } from "@relix/shared";
+import { DomainError, type DomainErrorKind } from "@relix/core";
 
 /** The one table from domain errors to HTTP statuses. */
 const STATUS_BY_KIND: Record<DomainErrorKind, number> = {

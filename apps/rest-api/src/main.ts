@@ -1,4 +1,4 @@
-import { closeOnSignals, loadServiceEnv } from "@relix/shared";
+import { closeOnSignals, loadServiceEnv } from "@relix/io";
 import { startRestServer } from "./server";
 
 const env = loadServiceEnv();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CACHE_MODE_HEADER, DELAY_HEADER, MAX_DELAY_MS, workloads, type Workload } from "@relix/shared";
+import { CACHE_MODE_HEADER, DELAY_HEADER, MAX_DELAY_MS, workloads, type Workload } from "@relix/core";
 
 /**
  * The OpenAPI 3.1 document, derived from the same catalog and zod schemas the routes

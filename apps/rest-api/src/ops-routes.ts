@@ -1,5 +1,6 @@
 import express, { type Router } from "express";
-import type { Services, ServerTelemetry } from "@relix/shared";
+import type { Services } from "@relix/io";
+import type { ServerTelemetry } from "@relix/io";
 import { buildOpenApiDocument } from "./openapi";
 
 /** Health, readiness, metrics, runner stats and the OpenAPI document. */

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createServerTelemetry, createServiceRuntime, type ServiceEnv } from "@relix/shared";
+import { createServerTelemetry, createServiceRuntime, type ServiceEnv } from "@relix/io";
 import { createRestApp } from "./app";
 
 /** Starts the REST API: runtime, app, socket counters; returns how to stop it. */

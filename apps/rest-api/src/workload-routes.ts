@@ -1,17 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
-import {
-  callContextFrom,
-  drainedOrClosed,
-  DomainError,
-  MAX_MESSAGE_BYTES,
-  nowUs,
-  outcomeOf,
-  parseRequest,
-  workloads,
-  type Services,
-  type ServerTelemetry,
-  type Workload,
-} from "@relix/shared";
+import { callContextFrom, DomainError, MAX_MESSAGE_BYTES, parseRequest, workloads, type Workload } from "@relix/core";
+import type { Services } from "@relix/io";
+import { drainedOrClosed, nowUs, outcomeOf, type ServerTelemetry } from "@relix/io";
 import { sendDomainError } from "./error-responses";
 
 const jsonBody = express.json({ limit: MAX_MESSAGE_BYTES, type: ["application/json", "application/*+json"] });

@@ -18,7 +18,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { getWorkload, median, runSpecSchema, type Protocol, type ProtocolMeasure } from "@relix/shared";
+import { getWorkload, median, runSpecSchema, type Protocol, type ProtocolMeasure } from "@relix/core";
 import { autocannonOptionsFor, ghzOptionsFor, measureProtocol, type ProtocolRunPlan } from "../src/engine/measure-protocol";
 import { preflight } from "../src/engine/preflight";
 import { restBaseUrl, type ServiceTargets } from "../src/engine/targets";

@@ -10,8 +10,9 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { getWorkload, protoFileFor, PROTO_ROOT } from "@relix/shared";
-import { getFreePort } from "@relix/shared/backends/index";
+import { getWorkload } from "@relix/core";
+import { protoFileFor, PROTO_ROOT } from "@relix/io";
+import { getFreePort } from "@relix/io/backends";
 import { preflight } from "../src/engine/preflight";
 import { restRequestsFor } from "../src/engine/protocol-requests";
 import { stopChild } from "../src/engine/service-processes";

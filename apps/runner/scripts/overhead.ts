@@ -13,7 +13,7 @@
  */
 import { createRequire } from "node:module";
 import os from "node:os";
-import { getWorkload, median, runSpecSchema } from "@relix/shared";
+import { getWorkload, median, runSpecSchema } from "@relix/core";
 import { measureProtocol, type ProtocolRunPlan } from "../src/engine/measure-protocol";
 import { restBaseUrl, type ServiceTargets } from "../src/engine/targets";
 import { autocannonVersion, runChildWithCpu } from "../src/tools";

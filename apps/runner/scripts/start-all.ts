@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { resolveBackends } from "@relix/shared/backends/index";
+import { resolveBackends } from "@relix/io/backends";
 import { ensureServices } from "../src/engine/service-manager";
 import { stopChild } from "../src/engine/service-processes";
 import { loadTargets } from "../src/engine/targets";

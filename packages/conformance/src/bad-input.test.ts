@@ -1,6 +1,7 @@
 import { status as grpcStatus, type ServiceError } from "@grpc/grpc-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGrpcClients, getWorkload, MAX_MESSAGE_BYTES, type GrpcClients } from "@relix/shared";
+import { getWorkload, MAX_MESSAGE_BYTES } from "@relix/core";
+import { createGrpcClients, type GrpcClients } from "@relix/io";
 import { databaseUrl, startStack, type Stack } from "./stack";
 
 let stack: Stack;

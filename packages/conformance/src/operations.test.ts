@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import * as grpcJs from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { workloads } from "@relix/shared";
+import { workloads } from "@relix/core";
 import { databaseUrl, startStack, type Stack } from "./stack";
 
 const run = promisify(execFile);

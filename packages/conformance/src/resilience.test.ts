@@ -1,7 +1,8 @@
 import net from "node:net";
 import { status as grpcStatus, type ServiceError } from "@grpc/grpc-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGrpcClients, getWorkload } from "@relix/shared";
+import { getWorkload } from "@relix/core";
+import { createGrpcClients } from "@relix/io";
 import { databaseUrl, startStack } from "./stack";
 
 /** A loopback port with nothing listening: connections to it are refused at once. */

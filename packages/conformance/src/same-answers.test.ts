@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  callRest,
-  cacheModes,
-  createGrpcClients,
-  defaultWorkloadParams,
-  firstDifference,
-  workloads,
-  type GrpcClients,
-} from "@relix/shared";
+import { cacheModes, defaultWorkloadParams, firstDifference, workloads } from "@relix/core";
+import { callRest, createGrpcClients, type GrpcClients } from "@relix/io";
 import { databaseUrl, startStack, type Stack } from "./stack";
 
 let stack: Stack;

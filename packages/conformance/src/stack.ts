@@ -1,6 +1,6 @@
 import { startGrpcServer } from "@relix/grpc-api/server";
 import { startRestServer } from "@relix/rest-api/server";
-import { loadServiceEnv, type ServiceEnv } from "@relix/shared";
+import { loadServiceEnv, type ServiceEnv } from "@relix/io";
 
 /** A MySQL URL for a database of this test file's own, so test files never share rows. */
 export function databaseUrl(database: string, base = process.env.MYSQL_URL): string {

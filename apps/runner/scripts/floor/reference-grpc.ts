@@ -4,8 +4,8 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import { Redis } from "ioredis";
-import { cacheKeys } from "@relix/shared/repository/cache-keys";
-import { loadRelixProtos } from "@relix/shared/proto/load";
+import { cacheKeys } from "@relix/io/repository/cache-keys";
+import { loadRelixProtos } from "@relix/io/proto/load";
 
 const redis = new Redis(process.env.REDIS_URL!);
 const port = Number(process.env.PORT);

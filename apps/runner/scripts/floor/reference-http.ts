@@ -4,7 +4,7 @@
  */
 import http from "node:http";
 import { Redis } from "ioredis";
-import { cacheKeys } from "@relix/shared/repository/cache-keys";
+import { cacheKeys } from "@relix/io/repository/cache-keys";
 
 const redis = new Redis(process.env.REDIS_URL!);
 const port = Number(process.env.PORT);

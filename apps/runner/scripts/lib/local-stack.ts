@@ -4,7 +4,7 @@
  * child processes on free 127.0.0.1 ports, so a script never measures, or disturbs, a stack
  * someone else is running.
  */
-import { getFreePort, resolveBackends } from "@relix/shared/backends/index";
+import { getFreePort, resolveBackends } from "@relix/io/backends";
 import { ensureServices, type ManagedServices } from "../../src/engine/service-manager";
 import type { ServiceTargets } from "../../src/engine/targets";
 

@@ -1,4 +1,4 @@
-import { createLatencyHistogram } from "@relix/shared";
+import { createLatencyHistogram } from "@relix/core";
 import { describe, expect, it } from "vitest";
 import { withWrkCorrection } from "./wrk-correction";
 

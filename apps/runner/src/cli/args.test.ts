@@ -1,4 +1,4 @@
-import { specBounds, specFromPreset } from "@relix/shared";
+import { specBounds, specFromPreset } from "@relix/core";
 import { describe, expect, it } from "vitest";
 import { parseCliArgs, type CliRun } from "./args";
 

@@ -5,8 +5,8 @@
 // (unknown flags, missing values, values on switches, positionals) itself: strict mode's errors
 // are long multi-line hints about '--' that do not say what is allowed, nor "did you mean".
 import { parseArgs } from "node:util";
-import { cacheModes, DEFAULT_PRESET, findPreset, getPreset, presetNames, specBounds as b, specFromPreset, workloadIds, type PresetSpec, type RunSpec } from "@relix/shared";
-import { parseThreshold, ThresholdSyntaxError, type Threshold } from "../output/thresholds";
+import { cacheModes, DEFAULT_PRESET, findPreset, getPreset, presetNames, specBounds as b, specFromPreset, workloadIds, type PresetSpec, type RunSpec } from "@relix/core";
+import { parseThreshold, ThresholdSyntaxError, type Threshold } from "@relix/core/render/thresholds";
 import { flags, type FlagDefinition } from "./flags";
 import { parseByteSize, parseCount, parseDurationMs, parseList } from "./values";
 import { UsageError } from "./usage-error";

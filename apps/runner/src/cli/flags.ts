@@ -1,7 +1,7 @@
 // Every flag of `pnpm bench`, once: args.ts parses with this list and help.ts documents it, so a
 // flag cannot exist without its help line (help.test.ts checks both ways).
-import { DEFAULT_PRESET, specBounds as b, specFromPreset } from "@relix/shared";
-import { formatDuration } from "../output/format";
+import { DEFAULT_PRESET, specBounds as b, specFromPreset } from "@relix/core";
+import { formatDuration } from "@relix/core/render/format";
 import { formatSize } from "./values";
 
 export interface FlagDefinition {

@@ -1,4 +1,4 @@
-import { presets, workloadIds } from "@relix/shared";
+import { presets, workloadIds } from "@relix/core";
 import { describe, expect, it } from "vitest";
 import { flags } from "./flags";
 import { renderHelp } from "./help";

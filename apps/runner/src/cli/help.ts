@@ -1,7 +1,7 @@
 // `pnpm bench --help`: every flag with its default and bounds, the presets, the threshold syntax,
 // the workloads and examples. Built from the same lists the parser uses.
-import { DEFAULT_PRESET, estimateMeasuringMs, presets, specFromPreset, workloadIds } from "@relix/shared";
-import { formatDuration } from "../output/format";
+import { DEFAULT_PRESET, estimateMeasuringMs, presets, specFromPreset, workloadIds } from "@relix/core";
+import { formatDuration } from "@relix/core/render/format";
 import { flags, type FlagDefinition } from "./flags";
 
 const WIDTH = 100;

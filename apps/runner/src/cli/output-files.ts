@@ -3,10 +3,10 @@
 // must not surface only after ten minutes of measuring.
 import { mkdir, stat } from "node:fs/promises";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import type { RunResult } from "@relix/shared";
-import { renderCsv } from "../output/csv";
+import type { RunResult } from "@relix/core";
+import { renderCsv } from "@relix/core/render/csv";
 import { writeResultFile, writeTextFileAtomic } from "../output/json";
-import { renderMarkdownReport } from "../output/markdown";
+import { renderMarkdownReport } from "@relix/core/render/markdown";
 import type { CliRun } from "./args";
 import { UsageError } from "./usage-error";
 

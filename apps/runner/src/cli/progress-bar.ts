@@ -2,8 +2,8 @@
 // finished cells and warnings scrolling above it. Elsewhere (CI logs, pipes): plain lines only, one
 // per finished cell, because a redrawn line is noise in a log file.
 import type { CellRef, RunEvent } from "../engine/run-events";
-import { styles, type Styles } from "../output/ansi";
-import { formatClock, formatMs, formatRps } from "../output/format";
+import { styles, type Styles } from "@relix/core/render/ansi";
+import { formatClock, formatMs, formatRps } from "@relix/core/render/format";
 
 export interface ProgressStream {
   write(text: string): unknown;

@@ -1,10 +1,10 @@
 import { mkdtemp, rm, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runResultSchema, type RunSpec } from "@relix/shared";
+import { runResultSchema, type RunSpec } from "@relix/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RunCancelledError, type RunBenchmark, type RunOptions } from "../engine/run-events";
-import { makeRunResult, type CellInput } from "../output/test-fixtures";
+import { makeRunResult, type CellInput } from "@relix/core/testing/result-fixture";
 import { runCli, type CliContext, type Signal } from "./run-cli";
 
 // Every temporary folder a test makes is removed after it.

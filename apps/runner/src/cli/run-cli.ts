@@ -1,10 +1,10 @@
 // The whole of `pnpm bench`, with its surroundings passed in (streams, environment, engine,
 // signals) so tests drive it like a user would, without a process per case.
-import { estimateMeasuringMs, plannedCells, publishedFiguresOfResult, withPublishedFigures, type RunResult, type RunSpec } from "@relix/shared";
+import { estimateMeasuringMs, plannedCells, publishedFiguresOfResult, withPublishedFigures, type RunResult, type RunSpec } from "@relix/core";
 import { RunCancelledError, type RunBenchmark } from "../engine/run-events";
-import { formatDuration } from "../output/format";
-import { renderTableReport } from "../output/table";
-import { evaluateThresholds, formatThresholdOutcome } from "../output/thresholds";
+import { formatDuration } from "@relix/core/render/format";
+import { renderTableReport } from "@relix/core/render/table";
+import { evaluateThresholds, formatThresholdOutcome } from "@relix/core/render/thresholds";
 import { parseCliArgs, type CliArgs } from "./args";
 import { renderHelp } from "./help";
 import { planOutputs, prepareOutputs, writeOutputs, type OutputPlan } from "./output-files";

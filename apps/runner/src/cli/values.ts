@@ -1,6 +1,6 @@
 // Flag values -> numbers, each failure a one-line message naming the flag, the value and what is
 // allowed. Bounds come from specBounds, the same ones the spec schema and the UI enforce.
-import { formatDuration } from "../output/format";
+import { formatDuration } from "@relix/core/render/format";
 import { UsageError } from "./usage-error";
 
 export interface Bound {

@@ -1,14 +1,4 @@
-import {
-  createLatencyHistogram,
-  decodeLatencyHistogram,
-  median,
-  speedupCI,
-  structuredVerdictFor,
-  type Comparison,
-  type ComparedMetric,
-  type ProtocolMeasure,
-  type ProtocolSummary,
-} from "@relix/shared";
+import { createLatencyHistogram, decodeLatencyHistogram, median, speedupCI, structuredVerdictFor, type Comparison, type ComparedMetric, type ProtocolMeasure, type ProtocolSummary } from "@relix/core";
 
 const medianOrNull = (values: Array<number | null>): number | null => {
   const present = values.filter((v): v is number => v !== null && Number.isFinite(v));

@@ -1,5 +1,5 @@
 import os from "node:os";
-import type { Environment } from "@relix/shared";
+import type { Environment } from "@relix/core";
 import type { ManagedServices } from "./service-manager";
 
 /** The machine and versions behind a result: part of every result, so numbers are never orphaned. */

@@ -1,4 +1,5 @@
-import { PROTO_FILE_OF_SERVICE, PROTO_ROOT, ghzCallName, protoFileFor, type CacheMode, type Protocol, type ProtocolMeasure, type RunSpec, type Workload } from "@relix/shared";
+import { ghzCallName, type CacheMode, type Protocol, type ProtocolMeasure, type RunSpec, type Workload } from "@relix/core";
+import { PROTO_FILE_OF_SERVICE, PROTO_ROOT, protoFileFor } from "@relix/io";
 import { runAutocannon, runGhz, type AutocannonOptions, type GhzOptions, type ToolRunResult } from "../tools";
 import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
 import { grpcDataFor, restRequestsFor } from "./protocol-requests";

@@ -10,14 +10,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  getWorkload,
-  runSpecSchema,
-  type Protocol,
-  type ProtocolMeasure,
-  type RunSpecInput,
-  type ServerStatsSnapshot,
-} from "@relix/shared";
+import { getWorkload, runSpecSchema, type Protocol, type ProtocolMeasure, type RunSpecInput } from "@relix/core";
+import { type ServerStatsSnapshot } from "@relix/io";
 import {
   isOkCode,
   parseGhzReport,

@@ -1,10 +1,5 @@
-import {
-  callRest,
-  createGrpcClients,
-  firstDifference,
-  type CacheMode,
-  type Workload,
-} from "@relix/shared";
+import { firstDifference, type CacheMode, type Workload } from "@relix/core";
+import { callRest, createGrpcClients } from "@relix/io";
 import { RunCancelledError } from "./run-events";
 import { grpcTarget, restBaseUrl, type ServiceTargets } from "./targets";
 

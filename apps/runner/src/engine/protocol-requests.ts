@@ -1,4 +1,4 @@
-import { CACHE_MODE_HEADER, DELAY_HEADER, type CacheMode, type Workload } from "@relix/shared";
+import { CACHE_MODE_HEADER, DELAY_HEADER, type CacheMode, type Workload } from "@relix/core";
 import type { HttpRequestSpec } from "../tools";
 
 /** The same request sequence, as autocannon requests (headers carry the per-request knobs). */

@@ -6,15 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  decodeLatencyHistogram,
-  getWorkload,
-  runResultSchema,
-  runSpecSchema,
-  type CellResult,
-  type ProtocolMeasure,
-  type RunResult,
-} from "@relix/shared";
+import { decodeLatencyHistogram, getWorkload, runResultSchema, runSpecSchema, type CellResult, type ProtocolMeasure, type RunResult } from "@relix/core";
 import { measureProtocol } from "./measure-protocol";
 import { preflight, PreflightMismatchError } from "./preflight";
 import { runBenchmark } from "./run-benchmark";

@@ -1,14 +1,5 @@
 import { randomBytes } from "node:crypto";
-import {
-  RESULT_SCHEMA_ID,
-  runResultSchema,
-  withPublishedFigures,
-  type CellResult,
-  type ProtocolMeasure,
-  type RunResult,
-  type RunSpec,
-  type WorkloadParams,
-} from "@relix/shared";
+import { RESULT_SCHEMA_ID, runResultSchema, withPublishedFigures, type CellResult, type ProtocolMeasure, type RunResult, type RunSpec, type WorkloadParams } from "@relix/core";
 import { autocannonVersion, ghzVersion } from "../tools";
 import { compareTrials, headlineVerdict, summariseProtocol } from "./aggregate";
 import { describeEnvironment } from "./environment";

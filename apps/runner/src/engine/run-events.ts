@@ -1,4 +1,4 @@
-import type { Protocol, RunResult } from "@relix/shared";
+import type { Protocol, RunResult } from "@relix/core";
 
 /** Where a run is in its life. A run is never left "running" after its process dies. */
 export type RunStatus = "queued" | "running" | "done" | "failed" | "cancelled";
@@ -54,4 +54,4 @@ export class RunCancelledError extends Error {
 }
 
 /** The engine's one entry point, shared by the CLI and the HTTP service. */
-export type RunBenchmark = (spec: import("@relix/shared").RunSpec, options?: RunOptions) => Promise<RunResult>;
+export type RunBenchmark = (spec: import("@relix/core").RunSpec, options?: RunOptions) => Promise<RunResult>;

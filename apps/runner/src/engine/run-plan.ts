@@ -1,4 +1,4 @@
-import { estimateMeasuringMs, getWorkload, plannedCells, type CacheMode, type Protocol, type RunSpec, type Workload } from "@relix/shared";
+import { estimateMeasuringMs, getWorkload, plannedCells, type CacheMode, type Protocol, type RunSpec, type Workload } from "@relix/core";
 
 export interface PlannedCell {
   workload: Workload;

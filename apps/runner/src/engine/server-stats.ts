@@ -1,4 +1,5 @@
-import type { Protocol, ServerStatsSnapshot } from "@relix/shared";
+import type { Protocol } from "@relix/core";
+import type { ServerStatsSnapshot } from "@relix/io";
 import { grpcStatsUrl, restBaseUrl, type ServiceTargets } from "./targets";
 
 /** Reads a service's /stats JSON: the counters the runner diffs around each measured run. */

@@ -1,5 +1,5 @@
-import { resolveBackends, type ResolvedBackends } from "@relix/shared/backends/index";
-import type { Environment } from "@relix/shared";
+import { resolveBackends, type ResolvedBackends } from "@relix/io/backends";
+import type { Environment } from "@relix/core";
 import { spawnService, type ServiceProcess } from "./service-processes";
 import { grpcStatsUrl, restBaseUrl, type ServiceTargets } from "./targets";
 

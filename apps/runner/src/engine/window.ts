@@ -1,4 +1,4 @@
-import { createLatencyHistogram, type LatencyHistogram } from "@relix/shared";
+import { createLatencyHistogram, type LatencyHistogram } from "@relix/core";
 import type { ClientSample } from "../tools";
 
 /** [startMs, endMs) in the tool run's own clock: the same measured window for both protocols. */

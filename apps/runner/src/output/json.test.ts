@@ -1,10 +1,10 @@
 import { mkdtemp, rm, readFile, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { RESULT_SCHEMA_ID, type RunResult } from "@relix/shared";
+import { RESULT_SCHEMA_ID, type RunResult } from "@relix/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { readResultFile, serializeResult, writeResultFile } from "./json";
-import { makeRunResult } from "./test-fixtures";
+import { makeRunResult } from "@relix/core/testing/result-fixture";
 
 // Every temporary folder a test makes is removed after it.
 const tempDirs: string[] = [];

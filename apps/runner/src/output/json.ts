@@ -2,7 +2,7 @@
 // every reader will refuse) and on the way in (an imported file is untrusted input).
 import { randomBytes } from "node:crypto";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
-import { parseRunResult, runResultSchema, type RunResult } from "@relix/shared";
+import { parseRunResult, runResultSchema, type RunResult } from "@relix/core";
 
 export function serializeResult(result: RunResult): string {
   const parsed = runResultSchema.safeParse(result);

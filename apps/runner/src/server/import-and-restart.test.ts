@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunSpecInput } from '@relix/shared';
+import type { RunSpecInput } from '@relix/core';
 import { INTERRUPTED_QUEUED_REASON, INTERRUPTED_RUNNING_REASON, type ResultsStore } from '../store/results-store';
 import { openResultsStore } from '../store/open-results-store';
 import { createTestDatabase, type TestDatabase } from '../store/testing/test-database';

@@ -1,4 +1,4 @@
-import type { RunSpec } from '@relix/shared';
+import type { RunSpec } from '@relix/core';
 
 /** What the web form shows for one preset. */
 export interface PresetSummary {
@@ -13,7 +13,7 @@ export interface PresetSummary {
 }
 
 /**
- * The presets as the service needs them: packages/shared's presets in the real service
+ * The presets as the service needs them: @relix/core's presets in the real service
  * (shared-presets.ts), whatever a test needs otherwise.
  */
 export interface PresetCatalog {

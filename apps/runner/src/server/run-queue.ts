@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseRunResult, type RunResult, type RunSpec } from '@relix/shared';
+import { parseRunResult, type RunResult, type RunSpec } from '@relix/core';
 import { RunCancelledError, type CellRef, type RunBenchmark, type RunEvent, type RunStatus } from '../engine/run-events';
 import { headlineOf, type Headline } from '../store/headline';
 import { INTERRUPTED_QUEUED_REASON, INTERRUPTED_RUNNING_REASON, type EndStatus, type ResultsStore } from '../store/results-store';

@@ -1,4 +1,4 @@
-import type { RunResult, RunSpec } from '@relix/shared';
+import type { RunResult, RunSpec } from '@relix/core';
 import type { RunBenchmark } from '../engine/run-events';
 import { importResult } from '../store/import-result';
 import type { ResultsStore, RunRecord } from '../store/results-store';

@@ -1,4 +1,4 @@
-import type { RunResult, RunSpec } from '@relix/shared';
+import type { RunResult, RunSpec } from '@relix/core';
 import type { RunStatus } from '../engine/run-events';
 import type { Headline } from '../store/headline';
 import type { RunRecord } from '../store/results-store';

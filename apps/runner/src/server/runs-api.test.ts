@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runResultSchema } from '@relix/shared';
+import { runResultSchema } from '@relix/core';
 import { useMysqlResultsStore } from '../store/testing/use-mysql-results-store';
 import { startTestRunner, waitForStatus, type TestRunner } from './testing/test-runner';
 

@@ -1,4 +1,4 @@
-import { findPreset, presets, specFromPreset } from '@relix/shared';
+import { findPreset, presets, specFromPreset } from '@relix/core';
 import type { PresetCatalog, PresetSummary } from './preset-catalog';
 
 const list: PresetSummary[] = presets.map((preset) => ({
@@ -9,7 +9,7 @@ const list: PresetSummary[] = presets.map((preset) => ({
   notes: [...preset.notes],
 }));
 
-/** packages/shared's presets (quick and one per study), as the service reads them. */
+/** @relix/core's presets (quick and one per study), as the service reads them. */
 export const sharedPresets: PresetCatalog = {
   list: () => list,
   has: (name) => findPreset(name) !== undefined,

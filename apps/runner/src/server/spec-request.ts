@@ -1,4 +1,4 @@
-import { estimateMeasuringMs, MAX_TOTAL_RUN_MS, runSpecSchema, type RunSpec } from '@relix/shared';
+import { estimateMeasuringMs, MAX_TOTAL_RUN_MS, runSpecSchema, type RunSpec } from '@relix/core';
 import { z } from 'zod';
 import { fieldErrors } from './field-errors';
 import { invalidRequest, type FieldError } from './http-error';

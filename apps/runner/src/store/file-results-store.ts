@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { RunResult, RunSpec } from '@relix/shared';
+import type { RunResult, RunSpec } from '@relix/core';
 import { writeFileAtomic } from './atomic-write';
 import { headlineOf, headlineSchema } from './headline';
 import { ResultFiles } from './result-files';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { RunResult } from '@relix/shared';
+import type { RunResult } from '@relix/core';
 
 /**
  * The outcome of a run in one line, for lists: the first cell's p50 comparison. A speedup > 1
- * always means gRPC did better (packages/shared/src/stats/speedup.ts). Stored beside the run so a
+ * always means gRPC did better (packages/core/src/stats/speedup.ts). Stored beside the run so a
  * list of runs never has to load every result.
  */
 export const headlineSchema = z.object({

@@ -1,4 +1,4 @@
-import { RESULT_SCHEMA_ID, runResultSchema, type RunResult } from '@relix/shared';
+import { RESULT_SCHEMA_ID, runResultSchema, type RunResult } from '@relix/core';
 import type { z } from 'zod';
 import { headlineOf } from './headline';
 import type { ResultsStore, RunRecord } from './results-store';

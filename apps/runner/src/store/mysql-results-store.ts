@@ -1,5 +1,5 @@
 import mysql, { type Pool, type PoolConnection, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
-import { parseRunResult, type RunResult, type RunSpec } from '@relix/shared';
+import { parseRunResult, type RunResult, type RunSpec } from '@relix/core';
 import type { RunStatus } from '../engine/run-events';
 import { headlineOf, headlineSchema, type Headline } from './headline';
 import {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseRunResult, type RunResult } from '@relix/shared';
+import { parseRunResult, type RunResult } from '@relix/core';
 import { writeFileAtomic } from './atomic-write';
 import { isRunId } from './run-ids';
 

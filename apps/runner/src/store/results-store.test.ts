@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runSpecSchema } from '@relix/shared';
+import { runSpecSchema } from '@relix/core';
 import { FileResultsStore } from './file-results-store';
 import { MysqlResultsStore } from './mysql-results-store';
 import { INTERRUPTED_QUEUED_REASON, INTERRUPTED_RUNNING_REASON, RunStateError, type ResultsStore } from './results-store';

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSpecSchema } from '@relix/shared';
+import { runSpecSchema } from '@relix/core';
 import { importResult } from './import-result';
 import { MysqlResultsStore } from './mysql-results-store';
 import { ResultFiles } from './result-files';

@@ -1,4 +1,4 @@
-import type { RunResult } from '@relix/shared';
+import type { RunResult } from '@relix/core';
 import { ResultFiles } from './result-files';
 import type { EndStatus, InterruptedRuns, NewRun, ResultsStore, RunRecord } from './results-store';
 

@@ -1,4 +1,4 @@
-import type { Protocol } from "@relix/shared/result/result-schema";
+import type { Protocol } from "@relix/core/result/result-schema";
 
 /** One colour and one name per protocol, used by every chart, legend, table and badge. */
 export const PROTOCOL_COLOR: Record<Protocol, string> = {

@@ -1,7 +1,7 @@
-import { workloads as sharedWorkloads } from "@relix/shared/catalog/catalog";
-import { findPreset } from "@relix/shared/presets/presets";
-import { cacheModes as sharedCacheModes } from "@relix/shared/repository/cache-mode";
-import { MAX_TOTAL_RUN_MS, specBounds } from "@relix/shared/spec/bounds";
+import { workloads as sharedWorkloads } from "@relix/core/catalog/catalog";
+import { findPreset } from "@relix/core/presets/presets";
+import { cacheModes as sharedCacheModes } from "@relix/core/calls/cache-mode";
+import { MAX_TOTAL_RUN_MS, specBounds } from "@relix/core/spec/bounds";
 import type { Bounds } from "@/lib/spec-form/spec-form";
 import { getCatalog, getSpecSchema, listPresets, RunnerHttpError } from "./runner-client";
 import type { CatalogWorkload } from "./runner-schemas";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { parseRunResult, type RunResult } from "@relix/shared/result/result-schema";
+import { parseRunResult, type RunResult } from "@relix/core/result/result-schema";
 import { webEnv } from "./env";
 import {
   apiErrorSchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { runSpecSchema } from "@relix/shared/spec/run-spec";
+import { runSpecSchema } from "@relix/core/spec/run-spec";
 
 // What the browser may send to start a run: a preset name and spec fields, nothing else. The
 // runner validates the spec again and is the source of truth; this check keeps anything that is

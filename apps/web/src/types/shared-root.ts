@@ -4,6 +4,6 @@
 // list of pure types keeps those out of the web app's type check, and makes a future value import
 // from the root in one of those modules fail here, loudly, instead of pulling server code into
 // the web bundle.
-export type { CellResult, Comparison, Protocol, ProtocolSummary, RunResult } from "@relix/shared/result/result-schema";
-export type { RatioCI } from "@relix/shared/stats/bootstrap";
-export type { RunSpec } from "@relix/shared/spec/run-spec";
+export type { CellResult, Comparison, Protocol, ProtocolSummary, RunResult } from "@relix/core/result/result-schema";
+export type { RatioCI } from "@relix/core/stats/bootstrap";
+export type { RunSpec } from "@relix/core/spec/run-spec";

@@ -37,7 +37,7 @@ function newestMtime(dir: string): number {
 /** Builds the web app unless a production build newer than every source it depends on is there. */
 export function ensureWebBuild(): void {
   const buildId = join(WEB_DIR, ".next", "BUILD_ID");
-  const sources = [join(WEB_DIR, "src"), join(REPO_DIR, "packages", "shared", "src"), join(REPO_DIR, "apps", "runner", "src", "output")];
+  const sources = [join(WEB_DIR, "src"), join(REPO_DIR, "packages", "core", "src")];
   const newest = Math.max(...sources.map(newestMtime), statSync(join(WEB_DIR, "next.config.ts")).mtimeMs, statSync(join(WEB_DIR, "package.json")).mtimeMs);
   if (existsSync(buildId) && statSync(buildId).mtimeMs > newest) return;
   const result = spawnSync(process.execPath, [join(WEB_DIR, "node_modules", "next", "dist", "bin", "next"), "build"], {

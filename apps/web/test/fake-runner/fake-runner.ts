@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { findWorkload, workloads } from "@relix/shared/catalog/catalog";
-import { withPublishedFigures } from "@relix/shared/presets/published-figures";
-import { findPreset, presets, specFromPreset } from "@relix/shared/presets/presets";
-import { cacheModes } from "@relix/shared/repository/cache-mode";
-import { parseRunResult, type RunResult } from "@relix/shared/result/result-schema";
-import { MAX_TOTAL_RUN_MS, specBounds } from "@relix/shared/spec/bounds";
-import { runSpecSchema, type RunSpec } from "@relix/shared/spec/run-spec";
+import { findWorkload, workloads } from "@relix/core/catalog/catalog";
+import { withPublishedFigures } from "@relix/core/presets/published-figures";
+import { findPreset, presets, specFromPreset } from "@relix/core/presets/presets";
+import { cacheModes } from "@relix/core/calls/cache-mode";
+import { parseRunResult, type RunResult } from "@relix/core/result/result-schema";
+import { MAX_TOTAL_RUN_MS, specBounds } from "@relix/core/spec/bounds";
+import { runSpecSchema, type RunSpec } from "@relix/core/spec/run-spec";
 import { buildResult } from "../fixtures/build-result";
 
 // A stand-in for the runner's HTTP service (apps/runner/src/server), for the web app's component

@@ -1,5 +1,5 @@
 import { buildResult } from "../fixtures/build-result";
-import { withPublishedFigures } from "@relix/shared/presets/published-figures";
+import { withPublishedFigures } from "@relix/core/presets/published-figures";
 import { FakeRunner } from "./fake-runner";
 
 // `pnpm --filter @relix/web fake-runner`: the fake runner on RUNNER_PORT (default 4000), with two

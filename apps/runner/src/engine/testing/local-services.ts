@@ -5,7 +5,7 @@
  * test/global-setup.ts). Nothing here listens beyond 127.0.0.1.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { getFreePort } from "@relix/shared/backends/index";
+import { getFreePort } from "@relix/io/backends";
 import { ensureServices, type ManagedServices } from "../service-manager";
 import type { ServiceTargets } from "../targets";
 

@@ -1,4 +1,4 @@
-import { cacheModes, MAX_TOTAL_RUN_MS, runSpecSchema, specBounds, studyIds, workloadIds, workloads } from '@relix/shared';
+import { cacheModes, MAX_TOTAL_RUN_MS, runSpecSchema, specBounds, studyIds, workloadIds, workloads } from '@relix/core';
 import { z } from 'zod';
 import { sendJson } from '../respond';
 import type { Route } from '../route';

@@ -1,4 +1,4 @@
-import type { RunResult, RunSpec } from '@relix/shared';
+import type { RunResult, RunSpec } from '@relix/core';
 import { RunCancelledError, type CellRef, type RunBenchmark, type RunEvent, type RunOptions } from '../../engine/run-events';
 import { makeRunResult } from '../../store/testing/result-fixture';
 

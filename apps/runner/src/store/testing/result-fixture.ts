@@ -1,15 +1,4 @@
-import {
-  getWorkload,
-  RESULT_SCHEMA_ID,
-  runResultSchema,
-  runSpecSchema,
-  type CellResult,
-  type Protocol,
-  type ProtocolMeasure,
-  type RunResult,
-  type RunSpec,
-  type RunSpecInput,
-} from '@relix/shared';
+import { getWorkload, RESULT_SCHEMA_ID, runResultSchema, runSpecSchema, type CellResult, type Protocol, type ProtocolMeasure, type RunResult, type RunSpec, type RunSpecInput } from '@relix/core';
 import { newRunId } from '../run-ids';
 
 /**

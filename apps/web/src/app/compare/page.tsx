@@ -1,4 +1,4 @@
-import type { RunResult } from "@relix/shared/result/result-schema";
+import type { RunResult } from "@relix/core/result/result-schema";
 import { describeEnvironment, describeLoad } from "@/lib/report/run-description";
 import type { Metadata } from "next";
 import Link from "next/link";

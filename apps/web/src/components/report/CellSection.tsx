@@ -1,4 +1,4 @@
-import type { CellResult } from "@relix/shared/result/result-schema";
+import type { CellResult } from "@relix/core/result/result-schema";
 import { BarPairChart } from "@/components/charts/BarPairChart";
 import { ChartCard } from "@/components/charts/ChartCard";
 import { DataTable } from "@/components/charts/DataTable";

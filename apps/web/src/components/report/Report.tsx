@@ -1,6 +1,6 @@
-import type { RunResult } from "@relix/shared/result/result-schema";
-import { figureSpeedup, publishedFiguresOfResult } from "@relix/shared/presets/published-figures";
-import { findPreset } from "@relix/shared/presets/presets";
+import type { RunResult } from "@relix/core/result/result-schema";
+import { figureSpeedup, publishedFiguresOfResult } from "@relix/core/presets/published-figures";
+import { findPreset } from "@relix/core/presets/presets";
 import { describeEnvironment, describeLoad, resultWarnings } from "@/lib/report/run-description";
 import { BarPairChart } from "@/components/charts/BarPairChart";
 import { ChartCard } from "@/components/charts/ChartCard";

@@ -1,4 +1,4 @@
-import type { Protocol } from "@relix/shared/result/result-schema";
+import type { Protocol } from "@relix/core/result/result-schema";
 import { PROTOCOL_LABEL } from "@/lib/protocol-style";
 
 export function Proto({ protocol }: { protocol: Protocol }) {

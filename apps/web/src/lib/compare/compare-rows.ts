@@ -1,4 +1,4 @@
-import type { CellResult, Comparison, RunResult } from "@relix/shared/result/result-schema";
+import type { CellResult, Comparison, RunResult } from "@relix/core/result/result-schema";
 import { cellKey, cellTitle } from "../report/report-rows";
 
 // Two or more results -> rows that line up the same cell (workload x cache mode) across runs.

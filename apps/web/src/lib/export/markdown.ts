@@ -1,3 +1,3 @@
 // The Markdown summary is the runner's own (`pnpm bench --md`), with the permalink added, so a
 // report downloaded from the page and one written by the CLI read the same.
-export { renderMarkdownReport as renderMarkdown } from "@relix/runner/src/output/markdown";
+export { renderMarkdownReport as renderMarkdown } from "@relix/core/render/markdown";

@@ -1,4 +1,4 @@
-import type { Protocol } from "@relix/shared/result/result-schema";
+import type { Protocol } from "@relix/core/result/result-schema";
 import { appendSample, DEFAULT_POINT_CAP, emptySeries, type LiveSeries } from "./live-series";
 import type { CellRef, LiveEvent, RunStatus } from "./run-event-schema";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLatencyHistogram } from "@relix/shared/stats/latency-histogram";
+import { createLatencyHistogram } from "@relix/core/stats/latency-histogram";
 import { curvePoints, histogramCurve, percentileTickLabel } from "./percentile-curve-points";
 
 describe("histogram -> percentile curve points", () => {

@@ -1,4 +1,4 @@
-import { decodeLatencyHistogram } from "@relix/shared/stats/latency-histogram";
+import { decodeLatencyHistogram } from "@relix/core/stats/latency-histogram";
 import type { CurvePoint } from "./percentile-axis";
 
 export { CURVE_TICKS, percentileTickLabel, type CurvePoint } from "./percentile-axis";

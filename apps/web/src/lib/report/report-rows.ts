@@ -1,4 +1,4 @@
-import type { CellResult, Comparison, ProtocolSummary, RunResult } from "@relix/shared/result/result-schema";
+import type { CellResult, Comparison, ProtocolSummary, RunResult } from "@relix/core/result/result-schema";
 import { cacheModeLabel } from "../format";
 
 // A finished result -> the rows each report chart and its table draw. Pure and serialisable: the

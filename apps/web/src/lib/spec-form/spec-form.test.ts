@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { specBounds } from "@relix/shared/spec/bounds";
+import { specBounds } from "@relix/core/spec/bounds";
 import { estimateRunMs, fieldOfPath, overridesOf, specFieldsFrom, validateForm, valuesFrom, type FormContext } from "./spec-form";
 
 const context: FormContext = { bounds: specBounds, workloadIds: ["noop", "item.get", "upload"], cacheModes: ["warm", "cold", "miss"] };

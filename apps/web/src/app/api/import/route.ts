@@ -1,4 +1,4 @@
-import { parseRunResult } from "@relix/shared/result/result-schema";
+import { parseRunResult } from "@relix/core/result/result-schema";
 import { webEnv } from "@/server/env";
 import { checkSameOrigin } from "@/server/origin-check";
 import { importResult, RunnerHttpError } from "@/server/runner-client";

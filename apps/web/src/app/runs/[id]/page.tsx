@@ -1,5 +1,5 @@
-import { workloads as sharedWorkloads } from "@relix/shared/catalog/catalog";
-import { findPreset } from "@relix/shared/presets/presets";
+import { workloads as sharedWorkloads } from "@relix/core/catalog/catalog";
+import { findPreset } from "@relix/core/presets/presets";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";

@@ -1,0 +1,89 @@
+import type { z } from "zod";
+import type { CallContext } from "../calls/call-context";
+import type { WorkloadServices } from "../calls/services-contract";
+
+export const studyIds = ["floor", "000", "001", "002", "003", "004"] as const;
+export type StudyId = (typeof studyIds)[number];
+
+import type { GrpcServiceName } from "./grpc-services";
+export type { GrpcServiceName };
+
+/** A concrete HTTP request, as the runner sends it. Never carries a host: the runner adds its own target. */
+export interface RestRequest {
+  method: "GET" | "POST";
+  path: string;
+  body?: string | Buffer;
+  contentType?: string;
+}
+
+/** Knobs of the request builders, set by a preset or `pnpm bench` flags. */
+export interface WorkloadParams {
+  /** How many distinct ids a by-id workload cycles through (both protocols, same order). */
+  keyCount: number;
+  /** Bytes sent by `upload` (study 001: 1 MiB). */
+  payloadBytes: number;
+  /** Messages asked of `stream` (study 001: 100). */
+  streamMessages: number;
+  /** Length of each vector of `math.dot` (study 004: 100). */
+  dotLength: number;
+}
+
+export const defaultWorkloadParams: WorkloadParams = {
+  keyCount: 100,
+  payloadBytes: 1024 * 1024,
+  streamMessages: 100,
+  dotLength: 100,
+};
+
+export interface RestBinding<Req> {
+  method: "GET" | "POST";
+  /** Express route, e.g. /v1/items/:id */
+  route: string;
+  /** What the request body is: none, a JSON document, or raw bytes (Buffer). */
+  body: "none" | "json" | "raw";
+  /** Content type of a raw body (image/jpeg, application/octet-stream). */
+  rawContentType?: string;
+  /** Route params and parsed body -> a candidate request, validated by the workload's schema. */
+  parse(input: { params: Record<string, string>; body: unknown }): unknown;
+  /** A validated request -> the HTTP request that carries it. */
+  build(request: Req): RestRequest;
+}
+
+export interface GrpcBinding<Req> {
+  service: GrpcServiceName;
+  method: string;
+  /** Decoded protobuf message -> a candidate request, validated by the workload's schema. */
+  parse(message: Record<string, unknown>): unknown;
+  /** A validated request -> the protobuf message (plain object; bytes as Buffer). */
+  build(request: Req): Record<string, unknown>;
+}
+
+/**
+ * One workload, defined once. REST routes, gRPC handlers, the runner's requests, the
+ * OpenAPI document and the UI's labels are all derived from these definitions.
+ */
+export interface Workload<Req = any, Res = any> {
+  id: string;
+  label: string;
+  study: StudyId;
+  description: string;
+  /** Reads through the cache: cache modes apply. */
+  usesCache: boolean;
+  /** gRPC server stream, REST NDJSON; `response` then describes one message. */
+  streaming: boolean;
+  request: z.ZodType<Req>;
+  response: z.ZodType<Res>;
+  rest: RestBinding<Req>;
+  grpc: GrpcBinding<Req>;
+  handle(services: WorkloadServices, request: Req, ctx: CallContext): Promise<Res> | Res | AsyncIterable<Res>;
+  /** The request sequence both protocols send, in the same order (the key distribution). */
+  requests(params: WorkloadParams): Req[];
+}
+
+export const grpcMethodPath = (w: Workload) => `/relix.v1.${w.grpc.service}/${w.grpc.method}`;
+/** ghz's --call syntax. */
+export const ghzCallName = (w: Workload) => `relix.v1.${w.grpc.service}.${w.grpc.method}`;
+
+export function defineWorkload<Req, Res>(workload: Workload<Req, Res>): Workload<Req, Res> {
+  return workload;
+}

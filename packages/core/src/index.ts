@@ -1,0 +1,9 @@
+// @relix/core: pure code that runs anywhere, the browser included. Nothing here opens a socket,
+// reads a file or an environment variable: that is @relix/io's job.
+export * from "./domain";
+export * from "./catalog";
+export * from "./calls";
+export * from "./stats";
+export * from "./spec";
+export * from "./result";
+export * from "./presets";

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { csvField, csvHeader, renderCsv } from "./csv";
+import { makeRunResult } from "../testing/result-fixture";
+
+/** A small RFC 4180 reader, to check the file round-trips. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") row.push(field), (field = "");
+    else if (ch === "\r" && text[i + 1] === "\n") row.push(field), rows.push(row), (row = []), (field = ""), i++;
+    else field += ch;
+  }
+  return rows;
+}
+
+describe("csvField", () => {
+  it("quotes only when needed and doubles quotes", () => {
+    expect(csvField("plain")).toBe("plain");
+    expect(csvField("a,b")).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField("two\nlines")).toBe('"two\nlines"');
+    expect(csvField(null)).toBe("");
+    expect(csvField(0)).toBe("0");
+  });
+});
+
+describe("renderCsv", () => {
+  const result = makeRunResult({
+    cells: [{ workload: "item.get", cacheMode: "warm", grpc: { errors: { UNAVAILABLE: 2, DEADLINE_EXCEEDED: 1 } } }, { workload: "noop" }],
+  });
+  const rows = parseCsv(renderCsv(result));
+
+  it("writes a header and one row per cell x protocol, CRLF-terminated", () => {
+    expect(renderCsv(result).endsWith("\r\n")).toBe(true);
+    expect(rows[0]).toEqual(csvHeader);
+    expect(rows).toHaveLength(1 + 4);
+    expect(rows.slice(1).map((r) => `${r[2]}/${r[6]}`)).toEqual(["item.get/rest", "item.get/grpc", "noop/rest", "noop/grpc"]);
+  });
+
+  it("carries every numeric field, keyed by column name", () => {
+    const grpc = Object.fromEntries(csvHeader.map((name, i) => [name, rows[2]![i]]));
+    expect(grpc).toMatchObject({
+      rps: "14000",
+      latency_p50_ms: "0.5",
+      latency_p99_ms: "1.6",
+      latency_p999_ms: "2.4",
+      errors_total: "3",
+      errors_by_code: "UNAVAILABLE=2;DEADLINE_EXCEEDED=1",
+      request_body_bytes: "5",
+      response_body_bytes: "83",
+      tcp_connections: "1",
+      in_flight: "8",
+      cache_hit_ratio: "",
+      generator_tool: "ghz",
+      generator_saturated: "false",
+    });
+    expect(Number(grpc.p50_speedup)).toBeCloseTo(1.6);
+    expect(Number(grpc.p50_speedup_low)).toBeGreaterThan(1);
+    expect(grpc.verdict).toMatch(/^gRPC 1\.60x faster at p50/);
+    for (const name of ["latency_mean_ms", "latency_stddev_ms", "server_cpu_ms_per_1000", "wire_bytes_sent_per_request", "rps_speedup_high"]) {
+      expect(Number.isFinite(Number(grpc[name])), name).toBe(true);
+    }
+  });
+
+  it("quotes a verdict that holds a comma", () => {
+    const withComma = makeRunResult();
+    withComma.cells[0]!.verdict = "gRPC faster, clearly";
+    expect(renderCsv(withComma)).toContain('"gRPC faster, clearly"\r\n');
+  });
+});

@@ -1,0 +1,118 @@
+// The report as Markdown, for a PR comment or a README: the same content as the terminal table,
+// plus every comparison sentence (p50, p99, rps) and the preset's notes.
+import { findPreset } from "../presets/presets";
+import { figureSpeedup, publishedFiguresOfResult } from "../presets/published-figures";
+import type { CellResult, RunResult } from "../result/result-schema";
+import { formatBytes, formatFigure, formatMs, formatRatio, formatRps, formatInt, formatSpeedupCI } from "./format";
+import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
+import { resultWarnings } from "./warnings";
+
+/** Pipes and line breaks would end a table cell early. */
+function cellText(text: string): string {
+  return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+
+function table(header: readonly string[], align: readonly ("l" | "r")[], rows: readonly (readonly string[])[]): string[] {
+  const line = (cells: readonly string[]) => `| ${cells.map(cellText).join(" | ")} |`;
+  return [line(header), `|${align.map((a) => (a === "r" ? "---:" : "---")).join("|")}|`, ...rows.map(line)];
+}
+
+function latency(cell: CellResult, protocol: "rest" | "grpc", pick: "p50" | "p99"): string {
+  const l = cell[protocol].latencyMs;
+  return l.count > 0 ? formatMs(l[pick]) : "-";
+}
+
+function resultsTable(result: RunResult): string[] {
+  const rows = result.cells.map((cell) => {
+    const p50 = cell.comparisons.find((c) => c.metric === "p50");
+    return [
+      `\`${cell.workload}\``,
+      cell.cacheMode,
+      latency(cell, "rest", "p50"),
+      latency(cell, "grpc", "p50"),
+      latency(cell, "rest", "p99"),
+      latency(cell, "grpc", "p99"),
+      formatRps(cell.rest.rps),
+      formatRps(cell.grpc.rps),
+      `${formatInt(cell.rest.errors.total)} / ${formatInt(cell.grpc.errors.total)}`,
+      `${formatBytes(cell.payload.rest.responseBodyBytes)} / ${formatBytes(cell.payload.grpc.responseBodyBytes)}`,
+      p50 ? formatSpeedupCI(p50.ci) : "-",
+      cell.verdict,
+    ];
+  });
+  return table(
+    ["workload", "cache", "REST p50 ms", "gRPC p50 ms", "REST p99 ms", "gRPC p99 ms", "REST rps", "gRPC rps", "errors REST / gRPC", "response body REST / gRPC", "p50 speedup [95% CI]", "verdict"],
+    ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "l"],
+    rows,
+  );
+}
+
+function comparisons(result: RunResult): string[] {
+  return result.cells.map((cell) => `- **\`${cell.workload}\`** (${cell.cacheMode}): ${cell.comparisons.map((c) => c.text).join("; ")}`);
+}
+
+function publishedTable(result: RunResult): string[] {
+  const figures = publishedFiguresOfResult(result);
+  if (figures.length === 0) return [];
+  const ratio = (unit: string, rest: number | null, grpc: number | null) => {
+    const speedup = figureSpeedup(unit, rest, grpc);
+    return speedup === null ? "-" : formatRatio(speedup);
+  };
+  const rows = figures.map((f) => [
+    `\`${f.workload}\``,
+    f.cacheMode,
+    f.note ? `${f.label} (${f.note})` : f.label,
+    f.unit,
+    formatFigure(f.unit, f.published.rest),
+    formatFigure(f.unit, f.measured.rest),
+    formatFigure(f.unit, f.published.grpc),
+    formatFigure(f.unit, f.measured.grpc),
+    ratio(f.unit, f.published.rest, f.published.grpc),
+    ratio(f.unit, f.measured.rest, f.measured.grpc),
+  ]);
+  return [
+    "",
+    `## Published (${result.spec.preset}) vs measured`,
+    "",
+    "Absolute numbers depend on the machine; compare the speedups (above 1: gRPC did better).",
+    "",
+    ...table(
+      ["workload", "cache", "figure", "unit", "REST published", "REST measured", "gRPC published", "gRPC measured", "speedup published", "speedup measured"],
+      ["l", "l", "l", "l", "r", "r", "r", "r", "r", "r"],
+      rows,
+    ),
+  ];
+}
+
+function presetNotes(result: RunResult): string[] {
+  const preset = result.spec.preset === undefined ? undefined : findPreset(result.spec.preset);
+  if (!preset || preset.notes.length === 0) return [];
+  return ["", `## About the ${preset.name} preset`, "", preset.description, "", ...preset.notes.map((note) => `- ${note}`)];
+}
+
+/** `permalink`: where the report lives (the web app's export adds it). */
+export function renderMarkdownReport(result: RunResult, permalink?: string): string {
+  const warnings = resultWarnings(result);
+  const lines = [
+    `# ${describeRun(result)}`,
+    "",
+    ...(permalink ? [`Report: ${permalink}`, ""] : []),
+    ...warnings.map((w) => `> **WARNING:** ${w.replace(/\r?\n/g, " ")}`),
+    ...(warnings.length > 0 ? [""] : []),
+    `- **Load:** ${describeLoad(result)}`,
+    `- **Environment:** ${describeEnvironment(result)}`,
+    "",
+    "## Results",
+    "",
+    ...resultsTable(result),
+    "",
+    "p50 speedup = REST p50 / gRPC p50: above 1 gRPC was faster. A winner is named only when the whole 95% CI is on one side of 1.",
+    "",
+    "## Comparisons",
+    "",
+    ...comparisons(result),
+    ...publishedTable(result),
+    ...presetNotes(result),
+  ];
+  return `${lines.join("\n")}\n`;
+}

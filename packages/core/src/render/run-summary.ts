@@ -1,0 +1,46 @@
+import { firstDifference } from "../catalog/same-data";
+import { findPreset, specFromPreset } from "../presets/presets";
+import type { RunResult } from "../result/result-schema";
+import { formatDuration } from "./format";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The settings that decide what the numbers mean, in one line. */
+export function describeLoad(result: RunResult): string {
+  const { spec } = result;
+  const window = spec.requests === undefined ? `${formatDuration(spec.durationMs)} window` : `${spec.requests} requests per window`;
+  return [
+    `${spec.connections} in flight per protocol (gRPC over ${plural(spec.grpcConnections, "HTTP/2 connection")})`,
+    spec.rate === undefined ? "closed loop (service time)" : `open loop at ${spec.rate} req/s`,
+    `${formatDuration(spec.warmupMs)} warm-up + ${window}`,
+    plural(spec.trials, "trial"),
+  ].join(" · ");
+}
+
+/** Where the numbers were measured: they only compare with numbers from the same line. */
+export function describeEnvironment(result: RunResult): string {
+  const { environment: env } = result;
+  const backends =
+    env.backends.origin === "embedded"
+      ? "EMBEDDED cache and store"
+      : `Redis ${env.versions.redis ?? "?"} + MySQL ${env.versions.mysql ?? "?"} (${env.backends.origin})`;
+  return [
+    `${env.cpuModel} (${plural(env.cores, "core")})`,
+    env.platform,
+    `Node ${env.node}`,
+    backends,
+    `autocannon ${env.versions.autocannon ?? "?"}, ghz ${env.versions.ghz ?? "?"}`,
+  ].join(" · ");
+}
+
+/** "quick", or "quick, modified by flags" when the spec is not the preset's own. */
+export function presetName(result: RunResult): string {
+  const name = result.spec.preset;
+  if (name === undefined) return "(none)";
+  if (!findPreset(name)) return name;
+  return firstDifference(specFromPreset(name), result.spec) === null ? name : `${name}, modified by flags`;
+}
+
+export function describeRun(result: RunResult): string {
+  return `Relix run ${result.id} · preset ${presetName(result)} · ${result.createdAt}${result.importedAt ? ` · imported ${result.importedAt}` : ""}`;
+}

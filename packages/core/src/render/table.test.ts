@@ -1,0 +1,80 @@
+import { specFromPreset, type PublishedFigure } from "../index";
+import { describe, expect, it } from "vitest";
+import { renderTableReport } from "./table";
+import { makeRunResult } from "../testing/result-fixture";
+
+describe("renderTableReport", () => {
+  const result = makeRunResult({
+    cells: [
+      { workload: "item.get", cacheMode: "warm", rest: { p50: 0.812, p99: 2.311, rps: 9812 }, grpc: { p50: 0.571, p99: 1.804, rps: 13104 } },
+      { workload: "noop", rest: { p50: 0.2, p99: 0.5 }, grpc: { p50: 0.2, p99: 0.5 } },
+    ],
+  });
+  const text = renderTableReport(result);
+  const lines = text.split("\n");
+
+  it("shows both protocols of each cell with sub-millisecond latencies to the microsecond", () => {
+    const rest = lines.find((l) => l.startsWith("item.get"))!;
+    const grpc = lines[lines.indexOf(rest) + 1]!;
+    expect(rest).toMatch(/item\.get\s+warm\s+REST\s+0\.812\s+2\.311\s+9,812\s+0\s+0 B\s+112 B/);
+    expect(grpc).toMatch(/^\s+gRPC\s+0\.571\s+1\.804\s+13,104\s+0\s+5 B\s+83 B$/);
+  });
+
+  it("gives the p50 speedup with its interval and a plain verdict", () => {
+    expect(lines.find((l) => l.startsWith("item.get"))).toMatch(/1\.42x \[\d\.\d\d-\d\.\d\d\]\s+gRPC faster$/);
+    expect(lines.find((l) => l.startsWith("noop"))).toMatch(/1\.00x \[0\.\d\d-1\.\d\d\]\s+no significant difference$/);
+    expect(text).toContain("p50 speedup = REST p50 / gRPC p50");
+  });
+
+  it("lines columns up: every row of the results table is as wide as its header or narrower", () => {
+    const header = lines.find((l) => l.startsWith("workload"))!;
+    expect(header).toMatch(/p50 ms\s+p99 ms\s+rps\s+errors\s+req body\s+resp body\s+p50 speedup \[95% CI\]\s+verdict/);
+    const speedupEnd = header.indexOf("p50 speedup [95% CI]") + "p50 speedup [95% CI]".length;
+    expect(lines.find((l) => l.startsWith("item.get"))!.indexOf("]") + 1).toBe(speedupEnd);
+  });
+
+  it("names the preset, and says when flags changed it", () => {
+    expect(renderTableReport(makeRunResult({ spec: specFromPreset("study-000"), cells: [{ workload: "item.get" }] }))).toContain("· preset study-000 ·");
+    expect(text).toContain("· preset (none) ·");
+    expect(renderTableReport(makeRunResult({ spec: { preset: "quick" } }))).toContain("· preset quick, modified by flags ·");
+  });
+
+  it("says when one trial gives no interval", () => {
+    const one = renderTableReport(makeRunResult({ cells: [{ trials: 1 }] }));
+    expect(one).toMatch(/1\.60x \(1 trial\)\s+gRPC faster \(1 trial\)/);
+  });
+
+  it("prints no ANSI escapes unless asked, and styles when asked", () => {
+    expect(text).not.toContain("\x1b[");
+    expect(renderTableReport(result, { color: true })).toContain("\x1b[32mgRPC faster");
+  });
+
+  it("shouts about embedded backends, a saturated generator and errors", () => {
+    const loud = renderTableReport(
+      makeRunResult({ origin: "embedded", warnings: ["ghz report truncated"], cells: [{ rest: { saturated: true }, grpc: { errors: { UNAVAILABLE: 2 } } }] }),
+    );
+    expect(loud.split("\n")[0]).toBe("!!! EMBEDDED BACKENDS: not Redis/MySQL. See the warnings below. !!!");
+    expect(loud).toContain("!!! WARNING: EMBEDDED BACKENDS (cache: embedded, store: embedded)");
+    expect(loud).toContain("!!! WARNING: ghz report truncated");
+    expect(loud).toContain("!!! WARNING: LOAD GENERATOR SATURATED: autocannon at 97% CPU for REST item.get (warm)");
+    expect(loud).toContain("!!! WARNING: ERRORS: 2 failed calls for gRPC item.get (warm) (UNAVAILABLE x2)");
+    expect(text).not.toContain("WARNING");
+  });
+
+  it("puts published figures beside measured ones for a study preset, with footnotes", () => {
+    const study = makeRunResult({ spec: { preset: "study-000", connections: 1 }, cells: [{ workload: "item.get", cacheMode: "warm" }, { workload: "item.get", cacheMode: "cold", rest: { mean: 5 }, grpc: { mean: 4 } }] });
+    const report = renderTableReport(study);
+    expect(report).toContain("Published (study-000) vs measured");
+    expect(report).toMatch(/item\.get\s+warm\s+mean latency, warm cache\s+ms\s+2\.240\s+0\.900\s+1\.600\s+0\.600\s+1\.40x\s+1\.50x/);
+    expect(report).toMatch(/mean latency, no cache \[1\]/);
+    expect(report).toContain("[1] The study's \"no-cache\" runs read MySQL");
+    expect(report).toMatch(/cache improvement \(cold -> warm mean\)\s+%\s+64\.0\s+82\.0\s+70\.0\s+85\.0\s+-\s+-/);
+  });
+
+  it("prefers the figures stored in the result (an imported file keeps its own)", () => {
+    const stored: PublishedFigure = { label: "stored figure", unit: "ms", published: { rest: 1, grpc: 2 }, measured: { rest: 3, grpc: 4 } };
+    const report = renderTableReport(makeRunResult({ spec: { preset: "study-000" }, cells: [{ published: [stored] }] }));
+    expect(report).toContain("stored figure");
+    expect(report).not.toContain("mean latency, warm cache");
+  });
+});

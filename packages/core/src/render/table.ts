@@ -1,0 +1,129 @@
+// The terminal report: read at a glance, top to bottom: what ran, the results per cell, the
+// published figures beside the measured ones, and anything that makes the numbers suspect.
+import { figureSpeedup, publishedFiguresOfResult, type CellResult, type RunResult } from "../index";
+import { styles, type Styles } from "./ansi";
+import { formatBytes, formatFigure, formatMs, formatRatio, formatRps, formatInt, formatSpeedupCI } from "./format";
+import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
+import { renderTable, type Column } from "./text-table";
+import { resultWarnings } from "./warnings";
+
+export interface TableOptions {
+  color?: boolean;
+}
+
+const resultColumns: Column[] = [
+  { header: "workload" },
+  { header: "cache" },
+  { header: "protocol" },
+  { header: "p50 ms", align: "right" },
+  { header: "p99 ms", align: "right" },
+  { header: "rps", align: "right" },
+  { header: "errors", align: "right" },
+  { header: "req body", align: "right" },
+  { header: "resp body", align: "right" },
+  { header: "p50 speedup [95% CI]", align: "right" },
+  { header: "verdict" },
+];
+
+function shortVerdict(cell: CellResult, s: Styles): string {
+  const p50 = cell.comparisons.find((c) => c.metric === "p50");
+  if (!p50) return s.dim("not compared");
+  const oneTrial = p50.ci.degenerate ? " (1 trial)" : "";
+  if (p50.winner === "grpc") return s.green(`gRPC faster${oneTrial}`);
+  if (p50.winner === "rest") return s.yellow(`REST faster${oneTrial}`);
+  return `no significant difference${oneTrial}`;
+}
+
+function cellRows(cell: CellResult, s: Styles): string[][] {
+  const p50 = cell.comparisons.find((c) => c.metric === "p50");
+  const side = (protocol: "rest" | "grpc") => {
+    const m = cell[protocol];
+    const hasLatency = m.latencyMs.count > 0;
+    return [
+      hasLatency ? formatMs(m.latencyMs.p50) : "-",
+      hasLatency ? formatMs(m.latencyMs.p99) : "-",
+      formatRps(m.rps),
+      m.errors.total > 0 ? s.red(formatInt(m.errors.total)) : "0",
+      formatBytes(cell.payload[protocol].requestBodyBytes),
+      formatBytes(cell.payload[protocol].responseBodyBytes),
+    ];
+  };
+  return [
+    [cell.workload, cell.cacheMode === "none" ? "-" : cell.cacheMode, "REST", ...side("rest"), p50 ? formatSpeedupCI(p50.ci) : "-", shortVerdict(cell, s)],
+    ["", "", "gRPC", ...side("grpc")],
+  ];
+}
+
+function resultsSection(result: RunResult, s: Styles): string[] {
+  const rows = result.cells.flatMap((cell, i) => (i === 0 ? cellRows(cell, s) : [[], ...cellRows(cell, s)]));
+  return [
+    ...renderTable(resultColumns, rows),
+    "",
+    s.dim("p50 speedup = REST p50 / gRPC p50: above 1 gRPC was faster. A winner is named only when the whole 95% CI is on one side of 1."),
+  ];
+}
+
+function publishedSection(result: RunResult, s: Styles): string[] {
+  const figures = publishedFiguresOfResult(result);
+  if (figures.length === 0) return [];
+  const notes: string[] = [];
+  const marker = (note: string | undefined) => {
+    if (note === undefined) return "";
+    if (!notes.includes(note)) notes.push(note);
+    return ` [${notes.indexOf(note) + 1}]`;
+  };
+  const ratio = (unit: string, rest: number | null, grpc: number | null) => {
+    const speedup = figureSpeedup(unit, rest, grpc);
+    return speedup === null ? "-" : formatRatio(speedup);
+  };
+  const rows = figures.map((f) => [
+    f.workload,
+    f.cacheMode === "none" ? "-" : f.cacheMode,
+    f.label + marker(f.note),
+    f.unit,
+    formatFigure(f.unit, f.published.rest),
+    formatFigure(f.unit, f.measured.rest),
+    formatFigure(f.unit, f.published.grpc),
+    formatFigure(f.unit, f.measured.grpc),
+    ratio(f.unit, f.published.rest, f.published.grpc),
+    ratio(f.unit, f.measured.rest, f.measured.grpc),
+  ]);
+  const columns: Column[] = [
+    { header: "workload" },
+    { header: "cache" },
+    { header: "figure" },
+    { header: "unit" },
+    ...["REST published", "REST measured", "gRPC published", "gRPC measured", "speedup published", "speedup measured"].map(
+      (header) => ({ header, align: "right" as const }),
+    ),
+  ];
+  return [
+    "",
+    s.bold(`Published (${result.spec.preset}) vs measured`) + s.dim(" · absolute numbers depend on the machine; compare the speedups"),
+    ...renderTable(columns, rows),
+    ...notes.map((note, i) => s.dim(`[${i + 1}] ${note}`)),
+  ];
+}
+
+function warningsSection(result: RunResult, s: Styles): string[] {
+  const warnings = resultWarnings(result);
+  if (warnings.length === 0) return [];
+  return ["", ...warnings.map((w) => s.bold(s.red(`!!! WARNING: ${w}`)))];
+}
+
+export function renderTableReport(result: RunResult, options: TableOptions = {}): string {
+  const s = styles(options.color ?? false);
+  const embedded = result.environment.backends.origin === "embedded";
+  const lines = [
+    // Embedded backends change what the numbers mean: say so before any number, not only after.
+    ...(embedded ? [s.bold(s.red("!!! EMBEDDED BACKENDS: not Redis/MySQL. See the warnings below. !!!"))] : []),
+    s.bold(describeRun(result)),
+    describeLoad(result),
+    s.dim(describeEnvironment(result)),
+    "",
+    ...resultsSection(result, s),
+    ...publishedSection(result, s),
+    ...warningsSection(result, s),
+  ];
+  return `${lines.join("\n")}\n`;
+}

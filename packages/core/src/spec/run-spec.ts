@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { workloadIds } from "../catalog/catalog";
+import { cacheModes } from "../calls/cache-mode";
+import { specBounds as b } from "./bounds";
+
+const int = (bound: { min: number; max: number }) => z.number().int().min(bound.min).max(bound.max);
+
+/**
+ * What a run measures. It names workloads from the catalog and knobs within bounds; it can
+ * never name a URL, a host or a port: the runner only sends load to the services it was
+ * configured with.
+ */
+export const runSpecSchema = z
+  .object({
+    preset: z.string().max(40).optional(),
+    workloads: z
+      .array(z.enum(workloadIds as [string, ...string[]]))
+      .min(b.workloads.min)
+      .max(b.workloads.max),
+    cacheModes: z.array(z.enum(cacheModes)).min(1).max(3).default(["warm"]),
+    /** In-flight requests on both sides: autocannon connections (pipelining 1) = ghz concurrency. */
+    connections: int(b.connections).default(8),
+    /** HTTP/2 connections ghz spreads its workers over (its default is 1: shared). */
+    grpcConnections: int(b.grpcConnections).default(1),
+    /** The measured window. */
+    durationMs: int(b.durationMs).default(5_000),
+    /** Alternatively a number of requests per cell (the window then ends when they are done). */
+    requests: int(b.requests).optional(),
+    warmupMs: int(b.warmupMs).default(1_000),
+    /** Open loop at this many requests/s per protocol; absent = closed loop ("service time"). */
+    rate: int(b.rate).optional(),
+    trials: int(b.trials).default(1),
+    payloadBytes: int(b.payloadBytes).default(1024 * 1024),
+    streamMessages: int(b.streamMessages).default(100),
+    dotLength: int(b.dotLength).default(100),
+    keyCount: int(b.keyCount).default(100),
+    serverDelayMs: int(b.serverDelayMs).default(0),
+  })
+  .strict();
+
+export type RunSpec = z.infer<typeof runSpecSchema>;
+export type RunSpecInput = z.input<typeof runSpecSchema>;

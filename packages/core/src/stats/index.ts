@@ -1,0 +1,22 @@
+// Public API of @relix/core/stats: one latency definition and one comparison for both protocols.
+export {
+  LatencyHistogram,
+  createLatencyHistogram,
+  decodeLatencyHistogram,
+  encodedLatencyHistogramSchema,
+} from './latency-histogram';
+export { latencySummarySchema, usToMs, EMPTY_LATENCY_SUMMARY, type LatencySummary } from './latency-summary';
+export { percentileLevels, type PercentilePoint } from './percentile-curve';
+export { median, quantile, quantileSorted } from './median';
+export { mulberry32, type Random } from './seeded-random';
+export {
+  bootstrapRatioCI,
+  ratioCISchema,
+  ratioDirectionSchema,
+  DEFAULT_BOOTSTRAP_SEED,
+  type BootstrapOptions,
+  type RatioCI,
+  type RatioDirection,
+} from './bootstrap';
+export { speedupCI, ratioDirectionFor, type ComparedMetric } from './speedup';
+export { verdictFor, structuredVerdictFor, type Verdict, type VerdictInput, type Winner } from './verdict';

@@ -1,0 +1,53 @@
+import { notFound, type AnyShape, type Item, type Meteorite, type ShapeKind } from "@relix/core";
+import { createCacheAside, type CacheEvent } from "./cache-aside";
+import { cacheKeys } from "./cache-keys";
+import type { CacheMode } from "@relix/core/calls/cache-mode";
+import type { CacheStore } from "./cache-store";
+import type { DataStore } from "./data-store";
+import { guardDatabase } from "./database-errors";
+
+export interface RepositoryOptions {
+  store: DataStore;
+  cache: CacheStore;
+  ttlSeconds: number;
+  onCacheEvent?: (event: CacheEvent, error?: unknown) => void;
+}
+
+/** The only code that reaches the stores: cache-aside reads, outages mapped to domain errors. */
+export function createRepository({ store, cache, ttlSeconds, onCacheEvent }: RepositoryOptions) {
+  const read = createCacheAside({ cache, ttlSeconds, onEvent: onCacheEvent });
+  const fromStore = <T>(call: () => Promise<T>) => () => guardDatabase(call);
+
+  async function required<T>(value: Promise<T | null>, what: string): Promise<T> {
+    const found = await value;
+    if (found === null) throw notFound(what);
+    return found;
+  }
+
+  return {
+    getItem: (id: number, mode: CacheMode): Promise<Item> =>
+      required(read(cacheKeys.item(id), mode, fromStore(() => store.getItem(id))), `item ${id}`),
+
+    listItems: async (limit: number, mode: CacheMode): Promise<Item[]> =>
+      (await read(cacheKeys.itemList(limit), mode, fromStore(() => store.listItems(limit)))) ?? [],
+
+    getShape: (kind: ShapeKind, id: number, mode: CacheMode): Promise<AnyShape> =>
+      required(read(cacheKeys.shape(kind, id), mode, fromStore(() => store.getShape(kind, id))), `${kind} ${id}`),
+
+    listShapes: async (kind: ShapeKind, mode: CacheMode): Promise<AnyShape[]> =>
+      (await read(cacheKeys.shapeList(kind), mode, fromStore(() => store.listShapes(kind)))) ?? [],
+
+    listMeteorites: async (mode: CacheMode): Promise<Meteorite[]> =>
+      (await read(cacheKeys.meteorites(), mode, fromStore(() => store.listMeteorites()))) ?? [],
+
+    /** Readiness: both stores answer. */
+    async checkReady(): Promise<{ cache: boolean; store: boolean }> {
+      const [cacheOk, storeOk] = await Promise.all([
+        cache.ping().then(() => true, () => false),
+        store.ping().then(() => true, () => false),
+      ]);
+      return { cache: cacheOk, store: storeOk };
+    },
+  };
+}
+export type Repository = ReturnType<typeof createRepository>;
