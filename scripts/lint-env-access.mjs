@@ -41,7 +41,9 @@ for (const file of sources(path.join(packageDir, "src"))) {
   if (/\bprocess\.env\b/.test(readFileSync(file, "utf8"))) offenders.push(relative);
 }
 if (offenders.length > 0) {
-  console.error(`process.env is read outside the config files (read it there and pass the value on):\n  ${offenders.join("\n  ")}`);
+  console.error(
+    `process.env is read outside the config files (read it there and pass the value on):\n  ${offenders.join("\n  ")}`,
+  );
   process.exit(1);
 }
 console.log(`env access: ok (${path.relative(root, packageDir) || "."})`);

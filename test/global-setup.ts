@@ -1,4 +1,4 @@
-import { redactUrl, resolveBackends, type ResolvedBackends } from '../packages/io/src/backends/index';
+import { redactUrl, resolveBackends, type ResolvedBackends } from "../packages/io/src/backends/index";
 
 /**
  * Gives every test real Redis and MySQL through REDIS_URL and MYSQL_URL: the ones already set, or
@@ -9,7 +9,7 @@ import { redactUrl, resolveBackends, type ResolvedBackends } from '../packages/i
  * backends too), and vitest runs each of them: the first call starts the servers, the others share
  * them through globalThis, and the last teardown stops them.
  */
-const SHARED = Symbol.for('relix.test-backends');
+const SHARED = Symbol.for("relix.test-backends");
 
 interface Shared {
   users: number;
@@ -35,15 +35,15 @@ async function start(): Promise<ResolvedBackends> {
   if (backends.redisUrl === null || backends.mysqlUrl === null) {
     await backends.stop();
     const reasons = [backends.unavailable.redis, backends.unavailable.mysql].filter((reason) => reason !== null);
-    throw new Error(`Tests need real Redis and MySQL/MariaDB (DESIGN.md, "Backends").\n- ${reasons.join('\n- ')}`);
+    throw new Error(`Tests need real Redis and MySQL/MariaDB (DESIGN.md, "Backends").\n- ${reasons.join("\n- ")}`);
   }
   process.env.REDIS_URL = backends.redisUrl;
   process.env.MYSQL_URL = backends.mysqlUrl;
-  const describe = (name: 'redis' | 'mysql', url: string): string =>
+  const describe = (name: "redis" | "mysql", url: string): string =>
     `${name} ${backends.versions[name]} (${backends.kind[name]}, ${redactUrl(url)})`;
   console.log(
     `[relix] test backends ready in ${Math.round(performance.now() - began)} ms: ` +
-      `${describe('redis', backends.redisUrl)}; ${describe('mysql', backends.mysqlUrl)}`,
+      `${describe("redis", backends.redisUrl)}; ${describe("mysql", backends.mysqlUrl)}`,
   );
   return backends;
 }

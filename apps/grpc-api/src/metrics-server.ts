@@ -26,7 +26,9 @@ export async function startMetricsServer(telemetry: ServerTelemetry, host: strin
     } else if (url.pathname === "/healthz") {
       res.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}');
     } else {
-      res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"code":"not_found","message":"unknown path"}}');
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end('{"error":{"code":"not_found","message":"unknown path"}}');
     }
   }
   await new Promise<void>((resolve, reject) => {

@@ -4,7 +4,10 @@ import type { PackageDefinition } from "@grpc/proto-loader";
 // protobufjs ships the descriptor.proto types as a CommonJS extension without typings.
 const require = createRequire(import.meta.url);
 const descriptor = require("protobufjs/ext/descriptor") as {
-  FileDescriptorProto: { decode(bytes: Uint8Array): DescriptorNode & { toJSON(): unknown }; encode(message: unknown): { finish(): Uint8Array } };
+  FileDescriptorProto: {
+    decode(bytes: Uint8Array): DescriptorNode & { toJSON(): unknown };
+    encode(message: unknown): { finish(): Uint8Array };
+  };
 };
 
 interface FieldNode {
@@ -59,7 +62,9 @@ export function withProtocMapEntryNames(definition: PackageDefinition): PackageD
   const copy: PackageDefinition = {};
   for (const [name, value] of Object.entries(definition)) {
     const protos = (value as { fileDescriptorProtos?: Buffer[] }).fileDescriptorProtos;
-    copy[name] = Array.isArray(protos) ? ({ ...value, fileDescriptorProtos: protos.map(rewrite) } as typeof value) : value;
+    copy[name] = Array.isArray(protos)
+      ? ({ ...value, fileDescriptorProtos: protos.map(rewrite) } as typeof value)
+      : value;
   }
   return copy;
 }

@@ -24,7 +24,11 @@ export function createWorkloadHandlers(services: Services, telemetry: ServerTele
   return byService;
 }
 
-function unaryHandler(workload: Workload, services: Services, telemetry: ServerTelemetry): grpc.handleUnaryCall<any, any> {
+function unaryHandler(
+  workload: Workload,
+  services: Services,
+  telemetry: ServerTelemetry,
+): grpc.handleUnaryCall<any, any> {
   return (call, callback) => {
     const started = nowUs();
     (async () => {
@@ -44,7 +48,11 @@ function unaryHandler(workload: Workload, services: Services, telemetry: ServerT
   };
 }
 
-function streamHandler(workload: Workload, services: Services, telemetry: ServerTelemetry): grpc.handleServerStreamingCall<any, any> {
+function streamHandler(
+  workload: Workload,
+  services: Services,
+  telemetry: ServerTelemetry,
+): grpc.handleServerStreamingCall<any, any> {
   return (call) => {
     const started = nowUs();
     (async () => {

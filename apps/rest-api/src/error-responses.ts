@@ -28,13 +28,22 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   }
   if (error instanceof DomainError) return sendDomainError(res, error);
   const type = (error as { type?: string }).type;
-  if (type === "entity.too.large") return sendError(res, 413, "too_large", `body: larger than the limit of ${(error as { limit?: number }).limit} bytes`, "body");
+  if (type === "entity.too.large")
+    return sendError(
+      res,
+      413,
+      "too_large",
+      `body: larger than the limit of ${(error as { limit?: number }).limit} bytes`,
+      "body",
+    );
   if (type === "entity.parse.failed") return sendError(res, 400, "invalid_argument", "body: is not valid JSON", "body");
-  if (type === "encoding.unsupported" || type === "charset.unsupported") return sendError(res, 415, "unsupported", "body: unsupported encoding", "body");
+  if (type === "encoding.unsupported" || type === "charset.unsupported")
+    return sendError(res, 415, "unsupported", "body: unsupported encoding", "body");
   // A path that cannot be decoded (e.g. /v1/items/%zz) names the path as the field at fault.
   if (error instanceof URIError) return sendError(res, 400, "invalid_argument", `path: ${error.message}`, "path");
   const status = (error as { status?: number }).status;
-  if (typeof status === "number" && status >= 400 && status < 500) return sendError(res, status, "bad_request", String((error as Error).message));
+  if (typeof status === "number" && status >= 400 && status < 500)
+    return sendError(res, status, "bad_request", String((error as Error).message));
   console.error("rest-api: unexpected error", error);
   sendError(res, 500, "internal", "internal error");
 };

@@ -6,7 +6,10 @@ import { CACHE_MODE_HEADER, DELAY_HEADER, MAX_DELAY_MS, workloads, type Workload
  * validate with, so the document and the routes cannot drift apart.
  */
 const toSchema = (schema: z.ZodType) => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { unrepresentable: "any", io: "input" }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { unrepresentable: "any", io: "input" }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 };
 
@@ -21,7 +24,10 @@ const errorSchema = {
     },
   },
 };
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: errorSchema } },
+});
 
 const openApiPath = (route: string) => route.replace(/:(\w+)/g, "{$1}");
 
@@ -43,7 +49,13 @@ function operation(workload: Workload) {
   }));
   const headers = [
     ...(workload.usesCache
-      ? [{ name: CACHE_MODE_HEADER, in: "header", schema: { type: "string", enum: ["warm", "cold", "miss"], default: "warm" } }]
+      ? [
+          {
+            name: CACHE_MODE_HEADER,
+            in: "header",
+            schema: { type: "string", enum: ["warm", "cold", "miss"], default: "warm" },
+          },
+        ]
       : []),
     { name: DELAY_HEADER, in: "header", schema: { type: "integer", minimum: 0, maximum: MAX_DELAY_MS, default: 0 } },
   ];
@@ -73,14 +85,25 @@ export function buildOpenApiDocument() {
     paths[path] ??= {};
     paths[path][workload.rest.method.toLowerCase()] = operation(workload);
   }
-  const plain = (description: string) => ({ get: { summary: description, responses: { "200": { description: "OK" } } } });
+  const plain = (description: string) => ({
+    get: { summary: description, responses: { "200": { description: "OK" } } },
+  });
   paths["/healthz"] = plain("Liveness: the process answers");
-  paths["/readyz"] = { get: { summary: "Readiness: Redis and MySQL reachable", responses: { "200": { description: "ready" }, "503": errorResponse("not ready") } } };
+  paths["/readyz"] = {
+    get: {
+      summary: "Readiness: Redis and MySQL reachable",
+      responses: { "200": { description: "ready" }, "503": errorResponse("not ready") },
+    },
+  };
   paths["/metrics"] = plain("Prometheus metrics");
   paths["/stats"] = plain("JSON counters for the Relix runner (resets the interval figures it reports)");
   return {
     openapi: "3.1.0",
-    info: { title: "Relix REST API", version: "1.0.0", description: "The REST side of Relix: the same workloads as the gRPC API (package relix.v1)." },
+    info: {
+      title: "Relix REST API",
+      version: "1.0.0",
+      description: "The REST side of Relix: the same workloads as the gRPC API (package relix.v1).",
+    },
     paths,
   };
 }

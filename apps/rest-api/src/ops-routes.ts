@@ -13,7 +13,9 @@ export function createOpsRouter(services: Services, telemetry: ServerTelemetry):
   });
   router.get("/readyz", async (_req, res) => {
     const ready = await services.repository.checkReady();
-    res.status(ready.cache && ready.store ? 200 : 503).json({ status: ready.cache && ready.store ? "ready" : "not ready", ...ready });
+    res
+      .status(ready.cache && ready.store ? 200 : 503)
+      .json({ status: ready.cache && ready.store ? "ready" : "not ready", ...ready });
   });
   router.get("/metrics", async (_req, res) => {
     res.type(telemetry.contentType).send(await telemetry.metricsText());

@@ -24,7 +24,10 @@ async function serve(workload: Workload, services: Services, telemetry: ServerTe
   const started = nowUs();
   try {
     const ctx = callContextFrom((name) => req.get(name));
-    const request = parseRequest(workload, workload.rest.parse({ params: req.params as Record<string, string>, body: req.body }));
+    const request = parseRequest(
+      workload,
+      workload.rest.parse({ params: req.params as Record<string, string>, body: req.body }),
+    );
     const result = workload.handle(services, request, ctx);
     if (workload.streaming) {
       const completed = await writeNdjson(res, result as AsyncIterable<unknown>);

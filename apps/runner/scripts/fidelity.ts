@@ -19,7 +19,12 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { getWorkload, median, runSpecSchema, type Protocol, type ProtocolMeasure } from "@relix/core";
-import { autocannonOptionsFor, ghzOptionsFor, measureProtocol, type ProtocolRunPlan } from "../src/engine/measure-protocol";
+import {
+  autocannonOptionsFor,
+  ghzOptionsFor,
+  measureProtocol,
+  type ProtocolRunPlan,
+} from "../src/engine/measure-protocol";
 import { preflight } from "../src/engine/preflight";
 import { restBaseUrl, type ServiceTargets } from "../src/engine/targets";
 import { ghzVersion, resolveGhzBin } from "../src/tools";
@@ -65,21 +70,37 @@ function planFor(workloadId: string, protocol: Protocol, options: Options): Prot
     cacheMode: "warm",
     requests: workload.requests(spec),
     spec,
-    cell: { workload: workloadId, cacheMode: workload.usesCache ? "warm" : "none", trial: 1, trials: 1, protocol, index: 1, total: 1 },
+    cell: {
+      workload: workloadId,
+      cacheMode: workload.usesCache ? "warm" : "none",
+      trial: 1,
+      trials: 1,
+      protocol,
+      index: 1,
+      total: 1,
+    },
   };
 }
 
 async function relix(plan: ProtocolRunPlan, targets: ServiceTargets): Promise<Figures> {
   const m: ProtocolMeasure = await measureProtocol(plan, targets, () => {});
   const asWrk =
-    m.protocol === "rest" ? withWrkCorrection(m.histogram, { windowMs: plan.spec.durationMs, responses: m.requests, connections: plan.spec.connections }) : null;
+    m.protocol === "rest"
+      ? withWrkCorrection(m.histogram, {
+          windowMs: plan.spec.durationMs,
+          responses: m.requests,
+          connections: plan.spec.connections,
+        })
+      : null;
   return {
     p50Ms: m.latencyMs.p50,
     meanMs: m.latencyMs.mean,
     rps: m.rps,
     ...(asWrk ? { asWrk: { p50Ms: asWrk.p50Ms, meanMs: asWrk.meanMs } } : {}),
     problems: [
-      ...(m.errors.total > 0 ? [`Relix ${m.protocol}: ${m.errors.total} errors ${JSON.stringify(m.errors.byCode)}`] : []),
+      ...(m.errors.total > 0
+        ? [`Relix ${m.protocol}: ${m.errors.total} errors ${JSON.stringify(m.errors.byCode)}`]
+        : []),
       ...(m.generator.saturated ? [`Relix ${m.protocol}: ${m.generator.tool} was saturated`] : []),
     ],
   };
@@ -95,7 +116,15 @@ async function wrk(plan: ProtocolRunPlan, targets: ServiceTargets, dir: string, 
   const script = path.join(dir, `${plan.workload.id}.lua`);
   await writeFile(script, wrkRoundRobinScript(requests));
   const run = async (seconds: number) => {
-    const args = ["-t1", `-c${options.connections}`, `-d${seconds}s`, "--latency", "-s", script, `${restBaseUrl(targets)}/`];
+    const args = [
+      "-t1",
+      `-c${options.connections}`,
+      `-d${seconds}s`,
+      "--latency",
+      "-s",
+      script,
+      `${restBaseUrl(targets)}/`,
+    ];
     const { stdout } = await execFileP("wrk", args, { timeout: seconds * 1000 + 15_000 });
     return parseWrkOutput(stdout);
   };
@@ -106,7 +135,10 @@ async function wrk(plan: ProtocolRunPlan, targets: ServiceTargets, dir: string, 
     p50Ms: s.latencyMs.p50,
     meanMs: s.latencyMs.mean,
     rps: s.rps,
-    problems: [...(s.non2xx > 0 ? [`wrk: ${s.non2xx} non-2xx responses`] : []), ...(errors > 0 ? [`wrk: socket errors ${JSON.stringify(s.socketErrors)}`] : [])],
+    problems: [
+      ...(s.non2xx > 0 ? [`wrk: ${s.non2xx} non-2xx responses`] : []),
+      ...(errors > 0 ? [`wrk: socket errors ${JSON.stringify(s.socketErrors)}`] : []),
+    ],
   };
 }
 
@@ -132,18 +164,28 @@ async function ghzCli(plan: ProtocolRunPlan, targets: ServiceTargets, dir: strin
   const run = async (ms: number) => {
     const args = [
       "--insecure",
-      "--proto", o.protoFile,
-      "--import-paths", (o.importPaths ?? []).join(","),
-      "--call", o.call,
-      "-c", String(options.connections),
-      "--connections", "1",
-      "-z", `${ms}ms`,
-      "--data-file", dataFile,
-      "--metadata", JSON.stringify(o.metadata ?? {}),
+      "--proto",
+      o.protoFile,
+      "--import-paths",
+      (o.importPaths ?? []).join(","),
+      "--call",
+      o.call,
+      "-c",
+      String(options.connections),
+      "--connections",
+      "1",
+      "-z",
+      `${ms}ms`,
+      "--data-file",
+      dataFile,
+      "--metadata",
+      JSON.stringify(o.metadata ?? {}),
       "--disable-template-functions",
       "--disable-template-data",
-      "--format", "json",
-      "--output", outFile,
+      "--format",
+      "json",
+      "--output",
+      outFile,
       o.target,
     ];
     await execFileP(bin, args, { timeout: ms + 30_000 });
@@ -159,12 +201,18 @@ async function ghzCli(plan: ProtocolRunPlan, targets: ServiceTargets, dir: strin
     meanMs: report.average / 1e6,
     rps: report.rps,
     // ghz's default --duration-stop close cancels the calls in flight at the end: a handful is expected.
-    problems: notOk.length > 0 ? [`ghz CLI: non-OK ${JSON.stringify(Object.fromEntries(notOk))} of ${report.count} (its default end of run cancels in-flight calls)`] : [],
+    problems:
+      notOk.length > 0
+        ? [
+            `ghz CLI: non-OK ${JSON.stringify(Object.fromEntries(notOk))} of ${report.count} (its default end of run cancels in-flight calls)`,
+          ]
+        : [],
   };
 }
 
 const fmt = (v: number, digits: number) => v.toFixed(digits);
-const spread = (values: number[], digits: number) => `${fmt(median(values), digits)} (${fmt(Math.min(...values), digits)}-${fmt(Math.max(...values), digits)})`;
+const spread = (values: number[], digits: number) =>
+  `${fmt(median(values), digits)} (${fmt(Math.min(...values), digits)}-${fmt(Math.max(...values), digits)})`;
 
 async function main() {
   let options: Options;
@@ -184,7 +232,9 @@ async function main() {
   const problems = new Set<string>();
   let pass = true;
   try {
-    const { stdout: wrkVersion } = await execFileP("wrk", ["-v"]).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? "" }));
+    const { stdout: wrkVersion } = await execFileP("wrk", ["-v"]).catch((e: { stdout?: string }) => ({
+      stdout: e.stdout ?? "",
+    }));
     const load = await watchMachineLoad(targets);
     for (const workloadId of ["item.get", "noop"]) {
       const workload = getWorkload(workloadId);
@@ -201,7 +251,8 @@ async function main() {
         const theirs: Figures[] = [];
         for (let round = 0; round < options.rounds; round++) {
           console.error(`fidelity: ${label} ${protocol} round ${round + 1}/${options.rounds}`);
-          const reference = () => (protocol === "rest" ? wrk(plan, targets, dir, options) : ghzCli(plan, targets, dir, options));
+          const reference = () =>
+            protocol === "rest" ? wrk(plan, targets, dir, options) : ghzCli(plan, targets, dir, options);
           // Alternate who goes first, so neither side always gets the warmer machine.
           if (round % 2 === 0) {
             ours.push(await relix(plan, targets));
@@ -216,13 +267,37 @@ async function main() {
         // What is compared, and whether it decides PASS/FAIL. wrk prints CO-corrected latencies (see
         // lib/wrk-correction), so for REST the judged latency row puts Relix's samples through the
         // same correction; Relix's own (raw) p50 is shown beside it.
-        const compared: Array<{ name: string; ours: (f: Figures) => number; theirs: (f: Figures) => number; judged: boolean; digits: number }> =
+        const compared: Array<{
+          name: string;
+          ours: (f: Figures) => number;
+          theirs: (f: Figures) => number;
+          judged: boolean;
+          digits: number;
+        }> =
           protocol === "rest"
             ? [
-                { name: "p50 ms, wrk's correction on both", ours: (f) => f.asWrk!.p50Ms, theirs: (f) => f.p50Ms, judged: true, digits: 3 },
+                {
+                  name: "p50 ms, wrk's correction on both",
+                  ours: (f) => f.asWrk!.p50Ms,
+                  theirs: (f) => f.p50Ms,
+                  judged: true,
+                  digits: 3,
+                },
                 { name: "rps", ours: (f) => f.rps, theirs: (f) => f.rps, judged: true, digits: 0 },
-                { name: "p50 ms, Relix as reported", ours: (f) => f.p50Ms, theirs: (f) => f.p50Ms, judged: false, digits: 3 },
-                { name: "mean ms, wrk's correction on both", ours: (f) => f.asWrk!.meanMs, theirs: (f) => f.meanMs, judged: false, digits: 3 },
+                {
+                  name: "p50 ms, Relix as reported",
+                  ours: (f) => f.p50Ms,
+                  theirs: (f) => f.p50Ms,
+                  judged: false,
+                  digits: 3,
+                },
+                {
+                  name: "mean ms, wrk's correction on both",
+                  ours: (f) => f.asWrk!.meanMs,
+                  theirs: (f) => f.meanMs,
+                  judged: false,
+                  digits: 3,
+                },
               ]
             : [
                 { name: "p50 ms", ours: (f) => f.p50Ms, theirs: (f) => f.p50Ms, judged: true, digits: 3 },
@@ -237,19 +312,40 @@ async function main() {
           const ratio = median(a.map((v, i) => v / b[i]!));
           const ok = Math.abs(ratio - 1) <= TOLERANCE;
           if (judged) pass &&= ok;
-          rows.push([label, protocol === "rest" ? "REST" : "gRPC", name, spread(a, digits), spread(b, digits), tool, fmt(ratio, 3), judged ? (ok ? "PASS" : "FAIL") : "(info)"]);
+          rows.push([
+            label,
+            protocol === "rest" ? "REST" : "gRPC",
+            name,
+            spread(a, digits),
+            spread(b, digits),
+            tool,
+            fmt(ratio, 3),
+            judged ? (ok ? "PASS" : "FAIL") : "(info)",
+          ]);
         }
       }
     }
 
-    const header = ["workload", "side", "metric", "Relix median (min-max)", "reference median (min-max)", "reference", "ratio*", `+-${TOLERANCE * 100}%`];
+    const header = [
+      "workload",
+      "side",
+      "metric",
+      "Relix median (min-max)",
+      "reference median (min-max)",
+      "reference",
+      "ratio*",
+      `+-${TOLERANCE * 100}%`,
+    ];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const line = (cells: string[]) => cells.map((c, i) => (i >= 3 && i !== 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ");
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i >= 3 && i !== 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ");
     console.log(
       `\nRelix vs the tools alone: ${options.connections} connections / in flight, ${options.warmupMs / 1000} s warm-up + ${options.durationMs / 1000} s window, ` +
         `${options.rounds} rounds (order alternating); ratio* = median over rounds of Relix / reference in back-to-back runs`,
     );
-    console.log(`${os.cpus()[0]?.model.trim()} x${os.cpus().length}, Node ${process.version}, ${wrkVersion.split("\n")[0]?.trim() || "wrk"}, ghz ${await ghzVersion()}, Redis ${stack.versions.redis}, MySQL ${stack.versions.mysql}\n`);
+    console.log(
+      `${os.cpus()[0]?.model.trim()} x${os.cpus().length}, Node ${process.version}, ${wrkVersion.split("\n")[0]?.trim() || "wrk"}, ghz ${await ghzVersion()}, Redis ${stack.versions.redis}, MySQL ${stack.versions.mysql}\n`,
+    );
     console.log(line(header));
     for (const row of rows) console.log(line(row));
     console.log(`
@@ -270,7 +366,9 @@ What each number is:
               "average" (all calls). In a closed loop the true mean is connections / rps.`);
     console.log(`\n${await load.stop()}`);
     if (problems.size > 0) console.log(`\nNotes:\n${[...problems].map((p) => `  - ${p}`).join("\n")}`);
-    console.log(`\n${pass ? "PASS" : "FAIL"}: every ratio within +-${TOLERANCE * 100}%? ${pass ? "yes" : "no"} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    console.log(
+      `\n${pass ? "PASS" : "FAIL"}: every ratio within +-${TOLERANCE * 100}%? ${pass ? "yes" : "no"} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+    );
     process.exitCode = pass ? 0 : 1;
   } finally {
     await stack.stop();

@@ -46,7 +46,12 @@ async function measure(target: Target, connections: number) {
   const durationMs = WARMUP_MS + WINDOW_MS + 250;
   const tool =
     target.kind === "http"
-      ? await runAutocannon({ url: `http://127.0.0.1:${target.port}`, requests: restRequestsFor(workload, ids, "warm", 0), connections, durationMs })
+      ? await runAutocannon({
+          url: `http://127.0.0.1:${target.port}`,
+          requests: restRequestsFor(workload, ids, "warm", 0),
+          connections,
+          durationMs,
+        })
       : await runGhz({
           target: `127.0.0.1:${target.port}`,
           protoFile: protoFileFor("catalog"),
@@ -58,7 +63,8 @@ async function measure(target: Target, connections: number) {
           durationMs,
         });
   const figures = figuresInWindow(tool.samples, { startMs: WARMUP_MS, endMs: WARMUP_MS + WINDOW_MS });
-  if (figures.errors > 0) throw new Error(`${target.name}: ${figures.errors} errors ${JSON.stringify(figures.errorsByCode)}`);
+  if (figures.errors > 0)
+    throw new Error(`${target.name}: ${figures.errors} errors ${JSON.stringify(figures.errorsByCode)}`);
   return { p50: figures.histogram.summary().p50, rps: figures.rps };
 }
 
@@ -74,14 +80,31 @@ async function main() {
   const references: Awaited<ReturnType<typeof spawnReference>>[] = [];
   try {
     // Prime the cache with every key (and check both APIs agree), as a warm run does.
-    await preflight(targets, getWorkload("item.get"), Array.from({ length: KEYS }, (_, i) => ({ id: i + 1 })), "warm");
-    references.push(await spawnReference("./floor/reference-http.ts", { PORT: String(refHttpPort), REDIS_URL: redisUrl }));
-    references.push(await spawnReference("./floor/reference-grpc.ts", { PORT: String(refGrpcPort), REDIS_URL: redisUrl }));
-    references.push(await spawnReference("./floor/reference-express.ts", { PORT: String(refExpressPort), REDIS_URL: redisUrl }));
+    await preflight(
+      targets,
+      getWorkload("item.get"),
+      Array.from({ length: KEYS }, (_, i) => ({ id: i + 1 })),
+      "warm",
+    );
+    references.push(
+      await spawnReference("./floor/reference-http.ts", { PORT: String(refHttpPort), REDIS_URL: redisUrl }),
+    );
+    references.push(
+      await spawnReference("./floor/reference-grpc.ts", { PORT: String(refGrpcPort), REDIS_URL: redisUrl }),
+    );
+    references.push(
+      await spawnReference("./floor/reference-express.ts", { PORT: String(refExpressPort), REDIS_URL: redisUrl }),
+    );
 
     const pairs: Array<[Target, Target]> = [
-      [{ name: "REST API (Express)", kind: "http", port: restPort! }, { name: "bare node:http + GET", kind: "http", port: refHttpPort! }],
-      [{ name: "gRPC API (grpc-js)", kind: "grpc", port: grpcPort! }, { name: "bare grpc-js + GET", kind: "grpc", port: refGrpcPort! }],
+      [
+        { name: "REST API (Express)", kind: "http", port: restPort! },
+        { name: "bare node:http + GET", kind: "http", port: refHttpPort! },
+      ],
+      [
+        { name: "gRPC API (grpc-js)", kind: "grpc", port: grpcPort! },
+        { name: "bare grpc-js + GET", kind: "grpc", port: refGrpcPort! },
+      ],
     ];
     const rows: string[] = [];
     let pass = true;
@@ -100,8 +123,12 @@ async function main() {
           `${pad(apiRps.rps.toFixed(0), 8)} ${pad(refRps.rps.toFixed(0), 8)} ${pad(rpsRatio.toFixed(2) + "x", 7)}  ${ok ? "PASS" : "FAIL"}  (${reference.name})`,
       );
     }
-    console.log(`item.get warm, ${WINDOW_MS / 1000} s windows after ${WARMUP_MS / 1000} s warm-up; p50 at 1 connection, rps at 32`);
-    console.log(`${"".padEnd(20)} ${pad("p50 ms", 9)} ${pad("ref ms", 9)} ${pad("ratio", 7)}  ${pad("rps", 8)} ${pad("ref rps", 8)} ${pad("ratio", 7)}  target: p50 <= 1.3x, rps >= 0.8x`);
+    console.log(
+      `item.get warm, ${WINDOW_MS / 1000} s windows after ${WARMUP_MS / 1000} s warm-up; p50 at 1 connection, rps at 32`,
+    );
+    console.log(
+      `${"".padEnd(20)} ${pad("p50 ms", 9)} ${pad("ref ms", 9)} ${pad("ratio", 7)}  ${pad("rps", 8)} ${pad("ref rps", 8)} ${pad("ratio", 7)}  target: p50 <= 1.3x, rps >= 0.8x`,
+    );
     for (const row of rows) console.log(row);
 
     // The yardstick: how much of the REST gap is Express itself.

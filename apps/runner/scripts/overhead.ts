@@ -43,7 +43,12 @@ interface Figures {
 
 async function relix(targets: ServiceTargets, options: Options): Promise<Figures> {
   const workload = getWorkload("noop");
-  const spec = runSpecSchema.parse({ workloads: ["noop"], connections: options.connections, warmupMs: options.warmupMs, durationMs: options.durationMs });
+  const spec = runSpecSchema.parse({
+    workloads: ["noop"],
+    connections: options.connections,
+    warmupMs: options.warmupMs,
+    durationMs: options.durationMs,
+  });
   const plan: ProtocolRunPlan = {
     workload,
     cacheMode: "warm",
@@ -72,16 +77,19 @@ async function cli(targets: ServiceTargets, options: Options): Promise<Figures> 
   // The CLI's own bin, as a user would run it; --warmup takes autocannon's sub-arguments.
   const bin = require.resolve("autocannon/autocannon.js");
   const args = [bin, "-c", String(options.connections), "-d", String(options.durationMs / 1000), "-j"];
-  if (options.warmupMs > 0) args.push("--warmup", "[", "-c", String(options.connections), "-d", String(options.warmupMs / 1000), "]");
+  if (options.warmupMs > 0)
+    args.push("--warmup", "[", "-c", String(options.connections), "-d", String(options.warmupMs / 1000), "]");
   args.push(`${restBaseUrl(targets)}/v1/noop`);
   const child = await runChildWithCpu(process.execPath, args, {
     hardTimeoutMs: options.warmupMs + options.durationMs + 30_000,
     maxOutputBytes: 1 << 22,
   });
-  if (child.exitCode !== 0) throw new Error(`autocannon CLI exited with ${child.exitCode ?? child.signal}: ${child.stderr.slice(0, 500)}`);
+  if (child.exitCode !== 0)
+    throw new Error(`autocannon CLI exited with ${child.exitCode ?? child.signal}: ${child.stderr.slice(0, 500)}`);
   // with --warmup it prints the warm-up's report first, then the measured run's: one JSON per line
   const report = JSON.parse(child.stdout.trim().split("\n").at(-1)!) as AutocannonJson;
-  if (report.errors > 0 || report.non2xx > 0) throw new Error(`autocannon CLI: ${report.errors} errors, ${report.non2xx} non-2xx`);
+  if (report.errors > 0 || report.non2xx > 0)
+    throw new Error(`autocannon CLI: ${report.errors} errors, ${report.non2xx} non-2xx`);
   // requests.total counts the measured run only; the warm-up's responses are extra CPU
   const responses = report.requests.total * (1 + options.warmupMs / options.durationMs);
   return {
@@ -125,7 +133,8 @@ async function main() {
     // by whatever else the machine does over minutes.
     const ratio = median(ours.map((f, i) => f.rps / theirs[i]!.rps));
     const pass = ratio >= TARGET;
-    const rounds = (fs: Figures[], key: keyof Figures, digits: number) => fs.map((f) => (f[key] === null ? "?" : (f[key] as number).toFixed(digits))).join(" / ");
+    const rounds = (fs: Figures[], key: keyof Figures, digits: number) =>
+      fs.map((f) => (f[key] === null ? "?" : (f[key] as number).toFixed(digits))).join(" / ");
     const cpu = (fs: Figures[]) => {
       const values = fs.map((f) => f.cpuMsPer1000).filter((v): v is number => v !== null);
       return values.length ? median(values).toFixed(0) : "?";
@@ -133,10 +142,22 @@ async function main() {
     console.log(
       `\nnoop over REST, ${options.connections} connections, ${options.warmupMs / 1000} s warm-up + ${options.durationMs / 1000} s, ${options.rounds} rounds (order alternating)`,
     );
-    console.log(`${os.cpus()[0]?.model.trim()} x${os.cpus().length}, Node ${process.version}, autocannon ${autocannonVersion()}\n`);
-    console.log(`                      median rps   rounds (rps)                 p50 ms (rounds)          client CPU ms / 1000 req`);
-    console.log(`Relix (measureProtocol) ${median(ours.map((f) => f.rps)).toFixed(0).padStart(8)}   ${rounds(ours, "rps", 0).padEnd(28)} ${rounds(ours, "p50Ms", 3).padEnd(24)} ${cpu(ours)}`);
-    console.log(`autocannon CLI alone    ${median(theirs.map((f) => f.rps)).toFixed(0).padStart(8)}   ${rounds(theirs, "rps", 0).padEnd(28)} ${rounds(theirs, "p50Ms", 0).padEnd(24)} ${cpu(theirs)}`);
+    console.log(
+      `${os.cpus()[0]?.model.trim()} x${os.cpus().length}, Node ${process.version}, autocannon ${autocannonVersion()}\n`,
+    );
+    console.log(
+      `                      median rps   rounds (rps)                 p50 ms (rounds)          client CPU ms / 1000 req`,
+    );
+    console.log(
+      `Relix (measureProtocol) ${median(ours.map((f) => f.rps))
+        .toFixed(0)
+        .padStart(8)}   ${rounds(ours, "rps", 0).padEnd(28)} ${rounds(ours, "p50Ms", 3).padEnd(24)} ${cpu(ours)}`,
+    );
+    console.log(
+      `autocannon CLI alone    ${median(theirs.map((f) => f.rps))
+        .toFixed(0)
+        .padStart(8)}   ${rounds(theirs, "rps", 0).padEnd(28)} ${rounds(theirs, "p50Ms", 0).padEnd(24)} ${cpu(theirs)}`,
+    );
     console.log(`
   Relix rps: successful responses in the measured window / window length (warm-up dropped).
   CLI rps:   autocannon's "Req/Sec" average: the mean of its per-second counts over the measured run (its --warmup excluded).

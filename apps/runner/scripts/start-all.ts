@@ -24,7 +24,13 @@ const READY_TIMEOUT_MS = 120_000;
 
 const log = (message: string) => console.log(`[relix] ${message}`);
 
-function start(name: string, command: string, args: string[], env: Record<string, string>, cwd = repoRoot): ChildProcess {
+function start(
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd = repoRoot,
+): ChildProcess {
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
   child.once("exit", (code, signal) => {
     if (!shuttingDown) {
@@ -101,7 +107,13 @@ async function main() {
   // next itself, not through pnpm: a signal to this child then reaches the server, not a wrapper.
   const nextBin = createRequire(`${webDir}/package.json`).resolve("next/dist/bin/next");
   children.push(
-    start("web", process.execPath, [nextBin, "start", "-H", "127.0.0.1", "-p", WEB_PORT], { RUNNER_URL: `http://127.0.0.1:${RUNNER_PORT}` }, webDir),
+    start(
+      "web",
+      process.execPath,
+      [nextBin, "start", "-H", "127.0.0.1", "-p", WEB_PORT],
+      { RUNNER_URL: `http://127.0.0.1:${RUNNER_PORT}` },
+      webDir,
+    ),
   );
   await waitFor(`http://127.0.0.1:${WEB_PORT}/`, "the web app");
   log(`ready: open http://127.0.0.1:${WEB_PORT}   (Ctrl-C stops everything)`);

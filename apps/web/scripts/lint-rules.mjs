@@ -35,17 +35,24 @@ function valueImports(text) {
 }
 
 function resolveLocal(from, spec) {
-  const base = spec.startsWith("@/") ? join(src, spec.slice(2)) : spec.startsWith(".") ? join(dirname(from), spec) : null;
+  const base = spec.startsWith("@/")
+    ? join(src, spec.slice(2))
+    : spec.startsWith(".")
+      ? join(dirname(from), spec)
+      : null;
   if (base === null) return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")]) if (textOf.has(candidate)) return candidate;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")])
+    if (textOf.has(candidate)) return candidate;
   return null;
 }
 
 for (const file of sources) {
   const text = textOf.get(file);
   const name = relative(root, file);
-  if (text.includes("dangerously" + "SetInnerHTML")) problems.push(`${name}: dangerously${"SetInnerHTML"} is not allowed`);
-  if (/process\.env/.test(text) && name !== join("src", "server", "env.ts")) problems.push(`${name}: read the environment through src/server/env.ts`);
+  if (text.includes("dangerously" + "SetInnerHTML"))
+    problems.push(`${name}: dangerously${"SetInnerHTML"} is not allowed`);
+  if (/process\.env/.test(text) && name !== join("src", "server", "env.ts"))
+    problems.push(`${name}: read the environment through src/server/env.ts`);
 }
 
 // A "use client" module exports components (and hooks) only: any other value a server component
@@ -56,7 +63,9 @@ for (const file of sources) {
   for (const match of text.matchAll(/^export\s+(?:const|let|function|class)\s+([A-Za-z0-9_]+)/gm)) {
     const exported = match[1];
     if (!/^[A-Z]/.test(exported) && !/^use[A-Z]/.test(exported)) {
-      problems.push(`${relative(root, file)}: exports "${exported}" from a "use client" module; move it to a plain module`);
+      problems.push(
+        `${relative(root, file)}: exports "${exported}" from a "use client" module; move it to a plain module`,
+      );
     }
   }
 }
@@ -70,11 +79,18 @@ for (const file of sources) {
     seen.add(current);
     for (const spec of valueImports(textOf.get(current))) {
       const where = [...chain, spec].join(" -> ");
-      if (spec.startsWith("@/server") || /(^|\/)server\//.test(spec)) problems.push(`${relative(root, file)}: reaches a server module (${where})`);
-      else if (spec === "zod") problems.push(`${relative(root, file)}: reaches zod (${where}); validate on the server, send the browser plain data`);
-      else if (spec.startsWith("@relix/runner")) problems.push(`${relative(root, file)}: reaches the runner package (${where})`);
+      if (spec.startsWith("@/server") || /(^|\/)server\//.test(spec))
+        problems.push(`${relative(root, file)}: reaches a server module (${where})`);
+      else if (spec === "zod")
+        problems.push(
+          `${relative(root, file)}: reaches zod (${where}); validate on the server, send the browser plain data`,
+        );
+      else if (spec.startsWith("@relix/runner"))
+        problems.push(`${relative(root, file)}: reaches the runner package (${where})`);
       else if (spec.startsWith("@relix/shared") && !CLIENT_SAFE_SHARED.has(spec)) {
-        problems.push(`${relative(root, file)}: reaches ${spec} (${where}); use "import type", or a pure module listed in scripts/lint-rules.mjs`);
+        problems.push(
+          `${relative(root, file)}: reaches ${spec} (${where}); use "import type", or a pure module listed in scripts/lint-rules.mjs`,
+        );
       }
       const local = resolveLocal(current, spec);
       if (local) walk(local, [...chain, spec]);

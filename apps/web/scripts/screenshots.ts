@@ -27,7 +27,11 @@ console.log(`wrote ${out}/new-run.png`);
 await page.click('[data-testid="run-benchmark"]');
 await page.waitForURL(/\/runs\/[A-Za-z0-9_-]{8,64}$/);
 // The second protocol of the first cell, part-way through: both lines on the same axes.
-await page.waitForFunction(() => Number(document.querySelector('[data-testid="current-cell"]')?.getAttribute("data-step") ?? 0) >= 2, null, { timeout: 120_000 });
+await page.waitForFunction(
+  () => Number(document.querySelector('[data-testid="current-cell"]')?.getAttribute("data-step") ?? 0) >= 2,
+  null,
+  { timeout: 120_000 },
+);
 await page.waitForTimeout(6_500);
 await page.screenshot({ path: `${out}/live-run.png`, fullPage: true });
 console.log(`wrote ${out}/live-run.png`);

@@ -16,12 +16,19 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function rest(method: string, path: string, init: { body?: string | Buffer; contentType?: string; headers?: Record<string, string> } = {}) {
+async function rest(
+  method: string,
+  path: string,
+  init: { body?: string | Buffer; contentType?: string; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.contentType) headers["content-type"] = init.contentType;
   const response = await fetch(`${stack.restUrl}${path}`, { method, headers, body: init.body });
   const text = await response.text();
-  return { status: response.status, body: JSON.parse(text) as { error: { code: string; message: string; field?: string } } };
+  return {
+    status: response.status,
+    body: JSON.parse(text) as { error: { code: string; message: string; field?: string } },
+  };
 }
 
 async function grpcError(workloadId: string, message: Record<string, unknown>, metadata: Record<string, string> = {}) {
@@ -46,20 +53,76 @@ describe("REST refuses bad input with a 4xx JSON error naming the problem, never
     ["bad JSON", "POST", "/v1/math/add", { body: "{not json", contentType: "application/json" }, 400, "JSON"],
     ["missing field", "POST", "/v1/math/add", { body: '{"a":1}', contentType: "application/json" }, 400, "b"],
     ["wrong type", "POST", "/v1/math/add", { body: '{"a":"1","b":2}', contentType: "application/json" }, 400, "a"],
-    ["int32 overflow", "POST", "/v1/math/add", { body: '{"a":2147483647,"b":1}', contentType: "application/json" }, 400, "overflows"],
-    ["vectors of different length", "POST", "/v1/math/dot", { body: '{"a":[1,2],"b":[1]}', contentType: "application/json" }, 400, "b"],
+    [
+      "int32 overflow",
+      "POST",
+      "/v1/math/add",
+      { body: '{"a":2147483647,"b":1}', contentType: "application/json" },
+      400,
+      "overflows",
+    ],
+    [
+      "vectors of different length",
+      "POST",
+      "/v1/math/dot",
+      { body: '{"a":[1,2],"b":[1]}', contentType: "application/json" },
+      400,
+      "b",
+    ],
     ["no body at all", "POST", "/v1/echo", {}, 400, "body"],
-    ["echo map of numbers", "POST", "/v1/echo", { body: '{"message":"x","data":{"k":1}}', contentType: "application/json" }, 400, "data.k"],
-    ["stream of zero messages", "POST", "/v1/stream", { body: '{"numberOfMessages":0}', contentType: "application/json" }, 400, "numberOfMessages"],
+    [
+      "echo map of numbers",
+      "POST",
+      "/v1/echo",
+      { body: '{"message":"x","data":{"k":1}}', contentType: "application/json" },
+      400,
+      "data.k",
+    ],
+    [
+      "stream of zero messages",
+      "POST",
+      "/v1/stream",
+      { body: '{"numberOfMessages":0}', contentType: "application/json" },
+      400,
+      "numberOfMessages",
+    ],
     ["not a JPEG", "POST", "/v1/images/raw", { body: Buffer.from("hello"), contentType: "image/jpeg" }, 400, "image"],
     ["bad base64", "POST", "/v1/images/base64", { body: '{"img":"***"}', contentType: "application/json" }, 400, "img"],
-    ["meteorite with a missing field", "POST", "/v1/meteorites", { body: '{"items":[{"id":1}]}', contentType: "application/json" }, 400, "items.0"],
+    [
+      "meteorite with a missing field",
+      "POST",
+      "/v1/meteorites",
+      { body: '{"items":[{"id":1}]}', contentType: "application/json" },
+      400,
+      "items.0",
+    ],
     ["unknown cache mode", "GET", "/v1/items/1", { headers: { "x-relix-cache": "hot" } }, 400, "x-relix-cache"],
-    ["delay out of range", "POST", "/v1/echo", { body: '{"message":"x","data":{}}', contentType: "application/json", headers: { "x-relix-delay-ms": "100000" } }, 400, "x-relix-delay-ms"],
+    [
+      "delay out of range",
+      "POST",
+      "/v1/echo",
+      { body: '{"message":"x","data":{}}', contentType: "application/json", headers: { "x-relix-delay-ms": "100000" } },
+      400,
+      "x-relix-delay-ms",
+    ],
     ["unknown route", "GET", "/v1/nothing-here", {}, 404, "no route"],
     ["undecodable path", "GET", "/v1/items/%zz", {}, 400, "path"],
-    ["dot product beyond float32", "POST", "/v1/math/dot", { body: '{"a":[1e38,1e38],"b":[1e38,1e38]}', contentType: "application/json" }, 400, "overflows float32"],
-    ["vector value beyond float32", "POST", "/v1/math/dot", { body: '{"a":[1e39],"b":[1]}', contentType: "application/json" }, 400, "a.0"],
+    [
+      "dot product beyond float32",
+      "POST",
+      "/v1/math/dot",
+      { body: '{"a":[1e38,1e38],"b":[1e38,1e38]}', contentType: "application/json" },
+      400,
+      "overflows float32",
+    ],
+    [
+      "vector value beyond float32",
+      "POST",
+      "/v1/math/dot",
+      { body: '{"a":[1e39],"b":[1]}', contentType: "application/json" },
+      400,
+      "a.0",
+    ],
   ];
   for (const [name, method, path, init, status, mention] of cases) {
     it(name, async () => {
@@ -70,7 +133,10 @@ describe("REST refuses bad input with a 4xx JSON error naming the problem, never
   }
 
   it("a body over the limit is refused with 413", async () => {
-    const response = await rest("POST", "/v1/upload", { body: Buffer.alloc(MAX_MESSAGE_BYTES + 1, 1), contentType: "application/octet-stream" });
+    const response = await rest("POST", "/v1/upload", {
+      body: Buffer.alloc(MAX_MESSAGE_BYTES + 1, 1),
+      contentType: "application/octet-stream",
+    });
     expect(response.status).toBe(413);
     expect(response.body.error.field).toBe("body");
   });
@@ -83,7 +149,13 @@ describe("gRPC refuses bad input with INVALID_ARGUMENT / NOT_FOUND / RESOURCE_EX
     ["unknown shape id", "shape.deepest.get", { id: 101 }, grpcStatus.NOT_FOUND, "not found"],
     ["int32 overflow", "math.add", { a: 2147483647, b: 1 }, grpcStatus.INVALID_ARGUMENT, "overflows"],
     ["empty vectors", "math.dot", {}, grpcStatus.INVALID_ARGUMENT, "a"],
-    ["dot product beyond float32", "math.dot", { a: [1e38, 1e38], b: [1e38, 1e38] }, grpcStatus.INVALID_ARGUMENT, "overflows float32"],
+    [
+      "dot product beyond float32",
+      "math.dot",
+      { a: [1e38, 1e38], b: [1e38, 1e38] },
+      grpcStatus.INVALID_ARGUMENT,
+      "overflows float32",
+    ],
     ["stream of zero messages", "stream", { numberOfMessages: 0 }, grpcStatus.INVALID_ARGUMENT, "numberOfMessages"],
     ["not a JPEG", "image.raw", { image: Buffer.from("hello") }, grpcStatus.INVALID_ARGUMENT, "image"],
     ["empty image", "image.raw", {}, grpcStatus.INVALID_ARGUMENT, "image"],

@@ -18,7 +18,9 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 function ghzBinary(): string {
-  const candidates = [process.env.GHZ_BIN, path.join(os.homedir(), "go", "bin", "ghz"), "/usr/local/bin/ghz"].filter(Boolean) as string[];
+  const candidates = [process.env.GHZ_BIN, path.join(os.homedir(), "go", "bin", "ghz"), "/usr/local/bin/ghz"].filter(
+    Boolean,
+  ) as string[];
   return candidates.find((c) => existsSync(c)) ?? "ghz";
 }
 
@@ -42,14 +44,19 @@ describe("operations", () => {
   });
 
   it("grpc.health.v1.Health reports SERVING", async () => {
-    const definition = protoLoader.loadSync(path.join(path.dirname(require_resolve_health()), "proto", "health", "v1", "health.proto"), { enums: String });
+    const definition = protoLoader.loadSync(
+      path.join(path.dirname(require_resolve_health()), "proto", "health", "v1", "health.proto"),
+      { enums: String },
+    );
     const health = (grpcJs.loadPackageDefinition(definition) as any).grpc.health.v1.Health;
     const client = new health(stack.grpcTarget, grpcJs.credentials.createInsecure());
     // Readiness is refreshed on a timer; allow it one tick.
     let status = "";
     for (let attempt = 0; attempt < 20 && status !== "SERVING"; attempt++) {
       status = await new Promise<string>((resolve, reject) =>
-        client.Check({ service: "" }, (error: Error | null, reply: { status: string }) => (error ? reject(error) : resolve(reply.status))),
+        client.Check({ service: "" }, (error: Error | null, reply: { status: string }) =>
+          error ? reject(error) : resolve(reply.status),
+        ),
       );
       if (status !== "SERVING") await new Promise((r) => setTimeout(r, 200));
     }
@@ -69,7 +76,10 @@ describe("operations", () => {
   });
 
   it("the OpenAPI document lists every route of the catalog", async () => {
-    const document = (await (await fetch(`${stack.restUrl}/openapi.json`)).json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    const document = (await (await fetch(`${stack.restUrl}/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(document.openapi).toMatch(/^3\./);
     for (const workload of workloads) {
       const route = workload.rest.route.replace(/:(\w+)/g, "{$1}");
@@ -91,7 +101,9 @@ describe("operations", () => {
 
   it("both servers count wire bytes at their sockets", async () => {
     await fetch(`${stack.restUrl}/v1/items/1`);
-    const restStats = (await (await fetch(`${stack.restUrl}/stats`)).json()) as { wire: { bytesReceived: number; bytesSent: number } };
+    const restStats = (await (await fetch(`${stack.restUrl}/stats`)).json()) as {
+      wire: { bytesReceived: number; bytesSent: number };
+    };
     expect(restStats.wire.bytesReceived).toBeGreaterThan(0);
     expect(restStats.wire.bytesSent).toBeGreaterThan(0);
   });

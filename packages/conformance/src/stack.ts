@@ -4,7 +4,8 @@ import { loadServiceEnv, type ServiceEnv } from "@relix/io";
 
 /** A MySQL URL for a database of this test file's own, so test files never share rows. */
 export function databaseUrl(database: string, base = process.env.MYSQL_URL): string {
-  if (!base) throw new Error("MYSQL_URL is not set: run the tests through vitest (test/global-setup.ts starts MariaDB)");
+  if (!base)
+    throw new Error("MYSQL_URL is not set: run the tests through vitest (test/global-setup.ts starts MariaDB)");
   const url = new URL(base);
   url.pathname = `/${database}`;
   return url.toString();

@@ -12,7 +12,10 @@ import { PROTO_FILES, PROTO_ROOT } from "../src/proto/paths";
 
 const outDir = fileURLToPath(new URL("../src/generated", import.meta.url));
 const require = createRequire(import.meta.url);
-const generator = path.join(path.dirname(require.resolve("@grpc/proto-loader/package.json")), "build/bin/proto-loader-gen-types.js");
+const generator = path.join(
+  path.dirname(require.resolve("@grpc/proto-loader/package.json")),
+  "build/bin/proto-loader-gen-types.js",
+);
 
 rmSync(outDir, { recursive: true, force: true });
 execFileSync(

@@ -20,7 +20,9 @@ server.addService(grpcObject.relix.v1.CatalogService.service, {
     );
   },
 });
-server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), () => console.log(`reference grpc on ${port}`));
+server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), () =>
+  console.log(`reference grpc on ${port}`),
+);
 process.on("SIGTERM", () => {
   server.forceShutdown();
   redis.disconnect();

@@ -23,15 +23,25 @@ export async function startLocalStack(log: (message: string) => void = () => {})
   const backends = await resolveBackends({ redisUrl: process.env.REDIS_URL, mysqlUrl: process.env.MYSQL_URL });
   if (!backends.redisUrl || !backends.mysqlUrl) {
     await backends.stop();
-    throw new Error("needs Redis and MySQL/MariaDB: set REDIS_URL and MYSQL_URL, or install redis-server and mariadb-server");
+    throw new Error(
+      "needs Redis and MySQL/MariaDB: set REDIS_URL and MYSQL_URL, or install redis-server and mariadb-server",
+    );
   }
   try {
     // A free port can be taken before the service binds it: retry "address in use" a few times.
     for (let attempt = 1; ; attempt++) {
       const [restPort, grpcPort, grpcMetricsPort] = await Promise.all([getFreePort(), getFreePort(), getFreePort()]);
-      const targets: ServiceTargets = { host: "127.0.0.1", restPort: restPort!, grpcPort: grpcPort!, grpcMetricsPort: grpcMetricsPort! };
+      const targets: ServiceTargets = {
+        host: "127.0.0.1",
+        restPort: restPort!,
+        grpcPort: grpcPort!,
+        grpcMetricsPort: grpcMetricsPort!,
+      };
       try {
-        const services = await ensureServices(targets, { env: { REDIS_URL: backends.redisUrl, MYSQL_URL: backends.mysqlUrl }, log });
+        const services = await ensureServices(targets, {
+          env: { REDIS_URL: backends.redisUrl, MYSQL_URL: backends.mysqlUrl },
+          log,
+        });
         const stop = async () => {
           for (const signal of SIGNALS) process.off(signal, onSignal);
           await services.stop();
@@ -57,12 +67,16 @@ export async function startLocalStack(log: (message: string) => void = () => {})
 export function parseSeconds(text: string, name: string, { min, max }: { min: number; max: number }): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(text.trim());
   const ms = m ? Number(m[1]) * (m[2] === "ms" ? 1 : 1000) : Number.NaN;
-  if (!(ms >= min && ms <= max)) throw new Error(`--${name} must be a duration from ${min / 1000} s to ${max / 1000} s (got ${JSON.stringify(text)})`);
+  if (!(ms >= min && ms <= max))
+    throw new Error(
+      `--${name} must be a duration from ${min / 1000} s to ${max / 1000} s (got ${JSON.stringify(text)})`,
+    );
   return ms;
 }
 
 export function parseCount(text: string, name: string, { min, max }: { min: number; max: number }): number {
   const n = Number(text);
-  if (!(Number.isInteger(n) && n >= min && n <= max)) throw new Error(`--${name} must be a whole number from ${min} to ${max} (got ${JSON.stringify(text)})`);
+  if (!(Number.isInteger(n) && n >= min && n <= max))
+    throw new Error(`--${name} must be a whole number from ${min} to ${max} (got ${JSON.stringify(text)})`);
   return n;
 }

@@ -24,7 +24,16 @@ const HZ = 100; // USER_HZ; /proc/stat counts in these ticks on every mainstream
 async function snapshot(targets: ServiceTargets): Promise<Snapshot | null> {
   try {
     const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields as [number, number, number, number, number, number, number, number];
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     const self = readProcCpu("self");
     const services = await Promise.all((["rest", "grpc"] as const).map((p) => readServerStats(targets, p)));
     const servicesMs = services.reduce((sum, s) => sum + (s.cpu.userUs + s.cpu.systemUs) / 1000, 0);

@@ -26,7 +26,8 @@ export function readComparisonOptions(usage: string, defaults: { rounds: number 
   }
   const durationMs = parseSeconds(values.duration, "duration", { min: 1_000, max: 60_000 });
   const warmupMs = parseSeconds(values.warmup, "warmup", { min: 0, max: 30_000 });
-  if (durationMs % 1000 !== 0 || warmupMs % 1000 !== 0) throw new Error("--duration and --warmup must be whole seconds (the reference tools' -d unit)");
+  if (durationMs % 1000 !== 0 || warmupMs % 1000 !== 0)
+    throw new Error("--duration and --warmup must be whole seconds (the reference tools' -d unit)");
   return {
     durationMs,
     warmupMs,

@@ -20,7 +20,10 @@ export interface CorrectedLatency {
 }
 
 /** `encoded`: a relix.result/v1 histogram (µs); `windowMs` and `responses`: what it was measured over. */
-export function withWrkCorrection(encoded: string, { windowMs, responses, connections }: { windowMs: number; responses: number; connections: number }): CorrectedLatency {
+export function withWrkCorrection(
+  encoded: string,
+  { windowMs, responses, connections }: { windowMs: number; responses: number; connections: number },
+): CorrectedLatency {
   const measured = decodeFromCompressedBase64(encoded, 64, false);
   const perConnection = Math.floor(responses / connections); // wrk's integer division
   if (perConnection === 0) throw new Error("too few responses per connection to apply wrk's correction");

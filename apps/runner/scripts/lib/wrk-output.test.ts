@@ -30,7 +30,12 @@ describe("wrk output", () => {
     // wrk divides by its unrounded run time (the report shows 1.13 s)
     expect(Math.abs(s.rps - s.requests / s.seconds) / s.rps).toBeLessThan(0.01);
     expect(s.socketErrors).toEqual({ connect: 0, read: 0, write: 0, timeout: 0 });
-    expect(parseWrkOutput(`${REPORT}  Socket errors: connect 0, read 3, write 0, timeout 2\n`).socketErrors).toEqual({ connect: 0, read: 3, write: 0, timeout: 2 });
+    expect(parseWrkOutput(`${REPORT}  Socket errors: connect 0, read 3, write 0, timeout 2\n`).socketErrors).toEqual({
+      connect: 0,
+      read: 3,
+      write: 0,
+      timeout: 2,
+    });
   });
 
   it("converts every unit wrk prints", () => {

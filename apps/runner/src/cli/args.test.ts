@@ -16,7 +16,14 @@ describe("parseCliArgs", () => {
   it("runs the quick preset when nothing is given, writing JSON by default", () => {
     const args = run();
     expect(args.spec).toEqual(specFromPreset("quick"));
-    expect(args).toMatchObject({ help: false, outputs: {}, writeJson: true, thresholds: [], quiet: false, noColor: false });
+    expect(args).toMatchObject({
+      help: false,
+      outputs: {},
+      writeJson: true,
+      thresholds: [],
+      quiet: false,
+      noColor: false,
+    });
   });
 
   it("ignores the leading -- that pnpm may pass on", () => {
@@ -24,13 +31,42 @@ describe("parseCliArgs", () => {
   });
 
   it("lets flags override the preset's values", () => {
-    const { spec } = run("--preset", "study-000", "--connections", "16", "--grpc-connections=4", "--cache", "warm", "--trials", "5");
-    expect(spec).toMatchObject({ preset: "study-000", workloads: ["item.get"], connections: 16, grpcConnections: 4, cacheModes: ["warm"], trials: 5, durationMs: 10_000 });
+    const { spec } = run(
+      "--preset",
+      "study-000",
+      "--connections",
+      "16",
+      "--grpc-connections=4",
+      "--cache",
+      "warm",
+      "--trials",
+      "5",
+    );
+    expect(spec).toMatchObject({
+      preset: "study-000",
+      workloads: ["item.get"],
+      connections: 16,
+      grpcConnections: 4,
+      cacheModes: ["warm"],
+      trials: 5,
+      durationMs: 10_000,
+    });
   });
 
   it("reads every spec flag", () => {
     const { spec } = run(
-      ...["--workloads", "upload,stream", "--duration", "2m", "--warmup", "500ms", "--rate", "300", "--payload-size", "512KiB"],
+      ...[
+        "--workloads",
+        "upload,stream",
+        "--duration",
+        "2m",
+        "--warmup",
+        "500ms",
+        "--rate",
+        "300",
+        "--payload-size",
+        "512KiB",
+      ],
       ...["--server-delay", "10ms", "--stream-messages", "50", "--keys", "10", "--dot-length", "1000"],
     );
     expect(spec).toMatchObject({
@@ -85,7 +121,20 @@ describe("parseCliArgs", () => {
   });
 
   it("collects outputs, thresholds and switches", () => {
-    const args = run("--json", "r.json", "--md", "r.md", "--csv", "r.csv", "--threshold", "grpc.p99<5ms", "--threshold", "item.get:ratio.p50>1", "-q", "--no-color");
+    const args = run(
+      "--json",
+      "r.json",
+      "--md",
+      "r.md",
+      "--csv",
+      "r.csv",
+      "--threshold",
+      "grpc.p99<5ms",
+      "--threshold",
+      "item.get:ratio.p50>1",
+      "-q",
+      "--no-color",
+    );
     expect(args.outputs).toEqual({ json: "r.json", md: "r.md", csv: "r.csv" });
     expect(args.thresholds.map((t) => t.source)).toEqual(["grpc.p99<5ms", "item.get:ratio.p50>1"]);
     expect(args).toMatchObject({ quiet: true, noColor: true });
@@ -115,7 +164,10 @@ describe("parseCliArgs refuses bad input with one line naming the flag, the valu
     [["--payload-size", "1GiB"], '--payload-size "1GiB": not a size; use a number of bytes with B, KB, KiB, MB or MiB'],
     [["--payload-size", "9MiB"], '--payload-size "9MiB": must be from 1B to 8MiB'],
     [["--server-delay", "2s"], '--server-delay "2s": must be from 0ms to 1s'],
-    [["--workloads", "item.gte"], '--workloads "item.gte": unknown workload "item.gte" (did you mean item.get?); known: noop, item.get'],
+    [
+      ["--workloads", "item.gte"],
+      '--workloads "item.gte": unknown workload "item.gte" (did you mean item.get?); known: noop, item.get',
+    ],
     [["--workloads", "noop,,echo"], "empty item"],
     [["--workloads", "nothing.*"], '"nothing.*" matches no workload'],
     [["--cache", "hot"], '--cache "hot": unknown cache mode "hot" (use warm, cold, miss)'],
@@ -128,10 +180,13 @@ describe("parseCliArgs refuses bad input with one line naming the flag, the valu
     [["--quiet=yes"], '--quiet takes no value (got "yes")'],
     [["--trials", "2", "--trials", "3"], '--trials given twice ("2" and "3"); give it once'],
     [["--duration", "5s", "--requests", "10"], "a window ends by time or by count, give one of them"],
-    [["--json", "a.json", "--no-json"], "--json \"a.json\" and --no-json: give one of them"],
+    [["--json", "a.json", "--no-json"], '--json "a.json" and --no-json: give one of them'],
     [["stray"], 'unexpected argument "stray"'],
     [["--threshold", "grpc.p99<5"], '--threshold bad threshold "grpc.p99<5": a latency needs a unit'],
-    [["--threshold", "echo:grpc.p99<5ms"], '--threshold "echo:grpc.p99<5ms": workload echo is not in this run (running: noop, item.get, meteorites.get, stream)'],
+    [
+      ["--threshold", "echo:grpc.p99<5ms"],
+      '--threshold "echo:grpc.p99<5ms": workload echo is not in this run (running: noop, item.get, meteorites.get, stream)',
+    ],
   ])("%j", (argv, message) => {
     const text = error(...argv);
     expect(text).toContain(message);

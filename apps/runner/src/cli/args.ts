@@ -5,7 +5,18 @@
 // (unknown flags, missing values, values on switches, positionals) itself: strict mode's errors
 // are long multi-line hints about '--' that do not say what is allowed, nor "did you mean".
 import { parseArgs } from "node:util";
-import { cacheModes, DEFAULT_PRESET, findPreset, getPreset, presetNames, specBounds as b, specFromPreset, workloadIds, type PresetSpec, type RunSpec } from "@relix/core";
+import {
+  cacheModes,
+  DEFAULT_PRESET,
+  findPreset,
+  getPreset,
+  presetNames,
+  specBounds as b,
+  specFromPreset,
+  workloadIds,
+  type PresetSpec,
+  type RunSpec,
+} from "@relix/core";
 import { parseThreshold, ThresholdSyntaxError, type Threshold } from "@relix/core/render/thresholds";
 import { flags, type FlagDefinition } from "./flags";
 import { parseByteSize, parseCount, parseDurationMs, parseList } from "./values";
@@ -61,21 +72,32 @@ type Values = Map<string, string | string[] | true>;
 function readFlags(argv: readonly string[]): Values {
   // `pnpm bench -- --preset x` hands the script a leading "--"; it means nothing here.
   const args = argv[0] === "--" ? argv.slice(1) : [...argv];
-  const options = Object.fromEntries(flags.map((f) => [f.name, { type: f.type, ...(f.short ? { short: f.short } : {}), ...(f.multiple ? { multiple: true } : {}) }]));
+  const options = Object.fromEntries(
+    flags.map((f) => [
+      f.name,
+      { type: f.type, ...(f.short ? { short: f.short } : {}), ...(f.multiple ? { multiple: true } : {}) },
+    ]),
+  );
   const { tokens } = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
   const values: Values = new Map();
   for (const token of tokens) {
-    if (token.kind === "option-terminator") throw new UsageError(`unexpected "--" (flags come before it, and nothing may follow it)`);
+    if (token.kind === "option-terminator")
+      throw new UsageError(`unexpected "--" (flags come before it, and nothing may follow it)`);
     if (token.kind === "positional") {
-      throw new UsageError(`unexpected argument ${JSON.stringify(token.value)} (every option is a --flag; values follow their flag)`);
+      throw new UsageError(
+        `unexpected argument ${JSON.stringify(token.value)} (every option is a --flag; values follow their flag)`,
+      );
     }
-    const flag: FlagDefinition | undefined = token.rawName.startsWith("--") ? byName.get(token.name) : byShort.get(token.rawName.slice(1)) ?? byName.get(token.name);
+    const flag: FlagDefinition | undefined = token.rawName.startsWith("--")
+      ? byName.get(token.name)
+      : (byShort.get(token.rawName.slice(1)) ?? byName.get(token.name));
     if (!flag) {
       const guess = suggestion(token.name, [...byName.keys()]);
       throw new UsageError(`unknown flag ${token.rawName}${guess ? ` (did you mean --${guess}?)` : ""}`);
     }
     if (flag.type === "boolean") {
-      if (token.value !== undefined) throw new UsageError(`--${flag.name} takes no value (got ${JSON.stringify(token.value)})`);
+      if (token.value !== undefined)
+        throw new UsageError(`--${flag.name} takes no value (got ${JSON.stringify(token.value)})`);
       values.set(flag.name, true);
       continue;
     }
@@ -87,7 +109,10 @@ function readFlags(argv: readonly string[]): Values {
     }
     const previous = values.get(flag.name);
     if (flag.multiple) values.set(flag.name, [...((previous as string[] | undefined) ?? []), token.value]);
-    else if (previous !== undefined) throw new UsageError(`--${flag.name} given twice (${JSON.stringify(previous)} and ${JSON.stringify(token.value)}); give it once`);
+    else if (previous !== undefined)
+      throw new UsageError(
+        `--${flag.name} given twice (${JSON.stringify(previous)} and ${JSON.stringify(token.value)}); give it once`,
+      );
     else values.set(flag.name, token.value);
   }
   return values;
@@ -96,26 +121,41 @@ function readFlags(argv: readonly string[]): Values {
 function parseWorkloads(raw: string): string[] {
   const ids = parseList("workloads", raw).flatMap((item) => {
     if (item.includes("*")) {
-      const pattern = new RegExp(`^${item.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[^,]*")}$`);
+      const pattern = new RegExp(
+        `^${item
+          .split("*")
+          .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+          .join("[^,]*")}$`,
+      );
       const matched = workloadIds.filter((id) => pattern.test(id));
-      if (matched.length === 0) throw new UsageError(`--workloads ${JSON.stringify(raw)}: "${item}" matches no workload (known: ${workloadIds.join(", ")})`);
+      if (matched.length === 0)
+        throw new UsageError(
+          `--workloads ${JSON.stringify(raw)}: "${item}" matches no workload (known: ${workloadIds.join(", ")})`,
+        );
       return matched;
     }
     if (!workloadIds.includes(item)) {
       const guess = suggestion(item, workloadIds);
-      throw new UsageError(`--workloads ${JSON.stringify(raw)}: unknown workload "${item}"${guess ? ` (did you mean ${guess}?)` : ""}; known: ${workloadIds.join(", ")}`);
+      throw new UsageError(
+        `--workloads ${JSON.stringify(raw)}: unknown workload "${item}"${guess ? ` (did you mean ${guess}?)` : ""}; known: ${workloadIds.join(", ")}`,
+      );
     }
     return [item];
   });
   const unique = [...new Set(ids)];
-  if (unique.length > b.workloads.max) throw new UsageError(`--workloads ${JSON.stringify(raw)}: ${unique.length} workloads, at most ${b.workloads.max} per run`);
+  if (unique.length > b.workloads.max)
+    throw new UsageError(
+      `--workloads ${JSON.stringify(raw)}: ${unique.length} workloads, at most ${b.workloads.max} per run`,
+    );
   return unique;
 }
 
 function parseCacheModes(raw: string): RunSpec["cacheModes"] {
   return parseList("cache", raw).map((mode) => {
     if (!(cacheModes as readonly string[]).includes(mode)) {
-      throw new UsageError(`--cache ${JSON.stringify(raw)}: unknown cache mode "${mode}" (use ${cacheModes.join(", ")})`);
+      throw new UsageError(
+        `--cache ${JSON.stringify(raw)}: unknown cache mode "${mode}" (use ${cacheModes.join(", ")})`,
+      );
     }
     return mode as RunSpec["cacheModes"][number];
   });
@@ -128,7 +168,9 @@ function overridesFrom(values: Values): Partial<PresetSpec> {
     return raw === undefined ? undefined : parse(raw);
   };
   if (values.has("duration") && values.has("requests")) {
-    throw new UsageError(`--duration ${JSON.stringify(text("duration"))} and --requests ${JSON.stringify(text("requests"))}: a window ends by time or by count, give one of them`);
+    throw new UsageError(
+      `--duration ${JSON.stringify(text("duration"))} and --requests ${JSON.stringify(text("requests"))}: a window ends by time or by count, give one of them`,
+    );
   }
   return {
     workloads: with_("workloads", parseWorkloads),
@@ -159,7 +201,9 @@ function parseThresholds(raws: readonly string[], spec: RunSpec): Threshold[] {
     }
     // Caught now rather than after the run: a gate on a workload that is not measured cannot pass.
     if (threshold.workload !== undefined && !spec.workloads.includes(threshold.workload)) {
-      throw new UsageError(`--threshold ${JSON.stringify(raw)}: workload ${threshold.workload} is not in this run (running: ${spec.workloads.join(", ")})`);
+      throw new UsageError(
+        `--threshold ${JSON.stringify(raw)}: workload ${threshold.workload} is not in this run (running: ${spec.workloads.join(", ")})`,
+      );
     }
     return threshold;
   });
@@ -172,7 +216,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   const presetName = (values.get("preset") as string | undefined) ?? DEFAULT_PRESET;
   if (!findPreset(presetName)) {
     const guess = suggestion(presetName, presetNames);
-    throw new UsageError(`--preset ${JSON.stringify(presetName)}: unknown preset${guess ? ` (did you mean ${guess}?)` : ""}; known: ${presetNames.join(", ")}`);
+    throw new UsageError(
+      `--preset ${JSON.stringify(presetName)}: unknown preset${guess ? ` (did you mean ${guess}?)` : ""}; known: ${presetNames.join(", ")}`,
+    );
   }
   let spec: RunSpec;
   try {
@@ -182,7 +228,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     throw new UsageError((error as Error).message);
   }
 
-  if (values.has("json") && values.has("no-json")) throw new UsageError(`--json ${JSON.stringify(values.get("json"))} and --no-json: give one of them`);
+  if (values.has("json") && values.has("no-json"))
+    throw new UsageError(`--json ${JSON.stringify(values.get("json"))} and --no-json: give one of them`);
   const outputs: CliOutputs = {};
   for (const name of ["json", "md", "csv"] as const) {
     const path = values.get(name) as string | undefined;

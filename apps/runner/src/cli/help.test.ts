@@ -8,12 +8,31 @@ describe("renderHelp", () => {
 
   it("documents every flag the parser accepts, and the issue's flags are all there", () => {
     for (const flag of flags) expect(help).toContain(`--${flag.name}`);
-    const issueFlags = ["preset", "workloads", "cache", "connections", "grpc-connections", "duration", "requests", "warmup", "rate", "trials", "payload-size", "json", "md", "csv", "threshold", "help"];
+    const issueFlags = [
+      "preset",
+      "workloads",
+      "cache",
+      "connections",
+      "grpc-connections",
+      "duration",
+      "requests",
+      "warmup",
+      "rate",
+      "trials",
+      "payload-size",
+      "json",
+      "md",
+      "csv",
+      "threshold",
+      "help",
+    ];
     expect(flags.map((f) => f.name)).toEqual(expect.arrayContaining(issueFlags));
   });
 
   it("gives defaults and bounds", () => {
-    expect(help).toMatch(/--connections N\s+requests in flight per protocol: autocannon connections = ghz\s+concurrency; 1-256 \(quick: 8\)/);
+    expect(help).toMatch(
+      /--connections N\s+requests in flight per protocol: autocannon connections = ghz\s+concurrency; 1-256 \(quick: 8\)/,
+    );
     expect(help).toMatch(/--duration DURATION\s+measured window .*500ms-5m/s);
     expect(help).toMatch(/--payload-size SIZE[\s\S]*1B-8MiB/);
     expect(help).toContain("(default: quick)");

@@ -31,30 +31,42 @@ export function planOutputs(run: Pick<CliRun, "outputs" | "writeJson">, baseDir:
   const taken = Object.entries(paths);
   for (const [kind, path] of taken) {
     const other = taken.find(([k, p]) => k !== kind && p === path);
-    if (other) throw new UsageError(`--${kind} and --${other[0]} both write ${JSON.stringify(run.outputs[kind as OutputKind])}`);
+    if (other)
+      throw new UsageError(`--${kind} and --${other[0]} both write ${JSON.stringify(run.outputs[kind as OutputKind])}`);
   }
-  return run.writeJson && paths.json === undefined ? { paths, defaultJsonDir: absolute(DEFAULT_RESULTS_DIR) } : { paths };
+  return run.writeJson && paths.json === undefined
+    ? { paths, defaultJsonDir: absolute(DEFAULT_RESULTS_DIR) }
+    : { paths };
 }
 
 /** Creates the directories now and refuses a path that is a directory. */
 export async function prepareOutputs(plan: OutputPlan): Promise<void> {
-  const dirs = [...Object.values(plan.paths).map((p) => dirname(p)), ...(plan.defaultJsonDir ? [plan.defaultJsonDir] : [])];
+  const dirs = [
+    ...Object.values(plan.paths).map((p) => dirname(p)),
+    ...(plan.defaultJsonDir ? [plan.defaultJsonDir] : []),
+  ];
   for (const dir of new Set(dirs)) {
     try {
       await mkdir(dir, { recursive: true });
     } catch (error) {
-      throw new UsageError(`cannot create the directory ${JSON.stringify(dir)} for the output files (${(error as NodeJS.ErrnoException).code ?? error})`);
+      throw new UsageError(
+        `cannot create the directory ${JSON.stringify(dir)} for the output files (${(error as NodeJS.ErrnoException).code ?? error})`,
+      );
     }
   }
   for (const [kind, path] of Object.entries(plan.paths)) {
     const found = await stat(path).catch(() => null);
-    if (found?.isDirectory()) throw new UsageError(`--${kind} ${JSON.stringify(path)}: is a directory; give a file name`);
+    if (found?.isDirectory())
+      throw new UsageError(`--${kind} ${JSON.stringify(path)}: is a directory; give a file name`);
   }
 }
 
 /** relix-results/20250102-030405-quick-<id>.json: sorts by time, says what ran, never collides. */
 export function defaultJsonName(result: RunResult): string {
-  const stamp = result.createdAt.replace(/\.\d+Z$/, "").replace(/[-:]/g, "").replace("T", "-");
+  const stamp = result.createdAt
+    .replace(/\.\d+Z$/, "")
+    .replace(/[-:]/g, "")
+    .replace("T", "-");
   return `${stamp}-${result.spec.preset ?? "custom"}-${result.id}.json`.replace(/[^\w.-]/g, "_");
 }
 
@@ -67,7 +79,8 @@ export interface WrittenOutput {
 /** Writes every planned file; one failure does not stop the others (each is reported). */
 export async function writeOutputs(result: RunResult, plan: OutputPlan): Promise<WrittenOutput[]> {
   const jobs: Array<[OutputKind, string, () => Promise<void>]> = [];
-  const json = plan.paths.json ?? (plan.defaultJsonDir ? join(plan.defaultJsonDir, defaultJsonName(result)) : undefined);
+  const json =
+    plan.paths.json ?? (plan.defaultJsonDir ? join(plan.defaultJsonDir, defaultJsonName(result)) : undefined);
   if (json) jobs.push(["json", json, () => writeResultFile(json, result)]);
   const { md, csv } = plan.paths;
   if (md) jobs.push(["md", md, () => writeTextFileAtomic(md, renderMarkdownReport(result))]);

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { CellRef, RunEvent } from "../engine/run-events";
 import { ProgressBar } from "./progress-bar";
 
-const cell: CellRef = { workload: "item.get", cacheMode: "warm", trial: 2, trials: 3, protocol: "grpc", index: 5, total: 12 };
+const cell: CellRef = {
+  workload: "item.get",
+  cacheMode: "warm",
+  trial: 2,
+  trials: 3,
+  protocol: "grpc",
+  index: 5,
+  total: 12,
+};
 
 function stream(isTTY: boolean) {
   const writes: string[] = [];
@@ -36,7 +44,9 @@ describe("ProgressBar", () => {
     for (const event of events.slice(0, 4)) bar.handle(event);
     const last = writes.at(-1)!;
     expect(last.startsWith("\r\x1b[2K")).toBe(true);
-    expect(last).toContain("██████████░░░░░░░░░░░░░░  42%  ETA 0:17  [5/12] item.get warm gRPC trial 2/3 · 13,104 req/s");
+    expect(last).toContain(
+      "██████████░░░░░░░░░░░░░░  42%  ETA 0:17  [5/12] item.get warm gRPC trial 2/3 · 13,104 req/s",
+    );
     expect(last).not.toContain("\n");
   });
 

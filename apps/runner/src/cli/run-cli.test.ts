@@ -61,7 +61,15 @@ async function harness(engine: RunBenchmark): Promise<Harness> {
 const fakeEngine =
   (cells: CellInput[] = [{ workload: "item.get", cacheMode: "warm" }]): RunBenchmark =>
   async (spec: RunSpec, options?: RunOptions) => {
-    const cell = { workload: "item.get", cacheMode: "warm" as const, trial: 1, trials: 1, protocol: "rest" as const, index: 1, total: 2 };
+    const cell = {
+      workload: "item.get",
+      cacheMode: "warm" as const,
+      trial: 1,
+      trials: 1,
+      protocol: "rest" as const,
+      index: 1,
+      total: 2,
+    };
     options?.onEvent?.({ type: "phase", phase: "measuring", message: "measuring" });
     options?.onEvent?.({ type: "cell-end", cell, rps: 9000, p50Ms: 0.8, p99Ms: 2.4, errors: 0 });
     return makeRunResult({ spec, cells });
@@ -93,7 +101,10 @@ describe("runCli", () => {
 
   it("runs, prints the table, writes every output relative to where pnpm was run, and exits 0", async () => {
     const h = await harness(fakeEngine());
-    const code = await runCli(["--workloads", "item.get", "--cache", "warm", "--md", "out/r.md", "--csv", "out/r.csv"], h.ctx);
+    const code = await runCli(
+      ["--workloads", "item.get", "--cache", "warm", "--md", "out/r.md", "--csv", "out/r.csv"],
+      h.ctx,
+    );
     expect(code).toBe(0);
     expect(h.stdout()).toMatch(/item\.get\s+warm\s+REST\s+0\.800/);
     expect(h.stderr()).toContain("relix-bench: quick: 1 cell x 2 protocols x 1 trial, ~5s of measuring");
@@ -108,7 +119,12 @@ describe("runCli", () => {
   });
 
   it("stores a study preset's published figures in the JSON", async () => {
-    const h = await harness(fakeEngine([{ workload: "item.get", cacheMode: "warm" }, { workload: "item.get", cacheMode: "cold" }]));
+    const h = await harness(
+      fakeEngine([
+        { workload: "item.get", cacheMode: "warm" },
+        { workload: "item.get", cacheMode: "cold" },
+      ]),
+    );
     expect(await runCli(["--preset", "study-000", "--json", "r.json", "-q"], h.ctx)).toBe(0);
     const stored = JSON.parse(await readFile(join(h.dir, "r.json"), "utf8"));
     expect(stored.cells[0].published.map((f: { label: string }) => f.label)).toContain("mean latency, warm cache");
@@ -118,9 +134,14 @@ describe("runCli", () => {
 
   it("exits 1 when a threshold fails, naming it and the measured value", async () => {
     const h = await harness(fakeEngine());
-    const code = await runCli(["--workloads", "item.get", "--no-json", "--threshold", "grpc.p99<1ms", "--threshold", "rest.rps>=1000"], h.ctx);
+    const code = await runCli(
+      ["--workloads", "item.get", "--no-json", "--threshold", "grpc.p99<1ms", "--threshold", "rest.rps>=1000"],
+      h.ctx,
+    );
     expect(code).toBe(1);
-    expect(h.stdout()).toContain("Thresholds: 1 of 2 failed\nFAIL  grpc.p99<1ms\n        item.get@warm: measured 1.600 ms\npass  rest.rps>=1000 (item.get@warm 9000.0 rps)\n");
+    expect(h.stdout()).toContain(
+      "Thresholds: 1 of 2 failed\nFAIL  grpc.p99<1ms\n        item.get@warm: measured 1.600 ms\npass  rest.rps>=1000 (item.get@warm 9000.0 rps)\n",
+    );
   });
 
   it("exits 0 when every threshold holds", async () => {
@@ -133,7 +154,9 @@ describe("runCli", () => {
     let seen: AbortSignal | undefined;
     const h = await harness((_spec, options) => {
       seen = options?.signal;
-      return new Promise((_resolve, reject) => options?.signal?.addEventListener("abort", () => setTimeout(() => reject(new RunCancelledError()), 10)));
+      return new Promise((_resolve, reject) =>
+        options?.signal?.addEventListener("abort", () => setTimeout(() => reject(new RunCancelledError()), 10)),
+      );
     });
     const running = runCli(["--no-json"], h.ctx);
     await vi.waitFor(() => expect(seen).toBeDefined());

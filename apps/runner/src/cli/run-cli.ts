@@ -1,6 +1,13 @@
 // The whole of `pnpm bench`, with its surroundings passed in (streams, environment, engine,
 // signals) so tests drive it like a user would, without a process per case.
-import { estimateMeasuringMs, plannedCells, publishedFiguresOfResult, withPublishedFigures, type RunResult, type RunSpec } from "@relix/core";
+import {
+  estimateMeasuringMs,
+  plannedCells,
+  publishedFiguresOfResult,
+  withPublishedFigures,
+  type RunResult,
+  type RunSpec,
+} from "@relix/core";
 import { RunCancelledError, type RunBenchmark } from "../engine/run-events";
 import { formatDuration } from "@relix/core/render/format";
 import { renderTableReport } from "@relix/core/render/table";
@@ -91,7 +98,12 @@ async function measure(spec: RunSpec, ctx: CliContext, progress: ProgressBar | n
   }
 }
 
-async function report(result: RunResult, outputs: OutputPlan, args: Exclude<CliArgs, { help: true }>, ctx: CliContext): Promise<number> {
+async function report(
+  result: RunResult,
+  outputs: OutputPlan,
+  args: Exclude<CliArgs, { help: true }>,
+  ctx: CliContext,
+): Promise<number> {
   ctx.stdout.write(renderTableReport(result, { color: useColor(ctx.stdout, ctx.env, args.noColor) }));
   let code: number = EXIT.ok;
   for (const written of await writeOutputs(result, outputs)) {
@@ -127,11 +139,16 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
     return EXIT.usage;
   }
 
-  const progress = args.quiet ? null : new ProgressBar(ctx.stderr, { color: useColor(ctx.stderr, ctx.env, args.noColor) });
+  const progress = args.quiet
+    ? null
+    : new ProgressBar(ctx.stderr, { color: useColor(ctx.stderr, ctx.env, args.noColor) });
   if (!args.quiet) ctx.stderr.write(`${plan(args.spec)}\n`);
   const measured = await measure(args.spec, ctx, progress);
   if (typeof measured === "number") return measured;
   // A study preset's figures belong in the file too, so the JSON stands on its own when imported.
-  const result = measured.cells.some((c) => c.published) || publishedFiguresOfResult(measured).length === 0 ? measured : withPublishedFigures(measured);
+  const result =
+    measured.cells.some((c) => c.published) || publishedFiguresOfResult(measured).length === 0
+      ? measured
+      : withPublishedFigures(measured);
   return report(result, outputs, args, ctx);
 }

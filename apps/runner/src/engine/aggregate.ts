@@ -1,4 +1,14 @@
-import { createLatencyHistogram, decodeLatencyHistogram, median, speedupCI, structuredVerdictFor, type Comparison, type ComparedMetric, type ProtocolMeasure, type ProtocolSummary } from "@relix/core";
+import {
+  createLatencyHistogram,
+  decodeLatencyHistogram,
+  median,
+  speedupCI,
+  structuredVerdictFor,
+  type Comparison,
+  type ComparedMetric,
+  type ProtocolMeasure,
+  type ProtocolSummary,
+} from "@relix/core";
 
 const medianOrNull = (values: Array<number | null>): number | null => {
   const present = values.filter((v): v is number => v !== null && Number.isFinite(v));
@@ -14,10 +24,13 @@ export function summariseProtocol(measures: ProtocolMeasure[]): ProtocolSummary 
   const merged = createLatencyHistogram();
   for (const m of measures) merged.merge(decodeLatencyHistogram(m.histogram));
   const latencyKeys = Object.keys(first.latencyMs) as Array<keyof ProtocolMeasure["latencyMs"]>;
-  const latencyMs = Object.fromEntries(latencyKeys.map((k) => [k, median(measures.map((m) => m.latencyMs[k]))])) as ProtocolMeasure["latencyMs"];
+  const latencyMs = Object.fromEntries(
+    latencyKeys.map((k) => [k, median(measures.map((m) => m.latencyMs[k]))]),
+  ) as ProtocolMeasure["latencyMs"];
   latencyMs.count = Math.round(latencyMs.count);
   const byCode: Record<string, number> = {};
-  for (const m of measures) for (const [code, n] of Object.entries(m.errors.byCode)) byCode[code] = (byCode[code] ?? 0) + n;
+  for (const m of measures)
+    for (const [code, n] of Object.entries(m.errors.byCode)) byCode[code] = (byCode[code] ?? 0) + n;
   const wire = measures.map((m) => m.server.wireBytesPerRequest);
   return {
     protocol: first.protocol,

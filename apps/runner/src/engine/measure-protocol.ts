@@ -1,4 +1,11 @@
-import { ghzCallName, type CacheMode, type Protocol, type ProtocolMeasure, type RunSpec, type Workload } from "@relix/core";
+import {
+  ghzCallName,
+  type CacheMode,
+  type Protocol,
+  type ProtocolMeasure,
+  type RunSpec,
+  type Workload,
+} from "@relix/core";
 import { PROTO_FILE_OF_SERVICE, PROTO_ROOT, protoFileFor } from "@relix/io";
 import { runAutocannon, runGhz, type AutocannonOptions, type GhzOptions, type ToolRunResult } from "../tools";
 import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
@@ -57,7 +64,12 @@ export const REQUEST_TIMEOUT_MS = 10_000;
  * the same in-flight requests (connections x pipelining 1 = ghz -c), the same key sequence in
  * the same global order, in-flight requests allowed to finish at the end, the same timeout.
  */
-export function autocannonOptionsFor(plan: ProtocolRunPlan, targets: ServiceTargets, durationMs: number, total?: number): AutocannonOptions {
+export function autocannonOptionsFor(
+  plan: ProtocolRunPlan,
+  targets: ServiceTargets,
+  durationMs: number,
+  total?: number,
+): AutocannonOptions {
   const { spec, workload, cacheMode, requests } = plan;
   return {
     url: restBaseUrl(targets),
@@ -75,7 +87,12 @@ export function autocannonOptionsFor(plan: ProtocolRunPlan, targets: ServiceTarg
 }
 
 /** ghz's settings for one protocol run (see autocannonOptionsFor). */
-export function ghzOptionsFor(plan: ProtocolRunPlan, targets: ServiceTargets, durationMs: number, total?: number): GhzOptions {
+export function ghzOptionsFor(
+  plan: ProtocolRunPlan,
+  targets: ServiceTargets,
+  durationMs: number,
+  total?: number,
+): GhzOptions {
   const { spec, workload, cacheMode, requests } = plan;
   return {
     target: grpcTarget(targets),
@@ -101,10 +118,21 @@ interface ToolRun extends ToolRunResult {
   completeUntilMs: number;
 }
 
-async function runTool(protocol: Protocol, plan: ProtocolRunPlan, targets: ServiceTargets, durationMs: number, total?: number): Promise<ToolRun> {
+async function runTool(
+  protocol: Protocol,
+  plan: ProtocolRunPlan,
+  targets: ServiceTargets,
+  durationMs: number,
+  total?: number,
+): Promise<ToolRun> {
   if (protocol === "rest") {
     const result = await runAutocannon(autocannonOptionsFor(plan, targets, durationMs, total));
-    return { ...result, saturated: result.generatorSaturated, cpuFraction: result.toolCpuCoreFraction, completeUntilMs: Number.POSITIVE_INFINITY };
+    return {
+      ...result,
+      saturated: result.generatorSaturated,
+      cpuFraction: result.toolCpuCoreFraction,
+      completeUntilMs: Number.POSITIVE_INFINITY,
+    };
   }
   const result = await runGhz(ghzOptionsFor(plan, targets, durationMs, total));
   const share = result.toolCpuCores === undefined ? null : result.toolCpuCores / result.machineCores;
@@ -190,7 +218,11 @@ export async function measureProtocol(
       cacheHitRatio: server.cacheHitRatio,
       wireBytesPerRequest: server.wireBytesPerRequest,
     },
-    generator: { tool: protocol === "rest" ? "autocannon" : "ghz", cpuFraction: tool.cpuFraction, saturated: tool.saturated },
+    generator: {
+      tool: protocol === "rest" ? "autocannon" : "ghz",
+      cpuFraction: tool.cpuFraction,
+      saturated: tool.saturated,
+    },
     notes,
   };
 }

@@ -23,7 +23,14 @@ import {
   type GhzRunResult,
 } from "../tools";
 import { FIXTURES } from "../tools/testing/helpers";
-import { autocannonOptionsFor, ghzOptionsFor, loopNote, measureProtocol, REQUEST_TIMEOUT_MS, type ProtocolRunPlan } from "./measure-protocol";
+import {
+  autocannonOptionsFor,
+  ghzOptionsFor,
+  loopNote,
+  measureProtocol,
+  REQUEST_TIMEOUT_MS,
+  type ProtocolRunPlan,
+} from "./measure-protocol";
 import { grpcDataFor, restRequestsFor } from "./protocol-requests";
 import { runBenchmark, saturationWarnings } from "./run-benchmark";
 import { readServerStats } from "./server-stats";
@@ -49,24 +56,45 @@ afterAll(async () => {
 });
 
 /** One protocol run as the engine plans it; `requests` replaces the workload's own key sequence. */
-function planFor(workloadId: string, protocol: Protocol, overrides: Partial<RunSpecInput> = {}, requests?: unknown[]): ProtocolRunPlan {
-  const spec = runSpecSchema.parse({ workloads: [workloadId], connections: 2, warmupMs: 0, durationMs: 500, ...overrides });
+function planFor(
+  workloadId: string,
+  protocol: Protocol,
+  overrides: Partial<RunSpecInput> = {},
+  requests?: unknown[],
+): ProtocolRunPlan {
+  const spec = runSpecSchema.parse({
+    workloads: [workloadId],
+    connections: 2,
+    warmupMs: 0,
+    durationMs: 500,
+    ...overrides,
+  });
   const workload = getWorkload(workloadId);
   return {
     workload,
     cacheMode: "warm",
     requests: requests ?? workload.requests(spec),
     spec,
-    cell: { workload: workloadId, cacheMode: workload.usesCache ? "warm" : "none", trial: 1, trials: 1, protocol, index: 1, total: 1 },
+    cell: {
+      workload: workloadId,
+      cacheMode: workload.usesCache ? "warm" : "none",
+      trial: 1,
+      trials: 1,
+      protocol,
+      index: 1,
+      total: 1,
+    },
   };
 }
 
 const restRun = (plan: ProtocolRunPlan, durationMs: number): Promise<AutocannonRunResult> =>
   runAutocannon(autocannonOptionsFor(plan, targets, durationMs));
-const grpcRun = (plan: ProtocolRunPlan, durationMs: number): Promise<GhzRunResult> => runGhz(ghzOptionsFor(plan, targets, durationMs));
+const grpcRun = (plan: ProtocolRunPlan, durationMs: number): Promise<GhzRunResult> =>
+  runGhz(ghzOptionsFor(plan, targets, durationMs));
 const measure = (plan: ProtocolRunPlan): Promise<ProtocolMeasure> => measureProtocol(plan, targets, () => {});
 const begins = (samples: ClientSample[]) => samples.map((s) => s.endMs - s.latencyUs / 1000);
-const servedBetween = (before: ServerStatsSnapshot, after: ServerStatsSnapshot) => after.requests.requests - before.requests.requests;
+const servedBetween = (before: ServerStatsSnapshot, after: ServerStatsSnapshot) =>
+  after.requests.requests - before.requests.requests;
 
 const ghzFixture = JSON.parse(readFileSync(path.join(FIXTURES, "ghz-report.json"), "utf8")) as GhzReport & {
   latencyDistribution: Array<{ percentage: number; latency: number }>;
@@ -106,7 +134,11 @@ describe("#1 resolution: µs percentiles from every sample, not autocannon's int
     expect(summary.count).toBe(parsed.samples.filter((s) => s.ok).length);
     for (const v of [summary.p50, summary.p99, summary.p999, summary.max]) expect(Number.isInteger(v)).toBe(false);
     // where ghz does report a percentile, Relix's agrees with it to HDR precision (3 significant digits)
-    for (const [percentage, relix] of [[50, summary.p50], [90, summary.p90], [99, summary.p99]] as const) {
+    for (const [percentage, relix] of [
+      [50, summary.p50],
+      [90, summary.p90],
+      [99, summary.p99],
+    ] as const) {
       const ghzMs = ghzFixture.latencyDistribution.find((d) => d.percentage === percentage)!.latency / 1e6;
       expect(Math.abs(relix - ghzMs) / ghzMs, `p${percentage}`).toBeLessThan(0.002);
     }
@@ -133,7 +165,13 @@ describe("#2 concurrency: the same requests in flight on both sides; TCP connect
   beforeAll(async () => {
     // echo answers after DELAY_MS on both APIs, so throughput = requests in flight / DELAY_MS (Little's law).
     for (const protocol of ["rest", "grpc"] as const) {
-      const plan = planFor("echo", protocol, { connections: IN_FLIGHT, grpcConnections: 2, serverDelayMs: DELAY_MS, warmupMs: 200, durationMs: 1000 });
+      const plan = planFor("echo", protocol, {
+        connections: IN_FLIGHT,
+        grpcConnections: 2,
+        serverDelayMs: DELAY_MS,
+        warmupMs: 200,
+        durationMs: 1000,
+      });
       const before = await readServerStats(targets, protocol);
       const m = await measure(plan);
       const after = await readServerStats(targets, protocol);
@@ -269,7 +307,8 @@ describe("#5 rate: rps = successful responses in the window / window length, for
     expect(Math.abs(own.requests.average - own.requests.total / own.samples) / own.requests.average).toBeLessThan(0.01);
     // Relix on the same kind of traffic counts the 200s only
     const relix = figuresInWindow(runs.rest!.samples, window);
-    const everyResponse = runs.rest!.samples.filter((s) => s.endMs >= window.startMs && s.endMs < window.endMs).length / 0.8;
+    const everyResponse =
+      runs.rest!.samples.filter((s) => s.endMs >= window.startMs && s.endMs < window.endMs).length / 0.8;
     expect(relix.rps).toBeLessThan(0.8 * everyResponse);
   });
 });
@@ -284,13 +323,18 @@ describe("#6 warm-up: the same time window is dropped on both sides", () => {
     expect(restFirst).toBeLessThan(100); // autocannon queues its first requests as it builds its clients
   });
 
-  it.each(["rest", "grpc"] as const)("%s: everything that ended in the first 300 ms is dropped, by time not by count", (protocol) => {
-    const samples = noop[protocol]!.samples;
-    const figures = figuresInWindow(samples, window);
-    const dropped = samples.filter((s) => s.endMs < window.startMs).length;
-    expect(dropped).toBeGreaterThan(0);
-    expect(figures.ok + figures.errors).toBe(samples.filter((s) => s.endMs >= window.startMs && s.endMs < window.endMs).length);
-  });
+  it.each(["rest", "grpc"] as const)(
+    "%s: everything that ended in the first 300 ms is dropped, by time not by count",
+    (protocol) => {
+      const samples = noop[protocol]!.samples;
+      const figures = figuresInWindow(samples, window);
+      const dropped = samples.filter((s) => s.endMs < window.startMs).length;
+      expect(dropped).toBeGreaterThan(0);
+      expect(figures.ok + figures.errors).toBe(
+        samples.filter((s) => s.endMs >= window.startMs && s.endMs < window.endMs).length,
+      );
+    },
+  );
 
   it("ghz's count-based warm-up (--skipFirst) is off; autocannon's -W is not used either", () => {
     const args = noop.grpc!.args;
@@ -347,16 +391,19 @@ describe("#8 end of run: in-flight requests finish on both sides (ghz --duration
     expect(grpc.timeoutMs).toBe(REQUEST_TIMEOUT_MS);
   });
 
-  it.each(["rest", "grpc"] as const)("%s: calls in flight at the stop complete OK, none is dropped or turned into an error", async (protocol) => {
-    const plan = planFor("echo", protocol, { connections: 4, serverDelayMs: DELAY_MS });
-    const before = await readServerStats(targets, protocol);
-    const run = protocol === "rest" ? await restRun(plan, STOP_MS) : await grpcRun(plan, STOP_MS);
-    const after = await readServerStats(targets, protocol);
-    expect(run.samples.filter((s) => !s.ok)).toEqual([]);
-    expect(Math.max(...run.samples.map((s) => s.endMs))).toBeGreaterThan(STOP_MS); // finished after the stop
-    expect(run.samples.length).toBe(servedBetween(before, after));
-    if (protocol === "rest") expect((run as AutocannonRunResult).droppedInFlight).toBe(0);
-  });
+  it.each(["rest", "grpc"] as const)(
+    "%s: calls in flight at the stop complete OK, none is dropped or turned into an error",
+    async (protocol) => {
+      const plan = planFor("echo", protocol, { connections: 4, serverDelayMs: DELAY_MS });
+      const before = await readServerStats(targets, protocol);
+      const run = protocol === "rest" ? await restRun(plan, STOP_MS) : await grpcRun(plan, STOP_MS);
+      const after = await readServerStats(targets, protocol);
+      expect(run.samples.filter((s) => !s.ok)).toEqual([]);
+      expect(Math.max(...run.samples.map((s) => s.endMs))).toBeGreaterThan(STOP_MS); // finished after the stop
+      expect(run.samples.length).toBe(servedBetween(before, after));
+      if (protocol === "rest") expect((run as AutocannonRunResult).droppedInFlight).toBe(0);
+    },
+  );
   // With the tools' defaults the same runs lose their last calls: see the "'drop' ... 'wait'" test in
   // tools/autocannon-driver.test.ts and "--duration-stop wait leaves no in-flight error" in ghz-driver.test.ts.
 });
@@ -377,7 +424,9 @@ describe("#9 generator limits: a saturated load generator is detected and surfac
     expect(rest.generator).toMatchObject({ tool: "autocannon", saturated: true });
     expect(rest.notes.join("\n")).toMatch(/autocannon used more than 85%/);
     const unsaturated = { ...rest, generator: { ...rest.generator, saturated: false } };
-    const warnings = saturationWarnings([{ workload: "noop", cacheMode: "none", rest: rest as never, grpc: unsaturated as never }]);
+    const warnings = saturationWarnings([
+      { workload: "noop", cacheMode: "none", rest: rest as never, grpc: unsaturated as never },
+    ]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/noop \(none\): the autocannon load generator was near its CPU limit/);
   });
@@ -396,7 +445,9 @@ describe("#10 cache parity: the same ids in the same order on both sides, so the
     const plan = planFor("item.get", "rest", { keyCount: 37 });
     const expected = plan.requests.map((r) => (r as { id: number }).id);
     expect(expected).toEqual(Array.from({ length: 37 }, (_, i) => i + 1));
-    const restIds = autocannonOptionsFor(plan, targets, 500).requests.map((r) => Number(/\/v1\/items\/(\d+)$/.exec(r.path)![1]));
+    const restIds = autocannonOptionsFor(plan, targets, 500).requests.map((r) =>
+      Number(/\/v1\/items\/(\d+)$/.exec(r.path)![1]),
+    );
     const grpcIds = ghzOptionsFor(plan, targets, 500).data.map((d) => (d as { id: number }).id);
     expect(restIds).toEqual(expected);
     expect(grpcIds).toEqual(expected);
@@ -408,7 +459,14 @@ describe("#10 cache parity: the same ids in the same order on both sides, so the
   });
 
   it("a warm run sees the same server-side hit ratio on both protocols", async () => {
-    const spec = runSpecSchema.parse({ workloads: ["item.get"], cacheModes: ["warm"], connections: 4, warmupMs: 200, durationMs: 500, keyCount: 50 });
+    const spec = runSpecSchema.parse({
+      workloads: ["item.get"],
+      cacheModes: ["warm"],
+      connections: 4,
+      warmupMs: 200,
+      durationMs: 500,
+      keyCount: 50,
+    });
     const result = await runBenchmark(spec, { services: local.services });
     const [cell] = result.cells;
     expect(cell!.rest.server.cacheHitRatio).toBe(1);

@@ -10,7 +10,10 @@ export interface PayloadSizes {
 
 /** Raised when REST and gRPC disagree: Relix refuses to time two different answers. */
 export class PreflightMismatchError extends Error {
-  constructor(readonly workload: string, detail: string) {
+  constructor(
+    readonly workload: string,
+    detail: string,
+  ) {
     super(`preflight: ${workload} answers differ between REST and gRPC, refusing to measure (${detail})`);
     this.name = "PreflightMismatchError";
   }
@@ -35,12 +38,17 @@ export async function preflight(
   try {
     for (const request of requests) {
       if (signal?.aborted) throw new RunCancelledError();
-      const rest = await callRest(restBaseUrl(targets), workload, request, ctx, signal ? { signal } : {}).catch((error: unknown) => {
-        if (signal?.aborted) throw new RunCancelledError();
-        throw new PreflightMismatchError(workload.id, `REST call failed: ${(error as Error).message}`);
-      });
+      const rest = await callRest(restBaseUrl(targets), workload, request, ctx, signal ? { signal } : {}).catch(
+        (error: unknown) => {
+          if (signal?.aborted) throw new RunCancelledError();
+          throw new PreflightMismatchError(workload.id, `REST call failed: ${(error as Error).message}`);
+        },
+      );
       if (rest.status !== 200) {
-        throw new PreflightMismatchError(workload.id, `REST answered ${rest.status}: ${JSON.stringify(rest.data).slice(0, 200)}`);
+        throw new PreflightMismatchError(
+          workload.id,
+          `REST answered ${rest.status}: ${JSON.stringify(rest.data).slice(0, 200)}`,
+        );
       }
       const viaGrpc = await grpc.call(workload, request, ctx).catch((error: { code?: number; details?: string }) => {
         throw new PreflightMismatchError(workload.id, `gRPC failed: ${error.details ?? String(error)}`);

@@ -2,7 +2,12 @@ import { CACHE_MODE_HEADER, DELAY_HEADER, type CacheMode, type Workload } from "
 import type { HttpRequestSpec } from "../tools";
 
 /** The same request sequence, as autocannon requests (headers carry the per-request knobs). */
-export function restRequestsFor(workload: Workload, requests: unknown[], cacheMode: CacheMode, delayMs: number): HttpRequestSpec[] {
+export function restRequestsFor(
+  workload: Workload,
+  requests: unknown[],
+  cacheMode: CacheMode,
+  delayMs: number,
+): HttpRequestSpec[] {
   return requests.map((request) => {
     const http = workload.rest.build(request);
     const headers: Record<string, string> = { [CACHE_MODE_HEADER]: cacheMode, [DELAY_HEADER]: String(delayMs) };

@@ -6,7 +6,15 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { decodeLatencyHistogram, getWorkload, runResultSchema, runSpecSchema, type CellResult, type ProtocolMeasure, type RunResult } from "@relix/core";
+import {
+  decodeLatencyHistogram,
+  getWorkload,
+  runResultSchema,
+  runSpecSchema,
+  type CellResult,
+  type ProtocolMeasure,
+  type RunResult,
+} from "@relix/core";
 import { measureProtocol } from "./measure-protocol";
 import { preflight, PreflightMismatchError } from "./preflight";
 import { runBenchmark } from "./run-benchmark";
@@ -43,7 +51,11 @@ describe("runBenchmark: item.get in warm and cold mode, 2 trials, against the re
       trials: 2,
       keyCount: 20,
     });
-    result = await runBenchmark(spec, { services: local.services, onEvent: (e) => events.push(e), runId: "engine-test-run-1" });
+    result = await runBenchmark(spec, {
+      services: local.services,
+      onEvent: (e) => events.push(e),
+      runId: "engine-test-run-1",
+    });
   });
 
   it("returns a valid relix.result/v1 document (also after a JSON round trip)", () => {
@@ -76,8 +88,12 @@ describe("runBenchmark: item.get in warm and cold mode, 2 trials, against the re
     expect(values.filter((v) => !Number.isInteger(v)).length).toBeGreaterThanOrEqual(values.length - 1);
     for (const m of all) {
       // Distinct latencies inside one millisecond: the histogram itself resolves below 1 ms.
-      const curve = decodeLatencyHistogram(m.histogram).percentileCurve(100).map((p) => p.latencyMs);
-      const withinOneMs = curve.filter((v, i) => i > 0 && v !== curve[i - 1] && Math.floor(v) === Math.floor(curve[i - 1]!));
+      const curve = decodeLatencyHistogram(m.histogram)
+        .percentileCurve(100)
+        .map((p) => p.latencyMs);
+      const withinOneMs = curve.filter(
+        (v, i) => i > 0 && v !== curve[i - 1] && Math.floor(v) === Math.floor(curve[i - 1]!),
+      );
       expect(withinOneMs.length, m.protocol).toBeGreaterThan(0);
     }
   });
@@ -121,7 +137,9 @@ describe("runBenchmark: item.get in warm and cold mode, 2 trials, against the re
         expect(wire.received).toBeGreaterThan(cell.payload[protocol].requestBodyBytes);
       }
       // HTTP/1.1 repeats its headers on every request; HPACK does not.
-      expect(cell.rest.server.wireBytesPerRequest!.received).toBeGreaterThan(cell.grpc.server.wireBytesPerRequest!.received);
+      expect(cell.rest.server.wireBytesPerRequest!.received).toBeGreaterThan(
+        cell.grpc.server.wireBytesPerRequest!.received,
+      );
     }
   });
 
@@ -154,7 +172,9 @@ async function startLyingRestServer(real: ServiceTargets, lie: (item: Record<str
     const upstream = await fetch(`${restBaseUrl(real)}${req.url}`, { headers: req.headers as Record<string, string> });
     const item = (await upstream.json()) as Record<string, unknown>;
     const body = JSON.stringify(lie(item));
-    res.writeHead(upstream.status, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
+    res
+      .writeHead(upstream.status, { "content-type": "application/json", "content-length": Buffer.byteLength(body) })
+      .end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
@@ -167,15 +187,25 @@ describe("preflight refuses to measure when REST and gRPC answer differently", (
   const CLASS_NAME = "Relix.Api.Models.ItemDto";
 
   it.each([
-    { what: "the whole body is a class name (002's by-id endpoints)", lie: () => CLASS_NAME, names: /\$: REST "Relix\.Api\.Models\.ItemDto" vs gRPC \{/ },
-    { what: "one field holds a class name", lie: (item: Record<string, unknown>) => ({ ...item, name: CLASS_NAME }), names: /\$\.name: REST "Relix\.Api\.Models\.ItemDto" vs gRPC "/ },
+    {
+      what: "the whole body is a class name (002's by-id endpoints)",
+      lie: () => CLASS_NAME,
+      names: /\$: REST "Relix\.Api\.Models\.ItemDto" vs gRPC \{/,
+    },
+    {
+      what: "one field holds a class name",
+      lie: (item: Record<string, unknown>) => ({ ...item, name: CLASS_NAME }),
+      names: /\$\.name: REST "Relix\.Api\.Models\.ItemDto" vs gRPC "/,
+    },
   ])("$what", async ({ lie, names }) => {
     const fake = await startLyingRestServer(local.targets, lie);
     try {
       const targets = { ...local.targets, restPort: fake.port };
       const attempt = preflight(targets, getWorkload("item.get"), [{ id: 1 }], "warm");
       await expect(attempt).rejects.toBeInstanceOf(PreflightMismatchError);
-      await expect(attempt).rejects.toThrow(/^preflight: item\.get answers differ between REST and gRPC, refusing to measure/);
+      await expect(attempt).rejects.toThrow(
+        /^preflight: item\.get answers differ between REST and gRPC, refusing to measure/,
+      );
       await expect(attempt).rejects.toThrow(names);
     } finally {
       await fake.close();
@@ -188,7 +218,9 @@ describe("preflight refuses to measure when REST and gRPC answer differently", (
     const events: RunEvent[] = [];
     try {
       const spec = runSpecSchema.parse({ workloads: ["item.get"], durationMs: 500, warmupMs: 0, keyCount: 3 });
-      await expect(runBenchmark(spec, { services: local.services, onEvent: (e) => events.push(e) })).rejects.toThrow(/\$\.name/);
+      await expect(runBenchmark(spec, { services: local.services, onEvent: (e) => events.push(e) })).rejects.toThrow(
+        /\$\.name/,
+      );
       expect(events.some((e) => e.type === "cell-start")).toBe(false);
       expect(events.some((e) => e.type === "phase" && e.phase === "measuring")).toBe(false);
     } finally {
@@ -233,10 +265,22 @@ describe("cancellation", () => {
   it("an AbortSignal during the gRPC run stops ghz and rejects with RunCancelledError", async () => {
     const controller = new AbortController();
     const spec = runSpecSchema.parse({ workloads: ["noop"], connections: 2, durationMs: 5_000, warmupMs: 0 });
-    const cell: CellRef = { workload: "noop", cacheMode: "none", trial: 1, trials: 1, protocol: "grpc", index: 1, total: 1 };
+    const cell: CellRef = {
+      workload: "noop",
+      cacheMode: "none",
+      trial: 1,
+      trials: 1,
+      protocol: "grpc",
+      index: 1,
+      total: 1,
+    };
     const started = performance.now();
     setTimeout(() => controller.abort(), 500);
-    const run = measureProtocol({ workload: getWorkload("noop"), cacheMode: "warm", requests: [{}], spec, cell, signal: controller.signal }, local.targets, () => {});
+    const run = measureProtocol(
+      { workload: getWorkload("noop"), cacheMode: "warm", requests: [{}], spec, cell, signal: controller.signal },
+      local.targets,
+      () => {},
+    );
     await expect(run).rejects.toBeInstanceOf(RunCancelledError);
     expect(performance.now() - started).toBeLessThan(3_000);
     await expectNoToolRunning("grpc");
@@ -245,7 +289,9 @@ describe("cancellation", () => {
   it("an already aborted signal cancels before any load is sent", async () => {
     const before = await readServerStats(local.targets, "rest");
     const spec = runSpecSchema.parse({ workloads: ["noop"], durationMs: 500 });
-    await expect(runBenchmark(spec, { services: local.services, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(RunCancelledError);
+    await expect(runBenchmark(spec, { services: local.services, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+      RunCancelledError,
+    );
     expect((await readServerStats(local.targets, "rest")).requests.requests).toBe(before.requests.requests);
   });
 

@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { RESULT_SCHEMA_ID, runResultSchema, withPublishedFigures, type CellResult, type ProtocolMeasure, type RunResult, type RunSpec, type WorkloadParams } from "@relix/core";
+import {
+  RESULT_SCHEMA_ID,
+  runResultSchema,
+  withPublishedFigures,
+  type CellResult,
+  type ProtocolMeasure,
+  type RunResult,
+  type RunSpec,
+  type WorkloadParams,
+} from "@relix/core";
 import { autocannonVersion, ghzVersion } from "../tools";
 import { compareTrials, headlineVerdict, summariseProtocol } from "./aggregate";
 import { describeEnvironment } from "./environment";
@@ -34,7 +43,10 @@ export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
   onEvent({ type: "phase", phase: "services", message: "checking the REST and gRPC services" });
   const services =
     options.services ??
-    (await ensureServices(targets, { signal, log: (message) => onEvent({ type: "phase", phase: "services", message }) }).catch((error: unknown) => {
+    (await ensureServices(targets, {
+      signal,
+      log: (message) => onEvent({ type: "phase", phase: "services", message }),
+    }).catch((error: unknown) => {
       // ensureServices stops with the signal's AbortError: report it as a cancelled run, like every other phase.
       if (signal?.aborted) throw new RunCancelledError();
       throw error;
@@ -52,10 +64,16 @@ export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
     const sizes: PayloadSizes[] = [];
     for (const cell of cells) {
       checkCancelled();
-      sizes.push(await preflight(targets, cell.workload, requestsByWorkload.get(cell.workload.id)!, cell.cacheMode, signal));
+      sizes.push(
+        await preflight(targets, cell.workload, requestsByWorkload.get(cell.workload.id)!, cell.cacheMode, signal),
+      );
     }
 
-    onEvent({ type: "phase", phase: "measuring", message: `${cells.length} cells x ${spec.trials} trials x 2 protocols` });
+    onEvent({
+      type: "phase",
+      phase: "measuring",
+      message: `${cells.length} cells x ${spec.trials} trials x 2 protocols`,
+    });
     const total = cells.length * spec.trials * 2;
     const estimateMs = estimatedMeasuringMs(spec, cells.length);
     const measuringStarted = performance.now();
@@ -69,7 +87,15 @@ export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
         const measured: Partial<Record<"rest" | "grpc", ProtocolMeasure>> = {};
         for (const protocol of order) {
           checkCancelled();
-          const ref: CellRef = { workload: cell.workload.id, cacheMode: cell.resultCacheMode, trial, trials: spec.trials, protocol, index: ++index, total };
+          const ref: CellRef = {
+            workload: cell.workload.id,
+            cacheMode: cell.resultCacheMode,
+            trial,
+            trials: spec.trials,
+            protocol,
+            index: ++index,
+            total,
+          };
           onEvent({ type: "cell-start", cell: ref, warmupMs: spec.warmupMs, durationMs: spec.durationMs });
           // Progress within the cell too, so a long window does not look stuck.
           const cellStarted = performance.now();
@@ -78,12 +104,24 @@ export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
             const withinCell = Math.min(0.99, (performance.now() - cellStarted) / expectedCellMs);
             const elapsedMs = performance.now() - measuringStarted;
             const fraction = (index - 1 + withinCell) / total;
-            onEvent({ type: "progress", fraction, elapsedMs, remainingMs: Math.max(0, (elapsedMs / fraction) * (1 - fraction)) });
+            onEvent({
+              type: "progress",
+              fraction,
+              elapsedMs,
+              remainingMs: Math.max(0, (elapsedMs / fraction) * (1 - fraction)),
+            });
           }, 1_000);
           let measure: ProtocolMeasure;
           try {
             measure = await measureProtocol(
-              { workload: cell.workload, cacheMode: cell.cacheMode, requests: requestsByWorkload.get(cell.workload.id)!, spec, cell: ref, ...(signal ? { signal } : {}) },
+              {
+                workload: cell.workload,
+                cacheMode: cell.cacheMode,
+                requests: requestsByWorkload.get(cell.workload.id)!,
+                spec,
+                cell: ref,
+                ...(signal ? { signal } : {}),
+              },
               targets,
               onEvent,
             );
@@ -91,10 +129,22 @@ export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
             clearInterval(ticker);
           }
           measured[protocol] = measure;
-          onEvent({ type: "cell-end", cell: ref, rps: measure.rps, p50Ms: measure.latencyMs.p50, p99Ms: measure.latencyMs.p99, errors: measure.errors.total });
+          onEvent({
+            type: "cell-end",
+            cell: ref,
+            rps: measure.rps,
+            p50Ms: measure.latencyMs.p50,
+            p99Ms: measure.latencyMs.p99,
+            errors: measure.errors.total,
+          });
           const elapsedMs = performance.now() - measuringStarted;
           const remainingMs = Math.max(0, (elapsedMs / index) * (total - index));
-          onEvent({ type: "progress", fraction: index / total, elapsedMs, remainingMs: index < 2 ? Math.max(0, estimateMs - elapsedMs) : remainingMs });
+          onEvent({
+            type: "progress",
+            fraction: index / total,
+            elapsedMs,
+            remainingMs: index < 2 ? Math.max(0, estimateMs - elapsedMs) : remainingMs,
+          });
         }
         trials.push({ trial, order, rest: measured.rest!, grpc: measured.grpc! });
       }
@@ -132,7 +182,9 @@ export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
 };
 
 /** One warning per cell and protocol whose load generator was near its CPU limit (difference #9). */
-export function saturationWarnings(cells: Array<Pick<CellResult, "workload" | "cacheMode" | "rest" | "grpc">>): string[] {
+export function saturationWarnings(
+  cells: Array<Pick<CellResult, "workload" | "cacheMode" | "rest" | "grpc">>,
+): string[] {
   const warnings: string[] = [];
   for (const cell of cells) {
     for (const protocol of ["rest", "grpc"] as const) {

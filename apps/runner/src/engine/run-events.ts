@@ -29,7 +29,16 @@ export type RunEvent =
    * One second of live load, for both protocols from the same source: the server's own
    * instrumentation (requests completed, errors, server-time p50/p99 in that second).
    */
-  | { type: "sample"; cell: CellRef; second: number; requests: number; errors: number; p50Ms: number; p99Ms: number; warmup: boolean }
+  | {
+      type: "sample";
+      cell: CellRef;
+      second: number;
+      requests: number;
+      errors: number;
+      p50Ms: number;
+      p99Ms: number;
+      warmup: boolean;
+    }
   | { type: "progress"; fraction: number; elapsedMs: number; remainingMs: number }
   | { type: "warning"; message: string };
 

@@ -1,4 +1,12 @@
-import { estimateMeasuringMs, getWorkload, plannedCells, type CacheMode, type Protocol, type RunSpec, type Workload } from "@relix/core";
+import {
+  estimateMeasuringMs,
+  getWorkload,
+  plannedCells,
+  type CacheMode,
+  type Protocol,
+  type RunSpec,
+  type Workload,
+} from "@relix/core";
 
 export interface PlannedCell {
   workload: Workload;

@@ -34,11 +34,16 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /** The REST API's /stats, or null when whatever listens there is not a Relix API. */
-async function readRelixStats(url: string): Promise<{ backends?: { store: "mysql" | "embedded"; cache: "redis" | "embedded" } | null } | null> {
+async function readRelixStats(
+  url: string,
+): Promise<{ backends?: { store: "mysql" | "embedded"; cache: "redis" | "embedded" } | null } | null> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
     if (!response.ok) return null;
-    const body = (await response.json()) as { protocol?: unknown; backends?: { store: "mysql" | "embedded"; cache: "redis" | "embedded" } | null };
+    const body = (await response.json()) as {
+      protocol?: unknown;
+      backends?: { store: "mysql" | "embedded"; cache: "redis" | "embedded" } | null;
+    };
     return body.protocol === "rest" ? body : null;
   } catch {
     return null;
@@ -52,11 +57,16 @@ async function waitUntilReady(targets: ServiceTargets, processes: ServiceProcess
     for (const p of processes) {
       if (p.child.exitCode !== null) throw new Error(`the ${p.name} service exited during start-up:\n${p.output()}`);
     }
-    const [rest, grpc] = await Promise.all([answers(`${restBaseUrl(targets)}/readyz`), answers(`${grpcStatsUrl(targets)}/healthz`)]);
+    const [rest, grpc] = await Promise.all([
+      answers(`${restBaseUrl(targets)}/readyz`),
+      answers(`${grpcStatsUrl(targets)}/healthz`),
+    ]);
     if (rest && grpc) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the services were not ready within ${READY_TIMEOUT_MS / 1000} s:\n${processes.map((p) => `[${p.name}] ${p.output()}`).join("\n")}`);
+  throw new Error(
+    `the services were not ready within ${READY_TIMEOUT_MS / 1000} s:\n${processes.map((p) => `[${p.name}] ${p.output()}`).join("\n")}`,
+  );
 }
 
 /**
@@ -66,10 +76,17 @@ async function waitUntilReady(targets: ServiceTargets, processes: ServiceProcess
  */
 export async function ensureServices(
   targets: ServiceTargets,
-  { env = process.env, signal, log = () => {} }: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; log?: (message: string) => void } = {},
+  {
+    env = process.env,
+    signal,
+    log = () => {},
+  }: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; log?: (message: string) => void } = {},
 ): Promise<ManagedServices> {
   signal?.throwIfAborted();
-  const [restUp, grpcUp] = await Promise.all([answers(`${restBaseUrl(targets)}/healthz`), answers(`${grpcStatsUrl(targets)}/healthz`)]);
+  const [restUp, grpcUp] = await Promise.all([
+    answers(`${restBaseUrl(targets)}/healthz`),
+    answers(`${grpcStatsUrl(targets)}/healthz`),
+  ]);
   if (restUp && grpcUp) {
     const stats = await readRelixStats(`${restBaseUrl(targets)}/stats`);
     if (!stats) {
@@ -88,14 +105,20 @@ export async function ensureServices(
     };
   }
   if (restUp !== grpcUp) {
-    const [up, down] = restUp ? [`REST on port ${targets.restPort}`, `gRPC on port ${targets.grpcPort}`] : [`gRPC on port ${targets.grpcPort}`, `REST on port ${targets.restPort}`];
-    throw new Error(`${up} is running but ${down} is not: start both services, or stop the one that runs so Relix can start both`);
+    const [up, down] = restUp
+      ? [`REST on port ${targets.restPort}`, `gRPC on port ${targets.grpcPort}`]
+      : [`gRPC on port ${targets.grpcPort}`, `REST on port ${targets.restPort}`];
+    throw new Error(
+      `${up} is running but ${down} is not: start both services, or stop the one that runs so Relix can start both`,
+    );
   }
 
   log("starting backends");
   // RELIX_BACKENDS=embedded asks for the fallback on purpose (a demo with nothing installed).
   const forceEmbedded = env.RELIX_BACKENDS === "embedded";
-  const resolved = forceEmbedded ? NO_BACKENDS : await resolveBackends({ redisUrl: env.REDIS_URL, mysqlUrl: env.MYSQL_URL });
+  const resolved = forceEmbedded
+    ? NO_BACKENDS
+    : await resolveBackends({ redisUrl: env.REDIS_URL, mysqlUrl: env.MYSQL_URL });
   const embedded = resolved.redisUrl === null || resolved.mysqlUrl === null;
   const warnings: string[] = [];
   if (embedded) {
@@ -125,7 +148,11 @@ export async function ensureServices(
     await stop();
     throw error;
   }
-  const origin = embedded ? "embedded" : resolved.kind.redis === "ephemeral" || resolved.kind.mysql === "ephemeral" ? "ephemeral" : "external";
+  const origin = embedded
+    ? "embedded"
+    : resolved.kind.redis === "ephemeral" || resolved.kind.mysql === "ephemeral"
+      ? "ephemeral"
+      : "external";
   return {
     started: true,
     backends: { store: embedded ? "embedded" : "mysql", cache: embedded ? "embedded" : "redis", origin },

@@ -11,7 +11,9 @@ export const targetsEnvSchema = z.object({
   SERVICES_HOST: z
     .string()
     .default("127.0.0.1")
-    .refine((host) => LOOPBACK.test(host), { message: "must be a loopback address (127.0.0.1, ::1 or localhost): Relix only loads services on this machine" }),
+    .refine((host) => LOOPBACK.test(host), {
+      message: "must be a loopback address (127.0.0.1, ::1 or localhost): Relix only loads services on this machine",
+    }),
   REST_PORT: port.default(8080),
   GRPC_PORT: port.default(50051),
   GRPC_METRICS_PORT: port.default(9464),
@@ -27,7 +29,9 @@ export interface ServiceTargets {
 export function loadTargets(env: NodeJS.ProcessEnv = process.env): ServiceTargets {
   const parsed = targetsEnvSchema.safeParse(env);
   if (!parsed.success) {
-    throw new Error(`invalid service targets: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+    throw new Error(
+      `invalid service targets: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
+    );
   }
   const { SERVICES_HOST, REST_PORT, GRPC_PORT, GRPC_METRICS_PORT } = parsed.data;
   return { host: SERVICES_HOST, restPort: REST_PORT, grpcPort: GRPC_PORT, grpcMetricsPort: GRPC_METRICS_PORT };

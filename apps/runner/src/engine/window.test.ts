@@ -2,11 +2,22 @@ import { describe, expect, it } from "vitest";
 import type { ClientSample } from "../tools";
 import { figuresInWindow, windowOfSamples } from "./window";
 
-const sample = (endMs: number, latencyUs: number, ok = true): ClientSample => ({ endMs, latencyUs, ok, code: ok ? "200" : "500" });
+const sample = (endMs: number, latencyUs: number, ok = true): ClientSample => ({
+  endMs,
+  latencyUs,
+  ok,
+  code: ok ? "200" : "500",
+});
 
 describe("the measured window", () => {
   it("counts only completions inside it, errors by code and never in latency", () => {
-    const samples = [sample(500, 9_000), sample(1_100, 300), sample(1_500, 500), sample(1_900, 700, false), sample(2_000, 800)];
+    const samples = [
+      sample(500, 9_000),
+      sample(1_100, 300),
+      sample(1_500, 500),
+      sample(1_900, 700, false),
+      sample(2_000, 800),
+    ];
     const figures = figuresInWindow(samples, { startMs: 1_000, endMs: 2_000 });
     expect(figures.ok).toBe(2);
     expect(figures.errorsByCode).toEqual({ "500": 1 });

@@ -38,10 +38,14 @@ describe("result JSON", () => {
 
   it("says clearly why a file cannot be read", async () => {
     const dir = await tempDir("relix-json-");
-    await expect(readResultFile(join(dir, "missing.json"))).rejects.toThrow(/missing\.json: cannot read the result file \(no such file\)/);
+    await expect(readResultFile(join(dir, "missing.json"))).rejects.toThrow(
+      /missing\.json: cannot read the result file \(no such file\)/,
+    );
     await writeFile(join(dir, "bad.json"), "{ nope");
     await expect(readResultFile(join(dir, "bad.json"))).rejects.toThrow(/bad\.json: not JSON/);
     await writeFile(join(dir, "other.json"), JSON.stringify({ schema: "something/v9" }));
-    await expect(readResultFile(join(dir, "other.json"))).rejects.toThrow(/other\.json: not a valid relix\.result\/v1 document:\n {2}schema:/);
+    await expect(readResultFile(join(dir, "other.json"))).rejects.toThrow(
+      /other\.json: not a valid relix\.result\/v1 document:\n {2}schema:/,
+    );
   });
 });

@@ -36,7 +36,9 @@ export async function readResultFile(path: string): Promise<RunResult> {
     text = await readFile(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(`${path}: cannot read the result file${code === "ENOENT" ? " (no such file)" : ` (${code ?? String(error)})`}`);
+    throw new Error(
+      `${path}: cannot read the result file${code === "ENOENT" ? " (no such file)" : ` (${code ?? String(error)})`}`,
+    );
   }
   let json: unknown;
   try {

@@ -1,20 +1,20 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { isRunId } from '../store/run-ids';
-import { DEFAULT_ALLOWED_ORIGINS } from './config';
-import { sendError } from './error-response';
-import type { EventStream } from './event-stream';
-import { HttpError, runNotFound } from './http-error';
-import { silentLogger, type Logger } from './logger';
-import { noPresets, type PresetCatalog } from './preset-catalog';
-import { checkOrigin, checkToken, ownOrigins } from './request-guards';
-import type { AppParts, Route } from './route';
-import { createRouter } from './router';
-import type { RunService } from './run-service';
-import { importResultRoute } from './routes/results';
-import { runEventsRoute } from './routes/run-events';
-import { cancelRunRoute, getResultRoute, getRunRoute, listRunsRoute, submitRunRoute } from './routes/runs';
-import { catalogRoute, healthRoute, presetsRoute, specSchemaRoute } from './routes/reference';
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { isRunId } from "../store/run-ids";
+import { DEFAULT_ALLOWED_ORIGINS } from "./config";
+import { sendError } from "./error-response";
+import type { EventStream } from "./event-stream";
+import { HttpError, runNotFound } from "./http-error";
+import { silentLogger, type Logger } from "./logger";
+import { noPresets, type PresetCatalog } from "./preset-catalog";
+import { checkOrigin, checkToken, ownOrigins } from "./request-guards";
+import type { AppParts, Route } from "./route";
+import { createRouter } from "./router";
+import type { RunService } from "./run-service";
+import { importResultRoute } from "./routes/results";
+import { runEventsRoute } from "./routes/run-events";
+import { cancelRunRoute, getResultRoute, getRunRoute, listRunsRoute, submitRunRoute } from "./routes/runs";
+import { catalogRoute, healthRoute, presetsRoute, specSchemaRoute } from "./routes/reference";
 
 /** How long close() lets requests in flight finish before cutting their connections. */
 const CLOSE_GRACE_MS = 2000;
@@ -72,13 +72,13 @@ export function createRunnerServer(options: RunnerServerOptions): RunnerServer {
   const route = createRouter(routes);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://runner.invalid');
+    const url = new URL(req.url ?? "/", "http://runner.invalid");
     checkOrigin(req, allowed);
-    const match = route(req.method ?? 'GET', url.pathname);
-    if (match.kind === 'none') throw new HttpError(404, 'not_found', `no endpoint ${url.pathname}`);
-    if (match.kind === 'wrong-method') {
-      throw new HttpError(405, 'method_not_allowed', `use ${match.allow.join(' or ')} on ${url.pathname}`, undefined, {
-        allow: match.allow.join(', '),
+    const match = route(req.method ?? "GET", url.pathname);
+    if (match.kind === "none") throw new HttpError(404, "not_found", `no endpoint ${url.pathname}`);
+    if (match.kind === "wrong-method") {
+      throw new HttpError(405, "method_not_allowed", `use ${match.allow.join(" or ")} on ${url.pathname}`, undefined, {
+        allow: match.allow.join(", "),
       });
     }
     if (match.route.needsToken) checkToken(req, token);
@@ -94,9 +94,9 @@ export function createRunnerServer(options: RunnerServerOptions): RunnerServer {
     unused.delete(req.socket);
     handle(req, res).catch((error: unknown) => sendError(res, error, log));
   });
-  server.on('connection', (socket: Socket) => {
+  server.on("connection", (socket: Socket) => {
     unused.add(socket);
-    socket.once('close', () => unused.delete(socket));
+    socket.once("close", () => unused.delete(socket));
   });
   // Bodies are small and local; a client that trickles one for minutes is not a client.
   server.requestTimeout = 60_000;
@@ -106,15 +106,15 @@ export function createRunnerServer(options: RunnerServerOptions): RunnerServer {
     server,
     async listen(port, host) {
       await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
+        server.once("error", reject);
         server.listen(port, host, () => {
-          server.off('error', reject);
+          server.off("error", reject);
           resolve();
         });
       });
       const address = server.address() as AddressInfo;
       for (const origin of ownOrigins(host, address.port)) allowed.add(origin);
-      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
       return `http://${shownHost}:${address.port}`;
     },
     async close() {

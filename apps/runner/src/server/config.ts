@@ -1,6 +1,6 @@
-import path from 'node:path';
-import { z } from 'zod';
-import { DEFAULT_RESULTS_DIR } from '../store/result-files';
+import path from "node:path";
+import { z } from "zod";
+import { DEFAULT_RESULTS_DIR } from "../store/result-files";
 
 /**
  * The one place that reads the runner service's environment. Everything else receives this typed
@@ -9,41 +9,53 @@ import { DEFAULT_RESULTS_DIR } from '../store/result-files';
  */
 
 /** Web origins allowed by default to call the runner (the web app in dev and in `pnpm start`). */
-export const DEFAULT_ALLOWED_ORIGINS = ['http://127.0.0.1:3000', 'http://localhost:3000'] as const;
+export const DEFAULT_ALLOWED_ORIGINS = ["http://127.0.0.1:3000", "http://localhost:3000"] as const;
 
-const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
 
 const origin = z.string().transform((value, ctx) => {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)} is not an origin (like http://127.0.0.1:3000)` });
+    ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)} is not an origin (like http://127.0.0.1:3000)` });
     return z.NEVER;
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== value.replace(/\/$/, '')) {
-    ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)} is not an origin: scheme://host[:port], nothing after it` });
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== value.replace(/\/$/, "")) {
+    ctx.addIssue({
+      code: "custom",
+      message: `${JSON.stringify(value)} is not an origin: scheme://host[:port], nothing after it`,
+    });
     return z.NEVER;
   }
   return url.origin;
 });
 
 export const runnerEnvSchema = z.object({
-  RUNNER_HOST: z.preprocess(emptyAsUnset, z.string().min(1).default('127.0.0.1')),
+  RUNNER_HOST: z.preprocess(emptyAsUnset, z.string().min(1).default("127.0.0.1")),
   RUNNER_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).default(4000)),
   /** When set, every mutating request (and the list of runs) needs `Authorization: Bearer <token>`. */
   RUNNER_TOKEN: z.preprocess(
     emptyAsUnset,
-    z.string().min(16, 'RUNNER_TOKEN must be at least 16 characters (e.g. `openssl rand -base64 24`)').optional(),
+    z.string().min(16, "RUNNER_TOKEN must be at least 16 characters (e.g. `openssl rand -base64 24`)").optional(),
   ),
   /** Comma-separated origins; replaces the default web origins (the runner's own is always allowed). */
   RUNNER_ALLOWED_ORIGINS: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined),
+    (value) =>
+      typeof value === "string" && value.trim() !== ""
+        ? value
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined,
     z.array(origin).min(1).optional(),
   ),
   /** Portable JSON copies of results (and, without MySQL, the whole store). */
   RUNNER_RESULTS_DIR: z.preprocess(emptyAsUnset, z.string().min(1).default(DEFAULT_RESULTS_DIR)),
-  MYSQL_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^mysql$/, error: 'MYSQL_URL must be a mysql:// URL' }).optional()),
+  MYSQL_URL: z.preprocess(
+    emptyAsUnset,
+    z.url({ protocol: /^mysql$/, error: "MYSQL_URL must be a mysql:// URL" }).optional(),
+  ),
   RUNNER_SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(120_000).default(10_000)),
 });
 
@@ -62,7 +74,7 @@ export interface RunnerConfig {
 export function loadRunnerConfig(env: NodeJS.ProcessEnv = process.env): RunnerConfig {
   const parsed = runnerEnvSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`invalid runner environment:\n${problems}`);
   }
   const e = parsed.data;
@@ -79,5 +91,5 @@ export function loadRunnerConfig(env: NodeJS.ProcessEnv = process.env): RunnerCo
 
 /** Loopback addresses: a runner bound elsewhere without a token is reachable by anyone who can route to it. */
 export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

@@ -1,5 +1,5 @@
-import type { ServerResponse } from 'node:http';
-import type { LoggedEvent, StreamEvent } from './run-event-log';
+import type { ServerResponse } from "node:http";
+import type { LoggedEvent, StreamEvent } from "./run-event-log";
 
 /** Browsers reconnect after this long when a stream drops (the SSE `retry` field). */
 const RETRY_MS = 2000;
@@ -20,17 +20,17 @@ export interface EventStream {
  */
 export function openEventStream(res: ServerResponse, heartbeatMs: number, onClose: () => void): EventStream {
   res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-content-type-options': 'nosniff',
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache, no-transform",
+    connection: "keep-alive",
+    "x-accel-buffering": "no",
+    "x-content-type-options": "nosniff",
   });
   res.write(`retry: ${RETRY_MS}\n\n`);
   res.socket?.setNoDelay(true);
 
   let closed = false;
-  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
+  const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), heartbeatMs);
   heartbeat.unref();
   const finish = () => {
     if (closed) return;
@@ -38,7 +38,7 @@ export function openEventStream(res: ServerResponse, heartbeatMs: number, onClos
     clearInterval(heartbeat);
     onClose();
   };
-  res.on('close', finish);
+  res.on("close", finish);
 
   const stream: EventStream = {
     send(event, id) {

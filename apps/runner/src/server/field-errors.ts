@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import type { FieldError } from './http-error';
+import type { z } from "zod";
+import type { FieldError } from "./http-error";
 
 /** Keys that would name where load goes: the runner never takes them (DESIGN.md, "Safety"). */
 const ADDRESS_LIKE = /url|uri|host|port|target|address|endpoint|server/i;
@@ -15,7 +15,7 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], prefix: readonl
   const fields: FieldError[] = [];
   for (const issue of issues) {
     const path = [...prefix, ...issue.path];
-    if (issue.code === 'unrecognized_keys') {
+    if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) fields.push({ path: dotted([...path, key]), message: unknownFieldMessage(key) });
     } else {
       fields.push({ path: dotted(path), message: messageOf(issue, path) });
@@ -25,7 +25,7 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], prefix: readonl
 }
 
 export function dotted(path: readonly PropertyKey[]): string {
-  return path.map(String).join('.');
+  return path.map(String).join(".");
 }
 
 function unknownFieldMessage(key: string): string {
@@ -37,8 +37,8 @@ function unknownFieldMessage(key: string): string {
 
 function messageOf(issue: z.core.$ZodIssue, path: readonly PropertyKey[]): string {
   const input = (issue as { input?: unknown }).input;
-  if (issue.code === 'invalid_type' && input === undefined) return 'required';
-  if (issue.code === 'invalid_value' && path.includes('workloads') && typeof input === 'string') {
+  if (issue.code === "invalid_type" && input === undefined) return "required";
+  if (issue.code === "invalid_value" && path.includes("workloads") && typeof input === "string") {
     return `unknown workload "${input}" (GET /api/catalog lists them)`;
   }
   return issue.message;

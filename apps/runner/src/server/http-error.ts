@@ -22,7 +22,7 @@ export class HttpError extends Error {
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
-    this.name = 'HttpError';
+    this.name = "HttpError";
   }
 
   get body(): ErrorBody {
@@ -30,5 +30,6 @@ export class HttpError extends Error {
   }
 }
 
-export const invalidRequest = (message: string, fields: FieldError[]) => new HttpError(400, 'invalid_request', message, fields);
-export const runNotFound = () => new HttpError(404, 'not_found', 'no run with this id');
+export const invalidRequest = (message: string, fields: FieldError[]) =>
+  new HttpError(400, "invalid_request", message, fields);
+export const runNotFound = () => new HttpError(404, "not_found", "no run with this id");

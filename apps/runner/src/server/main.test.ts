@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../store/testing/test-database';
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../store/testing/test-database";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const runnerRoot = path.resolve(here, '../..');
+const runnerRoot = path.resolve(here, "../..");
 
 interface Started {
   child: ChildProcess;
@@ -18,13 +18,13 @@ interface Started {
 
 /** `pnpm start` of the runner, as a child process, configured only by env. */
 async function startMain(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: runnerRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, RUNNER_HOST: '127.0.0.1', RUNNER_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, RUNNER_HOST: "127.0.0.1", RUNNER_PORT: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`runner did not start:\n${output}`)), 30_000);
     const onData = (chunk: Buffer) => {
@@ -35,8 +35,8 @@ async function startMain(env: Record<string, string>): Promise<Started> {
         resolve(match[1]!);
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
     void exited.then((code) => reject(new Error(`runner exited with ${code}:\n${output}`)));
   });
   return { child, url, output: () => output, exited };
@@ -46,51 +46,51 @@ let started: Started | undefined;
 let dir: string | undefined;
 let database: TestDatabase | undefined;
 afterEach(async () => {
-  if (started && started.child.exitCode === null) started.child.kill('SIGKILL');
+  if (started && started.child.exitCode === null) started.child.kill("SIGKILL");
   started = undefined;
   if (dir) await rm(dir, { recursive: true, force: true });
   await database?.drop();
   database = undefined;
 });
 
-describe('the runner service process (main.ts)', () => {
-  it('starts on MySQL, serves the API, and stops cleanly on SIGTERM', async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'relix-main-'));
+describe("the runner service process (main.ts)", () => {
+  it("starts on MySQL, serves the API, and stops cleanly on SIGTERM", async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), "relix-main-"));
     database = await createTestDatabase();
     started = await startMain({ MYSQL_URL: database.url, RUNNER_RESULTS_DIR: dir });
     expect(started.output()).toMatch(/store: mysql at 127\.0\.0\.1/);
     expect((await fetch(`${started.url}/healthz`)).status).toBe(200);
     const bad = await fetch(`${started.url}/api/runs`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ spec: { target: 'http://evil' } }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ spec: { target: "http://evil" } }),
     });
     expect(bad.status).toBe(400);
     const presets = (await (await fetch(`${started.url}/api/presets`)).json()) as { presets: Array<{ name: string }> };
-    expect(presets.presets.map((p) => p.name)).toContain('quick');
+    expect(presets.presets.map((p) => p.name)).toContain("quick");
 
-    started.child.kill('SIGTERM');
+    started.child.kill("SIGTERM");
     expect(await started.exited).toBe(0);
   });
 
-  it('without MYSQL_URL says so and keeps runs as files', async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'relix-main-'));
+  it("without MYSQL_URL says so and keeps runs as files", async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), "relix-main-"));
     started = await startMain({ RUNNER_RESULTS_DIR: dir });
     expect(started.output()).toMatch(/MYSQL_URL is not set: runs and results are kept only as files in/);
     expect(started.output()).toContain(`files only, in ${dir}`);
-    started.child.kill('SIGINT');
+    started.child.kill("SIGINT");
     expect(await started.exited).toBe(0);
   });
 
-  it('refuses to start on an invalid environment, saying what is wrong', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  it("refuses to start on an invalid environment, saying what is wrong", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
       cwd: runnerRoot,
-      env: { PATH: process.env.PATH, RUNNER_PORT: 'http', RUNNER_TOKEN: 'short' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH, RUNNER_PORT: "http", RUNNER_TOKEN: "short" },
+      stdio: ["ignore", "pipe", "pipe"],
     });
-    let output = '';
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    let output = "";
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
     expect(code).toBe(1);
     expect(output).toMatch(/RUNNER_PORT/);
     expect(output).toMatch(/RUNNER_TOKEN must be at least 16 characters/);

@@ -1,14 +1,14 @@
 // The runner service: `pnpm --filter @relix/runner start`. Configured only by env (config.ts).
 // The one file that wires the real engine; everything else takes it as a parameter so tests can
 // run the service with a fake engine.
-import { runBenchmark } from '../engine/run-benchmark';
-import { openResultsStore } from '../store/open-results-store';
-import type { ResultsStore } from '../store/results-store';
-import { createRunnerServer, type RunnerServer } from './app';
-import { isLoopbackHost, loadRunnerConfig } from './config';
-import { consoleLogger, messageOf } from './logger';
-import { RunService } from './run-service';
-import { sharedPresets } from './shared-presets';
+import { runBenchmark } from "../engine/run-benchmark";
+import { openResultsStore } from "../store/open-results-store";
+import type { ResultsStore } from "../store/results-store";
+import { createRunnerServer, type RunnerServer } from "./app";
+import { isLoopbackHost, loadRunnerConfig } from "./config";
+import { consoleLogger, messageOf } from "./logger";
+import { RunService } from "./run-service";
+import { sharedPresets } from "./shared-presets";
 
 const log = consoleLogger;
 
@@ -35,22 +35,24 @@ async function main(): Promise<void> {
       await parts.store?.close();
       process.exitCode = 0;
     } catch (error) {
-      log.error('shutdown failed', error);
+      log.error("shutdown failed", error);
       process.exitCode = 1;
     }
   };
   // once: a second Ctrl-C kills the process at once, the usual way out of a stuck shutdown.
-  process.once('SIGINT', (signal) => void stop(signal));
-  process.once('SIGTERM', (signal) => void stop(signal));
+  process.once("SIGINT", (signal) => void stop(signal));
+  process.once("SIGTERM", (signal) => void stop(signal));
 
   if (config.mysqlUrl === null) {
     log.warn(
       `MYSQL_URL is not set: runs and results are kept only as files in ${config.resultsDir} (the embedded fallback). ` +
-        'Set MYSQL_URL to keep them in MySQL.',
+        "Set MYSQL_URL to keep them in MySQL.",
     );
   }
   if (!isLoopbackHost(config.host) && config.token === null) {
-    log.warn(`listening on ${config.host} without RUNNER_TOKEN: anyone who can reach this port can start runs. Set RUNNER_TOKEN.`);
+    log.warn(
+      `listening on ${config.host} without RUNNER_TOKEN: anyone who can reach this port can start runs. Set RUNNER_TOKEN.`,
+    );
   }
 
   const store = await openResultsStore({
@@ -79,7 +81,7 @@ async function main(): Promise<void> {
   const url = await app.listen(config.port, config.host);
   parts.app = app;
   if (stopping) return void (await app.close());
-  log.info(`listening on ${url}; store: ${store.description}; origins allowed: ${config.allowedOrigins.join(', ')}`);
+  log.info(`listening on ${url}; store: ${store.description}; origins allowed: ${config.allowedOrigins.join(", ")}`);
 }
 
 main().catch((error: unknown) => {

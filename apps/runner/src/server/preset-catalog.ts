@@ -1,4 +1,4 @@
-import type { RunSpec } from '@relix/core';
+import type { RunSpec } from "@relix/core";
 
 /** What the web form shows for one preset. */
 export interface PresetSummary {

@@ -1,5 +1,5 @@
-import type { IncomingMessage } from 'node:http';
-import { HttpError } from './http-error';
+import type { IncomingMessage } from "node:http";
+import { HttpError } from "./http-error";
 
 /** A run request is a few hundred bytes; this leaves room for every field and nothing more. */
 export const SPEC_BODY_LIMIT = 64 * 1024;
@@ -12,11 +12,11 @@ export const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
  * page cannot start a run even where it could hide its Origin.
  */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') {
-    throw new HttpError(415, 'unsupported_media_type', 'send the body as JSON with Content-Type: application/json');
+  const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json") {
+    throw new HttpError(415, "unsupported_media_type", "send the body as JSON with Content-Type: application/json");
   }
-  const declared = Number(req.headers['content-length']);
+  const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
 
   const chunks: Buffer[] = [];
@@ -26,17 +26,19 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
     if (size > limit) throw tooLarge(limit);
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = Buffer.concat(chunks).toString("utf8");
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new HttpError(400, 'invalid_json', `the body is not valid JSON: ${(error as Error).message}`, []);
+    throw new HttpError(400, "invalid_json", `the body is not valid JSON: ${(error as Error).message}`, []);
   }
 }
 
 function tooLarge(limit: number): HttpError {
   // Connection: close: the rest of the body is not read, so this connection cannot carry another request.
-  return new HttpError(413, 'too_large', `the body is larger than ${formatBytes(limit)}`, undefined, { connection: 'close' });
+  return new HttpError(413, "too_large", `the body is larger than ${formatBytes(limit)}`, undefined, {
+    connection: "close",
+  });
 }
 
 function formatBytes(bytes: number): string {

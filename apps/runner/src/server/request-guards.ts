@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import { HttpError } from './http-error';
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { HttpError } from "./http-error";
 
 /**
  * A request that carries an Origin must come from an allowed one. Browsers always send Origin on
@@ -11,33 +11,40 @@ export function checkOrigin(req: IncomingMessage, allowed: ReadonlySet<string>):
   const origin = req.headers.origin;
   if (origin === undefined) return;
   if (!allowed.has(origin)) {
-    throw new HttpError(403, 'forbidden_origin', `requests from origin ${origin} are not allowed (RUNNER_ALLOWED_ORIGINS)`);
+    throw new HttpError(
+      403,
+      "forbidden_origin",
+      `requests from origin ${origin} are not allowed (RUNNER_ALLOWED_ORIGINS)`,
+    );
   }
 }
 
 /** `Authorization: Bearer <token>`, compared in constant time. */
 export function checkToken(req: IncomingMessage, token: string | null): void {
   if (token === null) return;
-  const header = req.headers.authorization ?? '';
+  const header = req.headers.authorization ?? "";
   const match = /^Bearer\s+(.+)$/i.exec(header);
   if (match === null || !sameSecret(match[1]!.trim(), token)) {
-    throw new HttpError(401, 'unauthorized', 'this runner needs Authorization: Bearer <RUNNER_TOKEN>', undefined, {
-      'www-authenticate': 'Bearer realm="relix-runner"',
+    throw new HttpError(401, "unauthorized", "this runner needs Authorization: Bearer <RUNNER_TOKEN>", undefined, {
+      "www-authenticate": 'Bearer realm="relix-runner"',
     });
   }
 }
 
 function sameSecret(given: string, expected: string): boolean {
   // Hash both: timingSafeEqual needs equal lengths, and the length must not leak either.
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(expected).digest();
   return timingSafeEqual(a, b);
 }
 
 /** The runner's own origins for the address it listens on (both loopback spellings). */
 export function ownOrigins(host: string, port: number): string[] {
-  const bare = host.replace(/^\[|\]$/g, '');
-  if (bare === '0.0.0.0' || bare === '::') return [];
-  const hosts = bare === '127.0.0.1' || bare === 'localhost' ? ['127.0.0.1', 'localhost'] : [bare.includes(':') ? `[${bare}]` : bare];
+  const bare = host.replace(/^\[|\]$/g, "");
+  if (bare === "0.0.0.0" || bare === "::") return [];
+  const hosts =
+    bare === "127.0.0.1" || bare === "localhost"
+      ? ["127.0.0.1", "localhost"]
+      : [bare.includes(":") ? `[${bare}]` : bare];
   return hosts.map((h) => `http://${h}:${port}`);
 }

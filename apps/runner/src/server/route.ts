@@ -1,8 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from './logger';
-import type { PresetCatalog } from './preset-catalog';
-import type { EventStream } from './event-stream';
-import type { RunService } from './run-service';
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "./logger";
+import type { PresetCatalog } from "./preset-catalog";
+import type { EventStream } from "./event-stream";
+import type { RunService } from "./run-service";
 
 /** What every handler gets: the request, its parsed URL and path parameters, and the app's parts. */
 export interface RouteContext {
@@ -23,7 +23,7 @@ export interface AppParts {
 }
 
 export interface Route {
-  method: 'GET' | 'POST';
+  method: "GET" | "POST";
   /** `/api/runs/:id/events`: `:name` matches one path segment. */
   path: string;
   /**

@@ -1,9 +1,9 @@
-import type { Route } from './route';
+import type { Route } from "./route";
 
 export type RouteMatch =
-  | { kind: 'found'; route: Route; params: Record<string, string> }
-  | { kind: 'wrong-method'; allow: string[] }
-  | { kind: 'none' };
+  | { kind: "found"; route: Route; params: Record<string, string> }
+  | { kind: "wrong-method"; allow: string[] }
+  | { kind: "none" };
 
 interface Compiled {
   route: Route;
@@ -16,13 +16,13 @@ export function createRouter(routes: readonly Route[]): (method: string, pathnam
   const compiled: Compiled[] = routes.map((route) => {
     const names: string[] = [];
     const source = route.path
-      .split('/')
+      .split("/")
       .map((segment) => {
-        if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        if (!segment.startsWith(":")) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
         names.push(segment.slice(1));
-        return '([^/]+)';
+        return "([^/]+)";
       })
-      .join('/');
+      .join("/");
     return { route, pattern: new RegExp(`^${source}/?$`), names };
   });
 
@@ -39,9 +39,9 @@ export function createRouter(routes: readonly Route[]): (method: string, pathnam
       names.forEach((name, i) => {
         params[name] = safeDecode(match[i + 1]!);
       });
-      return { kind: 'found', route, params };
+      return { kind: "found", route, params };
     }
-    return allow.length > 0 ? { kind: 'wrong-method', allow } : { kind: 'none' };
+    return allow.length > 0 ? { kind: "wrong-method", allow } : { kind: "none" };
   };
 }
 

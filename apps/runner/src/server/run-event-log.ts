@@ -1,9 +1,9 @@
-import type { RunEvent, RunStatus } from '../engine/run-events';
-import type { Headline } from '../store/headline';
+import type { RunEvent, RunStatus } from "../engine/run-events";
+import type { Headline } from "../store/headline";
 
 /** A change of a run's status (or of its place in the queue); the SSE event named `status`. */
 export interface StatusEvent {
-  type: 'status';
+  type: "status";
   status: RunStatus;
   /** Place in the queue while queued (1 = next to start), else null. */
   position: number | null;
@@ -22,7 +22,7 @@ export interface LoggedEvent {
   event: StreamEvent;
 }
 
-export const isTerminal = (status: RunStatus) => status === 'done' || status === 'failed' || status === 'cancelled';
+export const isTerminal = (status: RunStatus) => status === "done" || status === "failed" || status === "cancelled";
 
 export interface RunEventLogOptions {
   /**
@@ -76,7 +76,7 @@ export class RunEventLog {
     const entry: LoggedEvent = { id: log.nextId++, event };
     this.trim(log, event);
     log.entries.push(entry);
-    if (event.type === 'status' && isTerminal(event.status)) this.end(runId, log);
+    if (event.type === "status" && isTerminal(event.status)) this.end(runId, log);
     for (const listener of [...log.listeners]) listener(entry);
     if (log.ended) log.listeners.clear();
     return entry;
@@ -128,23 +128,26 @@ export class RunEventLog {
 
   /** Makes room for `incoming`: caps samples and other events, keeps one (the latest) progress. */
   private trim(log: Log, incoming: StreamEvent): void {
-    if (incoming.type === 'progress') {
+    if (incoming.type === "progress") {
       // Only the latest progress matters to a client catching up.
-      const previous = log.entries.findIndex((e) => e.event.type === 'progress');
+      const previous = log.entries.findIndex((e) => e.event.type === "progress");
       if (previous >= 0) log.entries.splice(previous, 1);
       return;
     }
-    if (incoming.type === 'status') return;
-    if (incoming.type === 'sample') {
-      if (++log.samples > this.maxSamples && this.dropOldest(log, (t) => t === 'sample')) log.samples -= 1;
+    if (incoming.type === "status") return;
+    if (incoming.type === "sample") {
+      if (++log.samples > this.maxSamples && this.dropOldest(log, (t) => t === "sample")) log.samples -= 1;
       return;
     }
-    if (++log.others > this.maxOtherEvents && this.dropOldest(log, (t) => t !== 'sample' && t !== 'status' && t !== 'progress')) {
+    if (
+      ++log.others > this.maxOtherEvents &&
+      this.dropOldest(log, (t) => t !== "sample" && t !== "status" && t !== "progress")
+    ) {
       log.others -= 1;
     }
   }
 
-  private dropOldest(log: Log, matches: (type: StreamEvent['type']) => boolean): boolean {
+  private dropOldest(log: Log, matches: (type: StreamEvent["type"]) => boolean): boolean {
     const index = log.entries.findIndex((e) => matches(e.event.type));
     if (index < 0) return false;
     log.entries.splice(index, 1);

@@ -1,12 +1,23 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { parseRunResult, type RunResult, type RunSpec } from '@relix/core';
-import { RunCancelledError, type CellRef, type RunBenchmark, type RunEvent, type RunStatus } from '../engine/run-events';
-import { headlineOf, type Headline } from '../store/headline';
-import { INTERRUPTED_QUEUED_REASON, INTERRUPTED_RUNNING_REASON, type EndStatus, type ResultsStore } from '../store/results-store';
-import { messageOf, type Logger } from './logger';
-import type { RunEventLog, StatusEvent } from './run-event-log';
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseRunResult, type RunResult, type RunSpec } from "@relix/core";
+import {
+  RunCancelledError,
+  type CellRef,
+  type RunBenchmark,
+  type RunEvent,
+  type RunStatus,
+} from "../engine/run-events";
+import { headlineOf, type Headline } from "../store/headline";
+import {
+  INTERRUPTED_QUEUED_REASON,
+  INTERRUPTED_RUNNING_REASON,
+  type EndStatus,
+  type ResultsStore,
+} from "../store/results-store";
+import { messageOf, type Logger } from "./logger";
+import type { RunEventLog, StatusEvent } from "./run-event-log";
 
-export const CANCELLED_REASON = 'cancelled by request';
+export const CANCELLED_REASON = "cancelled by request";
 
 /** What GET /api/runs/:id shows of a run in progress: the latest of each kind of event. */
 export interface LiveState {
@@ -20,20 +31,20 @@ export interface LiveState {
   cancelRequested: boolean;
 }
 
-export type CancelOutcome = 'cancelled' | 'cancelling' | 'not-active';
+export type CancelOutcome = "cancelled" | "cancelling" | "not-active";
 
 /** Why a run's AbortController fired: the difference between "cancelled" and "failed". */
 class RunAbort extends Error {
-  constructor(readonly kind: 'cancel' | 'shutdown') {
-    super(kind === 'cancel' ? CANCELLED_REASON : INTERRUPTED_RUNNING_REASON);
-    this.name = 'RunAbort';
+  constructor(readonly kind: "cancel" | "shutdown") {
+    super(kind === "cancel" ? CANCELLED_REASON : INTERRUPTED_RUNNING_REASON);
+    this.name = "RunAbort";
   }
 }
 
 export class QueueClosedError extends Error {
   constructor() {
-    super('the runner is shutting down: no new runs');
-    this.name = 'QueueClosedError';
+    super("the runner is shutting down: no new runs");
+    this.name = "QueueClosedError";
   }
 }
 
@@ -125,18 +136,18 @@ export class RunQueue {
     const index = this.waiting.findIndex((w) => w.id === id);
     if (index >= 0) {
       this.waiting.splice(index, 1);
-      await this.recordEnd(id, 'cancelled', CANCELLED_REASON);
+      await this.recordEnd(id, "cancelled", CANCELLED_REASON);
       this.publishPositions();
       this.resolveIdleIfIdle();
-      return 'cancelled';
+      return "cancelled";
     }
     const current = this.current;
     if (current?.id === id && !current.ended) {
       current.live.cancelRequested = true;
-      current.controller.abort(new RunAbort('cancel'));
-      return 'cancelling';
+      current.controller.abort(new RunAbort("cancel"));
+      return "cancelling";
     }
-    return 'not-active';
+    return "not-active";
   }
 
   /** Resolves when nothing runs and nothing waits. */
@@ -156,12 +167,13 @@ export class RunQueue {
 
   private async stop(graceMs: number): Promise<void> {
     this.closed = true;
-    for (const waiting of this.waiting.splice(0)) await this.recordEnd(waiting.id, 'failed', INTERRUPTED_QUEUED_REASON);
+    for (const waiting of this.waiting.splice(0)) await this.recordEnd(waiting.id, "failed", INTERRUPTED_QUEUED_REASON);
     const current = this.current;
     if (current === null) return;
-    current.controller.abort(new RunAbort('shutdown'));
+    current.controller.abort(new RunAbort("shutdown"));
     const stopped = await Promise.race([current.settled.then(() => true), sleep(graceMs, false, { ref: false })]);
-    if (!stopped) await this.end(current, 'failed', `${INTERRUPTED_RUNNING_REASON} (the engine did not stop within ${graceMs} ms)`);
+    if (!stopped)
+      await this.end(current, "failed", `${INTERRUPTED_RUNNING_REASON} (the engine did not stop within ${graceMs} ms)`);
   }
 
   private startNext(): void {
@@ -195,7 +207,7 @@ export class RunQueue {
     try {
       started = await this.store.markRunning(id, this.now());
     } catch (error) {
-      await this.end(current, 'failed', `could not record the start of the run: ${messageOf(error)}`);
+      await this.end(current, "failed", `could not record the start of the run: ${messageOf(error)}`);
       return;
     }
     if (!started) {
@@ -207,7 +219,7 @@ export class RunQueue {
       await this.endAfterError(current, new RunCancelledError());
       return;
     }
-    this.announce(id, 'running');
+    this.announce(id, "running");
 
     let result: RunResult;
     try {
@@ -225,27 +237,27 @@ export class RunQueue {
       // Validated on write; the engine does not know the run's id, the permalink is this one.
       stored = parseRunResult({ ...result, id });
     } catch (error) {
-      await this.end(current, 'failed', `the engine returned an invalid result: ${messageOf(error)}`);
+      await this.end(current, "failed", `the engine returned an invalid result: ${messageOf(error)}`);
       return;
     }
     try {
       await this.store.finishRun(id, stored, this.now());
     } catch (error) {
-      await this.end(current, 'failed', `the result could not be stored: ${messageOf(error)}`);
+      await this.end(current, "failed", `the result could not be stored: ${messageOf(error)}`);
       return;
     }
     current.ended = true;
-    this.announce(id, 'done', { headline: headlineOf(stored) });
+    this.announce(id, "done", { headline: headlineOf(stored) });
   }
 
   private async endAfterError(current: Current, error: unknown): Promise<void> {
     const abort: unknown = current.controller.signal.aborted ? current.controller.signal.reason : undefined;
     if (abort instanceof RunAbort) {
-      await this.end(current, abort.kind === 'cancel' ? 'cancelled' : 'failed', abort.message);
+      await this.end(current, abort.kind === "cancel" ? "cancelled" : "failed", abort.message);
     } else if (error instanceof RunCancelledError) {
-      await this.end(current, 'cancelled', error.message);
+      await this.end(current, "cancelled", error.message);
     } else {
-      await this.end(current, 'failed', messageOf(error) || 'the run failed without a message');
+      await this.end(current, "failed", messageOf(error) || "the run failed without a message");
     }
   }
 
@@ -269,23 +281,23 @@ export class RunQueue {
     if (current.ended) return;
     const live = current.live;
     switch (event.type) {
-      case 'phase':
+      case "phase":
         live.phase = event.phase;
         live.message = event.message;
         break;
-      case 'cell-start':
+      case "cell-start":
         live.cell = event.cell;
         break;
-      case 'progress':
+      case "progress":
         live.progress = { fraction: event.fraction, elapsedMs: event.elapsedMs, remainingMs: event.remainingMs };
         break;
-      case 'sample':
+      case "sample":
         live.errors += event.errors;
         break;
-      case 'warning':
+      case "warning":
         live.warnings = [...live.warnings, event.message].slice(-20);
         break;
-      case 'cell-end':
+      case "cell-end":
         break;
     }
     this.events.append(current.id, event);
@@ -295,13 +307,17 @@ export class RunQueue {
     this.waiting.forEach((waiting, index) => {
       if (waiting.position === index + 1) return;
       waiting.position = index + 1;
-      this.announce(waiting.id, 'queued', { position: index + 1 });
+      this.announce(waiting.id, "queued", { position: index + 1 });
     });
   }
 
-  private announce(id: string, status: RunStatus, extra: Partial<Pick<StatusEvent, 'position' | 'reason' | 'headline'>> = {}): void {
+  private announce(
+    id: string,
+    status: RunStatus,
+    extra: Partial<Pick<StatusEvent, "position" | "reason" | "headline">> = {},
+  ): void {
     const event: StatusEvent = {
-      type: 'status',
+      type: "status",
       status,
       position: extra.position ?? null,
       reason: extra.reason ?? null,

@@ -1,12 +1,12 @@
-import type { RunResult, RunSpec } from '@relix/core';
-import type { RunBenchmark } from '../engine/run-events';
-import { importResult } from '../store/import-result';
-import type { ResultsStore, RunRecord } from '../store/results-store';
-import { newRunId } from '../store/run-ids';
-import { messageOf, silentLogger, type Logger } from './logger';
-import { RunEventLog } from './run-event-log';
-import { QueueClosedError, RunQueue, type CancelOutcome } from './run-queue';
-import { runDetail, runSummary, type RunDetail, type RunSummary } from './run-view';
+import type { RunResult, RunSpec } from "@relix/core";
+import type { RunBenchmark } from "../engine/run-events";
+import { importResult } from "../store/import-result";
+import type { ResultsStore, RunRecord } from "../store/results-store";
+import { newRunId } from "../store/run-ids";
+import { messageOf, silentLogger, type Logger } from "./logger";
+import { RunEventLog } from "./run-event-log";
+import { QueueClosedError, RunQueue, type CancelOutcome } from "./run-queue";
+import { runDetail, runSummary, type RunDetail, type RunSummary } from "./run-view";
 
 export interface RunServiceOptions {
   store: ResultsStore;
@@ -21,13 +21,13 @@ export interface RunServiceOptions {
 export class QueueFullError extends Error {
   constructor(readonly limit: number) {
     super(`the queue is full (${limit} runs waiting): try again when some have finished`);
-    this.name = 'QueueFullError';
+    this.name = "QueueFullError";
   }
 }
 
 export interface SubmittedRun {
   id: string;
-  status: 'queued';
+  status: "queued";
   position: number;
 }
 
@@ -63,10 +63,10 @@ export class RunService {
     const id = newRunId();
     await this.store.createRun({ id, preset, spec, createdAt: this.now() });
     try {
-      return { id, status: 'queued', position: this.queue.enqueue(id, spec) };
+      return { id, status: "queued", position: this.queue.enqueue(id, spec) };
     } catch (error) {
       // Closed while the row was being written: the run must not stay "queued" forever.
-      await this.store.endRun(id, 'failed', messageOf(error), this.now()).catch(() => undefined);
+      await this.store.endRun(id, "failed", messageOf(error), this.now()).catch(() => undefined);
       throw error;
     }
   }
@@ -78,7 +78,7 @@ export class RunService {
   async get(id: string): Promise<RunDetail | null> {
     const record = await this.store.getRun(id);
     if (record === null) return null;
-    const result = record.status === 'done' ? await this.store.getResult(id) : null;
+    const result = record.status === "done" ? await this.store.getResult(id) : null;
     return runDetail(record, {
       position: this.queue.positionOf(id),
       live: this.queue.liveOf(id),
@@ -93,11 +93,11 @@ export class RunService {
   }
 
   /** The run's result; 'not-finished' for a run without one yet (or ever); null for an unknown id. */
-  async result(id: string): Promise<RunResult | 'not-finished' | null> {
+  async result(id: string): Promise<RunResult | "not-finished" | null> {
     const record = await this.store.getRun(id);
     if (record === null) return null;
-    if (record.status !== 'done') return 'not-finished';
-    return (await this.store.getResult(id)) ?? 'not-finished';
+    if (record.status !== "done") return "not-finished";
+    return (await this.store.getResult(id)) ?? "not-finished";
   }
 
   cancel(id: string): Promise<CancelOutcome> {

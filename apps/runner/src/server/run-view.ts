@@ -1,8 +1,8 @@
-import type { RunResult, RunSpec } from '@relix/core';
-import type { RunStatus } from '../engine/run-events';
-import type { Headline } from '../store/headline';
-import type { RunRecord } from '../store/results-store';
-import type { LiveState } from './run-queue';
+import type { RunResult, RunSpec } from "@relix/core";
+import type { RunStatus } from "../engine/run-events";
+import type { Headline } from "../store/headline";
+import type { RunRecord } from "../store/results-store";
+import type { LiveState } from "./run-queue";
 
 /** One row of GET /api/runs. Times are ISO 8601 strings. */
 export interface RunSummary {
@@ -40,7 +40,7 @@ export function runSummary(record: RunRecord, position: number | null): RunSumma
   return {
     id: record.id,
     status: record.status,
-    position: record.status === 'queued' ? position : null,
+    position: record.status === "queued" ? position : null,
     preset: record.preset,
     workloads: [...record.spec.workloads],
     cacheModes: [...record.spec.cacheModes],
@@ -62,7 +62,7 @@ export function runDetail(
     spec: record.spec,
     importedAt: iso(record.importedAt),
     importedFrom: record.importedFrom,
-    live: record.status === 'running' ? extra.live : null,
+    live: record.status === "running" ? extra.live : null,
     lastEventId: extra.lastEventId,
     result: extra.result,
   };

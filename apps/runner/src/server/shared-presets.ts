@@ -1,5 +1,5 @@
-import { findPreset, presets, specFromPreset } from '@relix/core';
-import type { PresetCatalog, PresetSummary } from './preset-catalog';
+import { findPreset, presets, specFromPreset } from "@relix/core";
+import type { PresetCatalog, PresetSummary } from "./preset-catalog";
 
 const list: PresetSummary[] = presets.map((preset) => ({
   name: preset.name,

@@ -1,8 +1,8 @@
-import { estimateMeasuringMs, MAX_TOTAL_RUN_MS, runSpecSchema, type RunSpec } from '@relix/core';
-import { z } from 'zod';
-import { fieldErrors } from './field-errors';
-import { invalidRequest, type FieldError } from './http-error';
-import type { PresetCatalog } from './preset-catalog';
+import { estimateMeasuringMs, MAX_TOTAL_RUN_MS, runSpecSchema, type RunSpec } from "@relix/core";
+import { z } from "zod";
+import { fieldErrors } from "./field-errors";
+import { invalidRequest, type FieldError } from "./http-error";
+import type { PresetCatalog } from "./preset-catalog";
 
 /** POST /api/runs: `{ preset?, spec? }` and nothing else. */
 const runRequestSchema = z
@@ -32,10 +32,13 @@ export function parseRunRequest(body: unknown, presets: PresetCatalog): RunReque
 
   const fields: FieldError[] = [];
   const checked = overridesSchema.safeParse(overrides, { reportInput: true });
-  if (!checked.success) fields.push(...fieldErrors(checked.error.issues, ['spec']));
+  if (!checked.success) fields.push(...fieldErrors(checked.error.issues, ["spec"]));
   if (preset !== undefined && !presets.has(preset)) {
     const known = presets.list().map((p) => p.name);
-    fields.push({ path: 'preset', message: `unknown preset "${preset}"${known.length ? ` (known: ${known.join(', ')})` : ''}` });
+    fields.push({
+      path: "preset",
+      message: `unknown preset "${preset}"${known.length ? ` (known: ${known.join(", ")})` : ""}`,
+    });
   }
   if (fields.length > 0) throw invalidSpec(fields);
 
@@ -47,10 +50,10 @@ export function parseRunRequest(body: unknown, presets: PresetCatalog): RunReque
   if (total !== null && total > MAX_TOTAL_RUN_MS) {
     throw invalidSpec([
       {
-        path: 'spec.durationMs',
+        path: "spec.durationMs",
         message:
           `this run would measure for about ${Math.ceil(total / 60_000)} min, more than the ${MAX_TOTAL_RUN_MS / 60_000} min limit: ` +
-          'choose fewer workloads, cache modes or trials, or shorter windows',
+          "choose fewer workloads, cache modes or trials, or shorter windows",
       },
     ]);
   }
@@ -60,8 +63,10 @@ export function parseRunRequest(body: unknown, presets: PresetCatalog): RunReque
 function fromScratch(given: Record<string, unknown>): RunSpec {
   const parsed = runSpecSchema.safeParse(given, { reportInput: true });
   if (parsed.success) return parsed.data;
-  const fields = fieldErrors(parsed.error.issues, ['spec']).map((f) =>
-    f.path === 'spec.workloads' && f.message === 'required' ? { ...f, message: 'required: choose workloads or a preset' } : f,
+  const fields = fieldErrors(parsed.error.issues, ["spec"]).map((f) =>
+    f.path === "spec.workloads" && f.message === "required"
+      ? { ...f, message: "required: choose workloads or a preset" }
+      : f,
   );
   throw invalidSpec(fields);
 }
@@ -70,12 +75,13 @@ function fromPreset(presets: PresetCatalog, name: string, given: Record<string, 
   try {
     return { ...presets.specFromPreset(name, given), preset: name };
   } catch (error) {
-    if (error instanceof z.ZodError) throw invalidSpec(fieldErrors(error.issues, ['spec']));
-    throw invalidSpec([{ path: 'preset', message: error instanceof Error ? error.message : String(error) }]);
+    if (error instanceof z.ZodError) throw invalidSpec(fieldErrors(error.issues, ["spec"]));
+    throw invalidSpec([{ path: "preset", message: error instanceof Error ? error.message : String(error) }]);
   }
 }
 
 function invalidSpec(fields: FieldError[]) {
-  const summary = fields.length === 1 ? `${fields[0]!.path || 'body'}: ${fields[0]!.message}` : `${fields.length} fields are invalid`;
+  const summary =
+    fields.length === 1 ? `${fields[0]!.path || "body"}: ${fields[0]!.message}` : `${fields.length} fields are invalid`;
   return invalidRequest(`invalid run request: ${summary}`, fields);
 }

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { randomBytes } from "node:crypto";
+import { mkdir, open, rename, rm } from "node:fs/promises";
+import path from "node:path";
 
 /**
  * Writes a file so that readers (and a crash) only ever see the old content or the whole new
@@ -10,11 +10,11 @@ import path from 'node:path';
 export async function writeFileAtomic(file: string, data: string): Promise<void> {
   const dir = path.dirname(file);
   await mkdir(dir, { recursive: true });
-  const temp = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
   try {
-    const handle = await open(temp, 'wx', 0o644);
+    const handle = await open(temp, "wx", 0o644);
     try {
-      await handle.writeFile(data, 'utf8');
+      await handle.writeFile(data, "utf8");
       await handle.sync();
     } finally {
       await handle.close();
@@ -29,7 +29,7 @@ export async function writeFileAtomic(file: string, data: string): Promise<void>
 
 async function syncDirectory(dir: string): Promise<void> {
   // Not every platform lets a directory be opened for fsync (Windows); the data is already safe there.
-  const handle = await open(dir, 'r').catch(() => null);
+  const handle = await open(dir, "r").catch(() => null);
   if (handle === null) return;
   try {
     await handle.sync();

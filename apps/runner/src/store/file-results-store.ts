@@ -1,10 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { z } from 'zod';
-import type { RunResult, RunSpec } from '@relix/core';
-import { writeFileAtomic } from './atomic-write';
-import { headlineOf, headlineSchema } from './headline';
-import { ResultFiles } from './result-files';
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import type { RunResult, RunSpec } from "@relix/core";
+import { writeFileAtomic } from "./atomic-write";
+import { headlineOf, headlineSchema } from "./headline";
+import { ResultFiles } from "./result-files";
 import {
   INTERRUPTED_QUEUED_REASON,
   INTERRUPTED_RUNNING_REASON,
@@ -14,16 +14,16 @@ import {
   type NewRun,
   type ResultsStore,
   type RunRecord,
-} from './results-store';
-import { isRunId } from './run-ids';
+} from "./results-store";
+import { isRunId } from "./run-ids";
 
-const RECORD_SUFFIX = '.run.json';
+const RECORD_SUFFIX = ".run.json";
 
 // Our own files, but read from disk: checked before they are trusted. The spec was validated when
 // the run was created; it is not re-validated so that tightening a bound later does not hide old runs.
 const storedRecordSchema = z.object({
   id: z.string(),
-  status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),
+  status: z.enum(["queued", "running", "done", "failed", "cancelled"]),
   preset: z.string().nullable(),
   spec: z.record(z.string(), z.unknown()),
   createdAt: z.number(),
@@ -60,12 +60,12 @@ export class FileResultsStore implements ResultsStore {
     try {
       names = await readdir(this.files.dir);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
       names = [];
     }
     for (const name of names) {
       if (!name.endsWith(RECORD_SUFFIX) || !isRunId(name.slice(0, -RECORD_SUFFIX.length))) continue;
-      const text = await readFile(path.join(this.files.dir, name), 'utf8');
+      const text = await readFile(path.join(this.files.dir, name), "utf8");
       const parsed = storedRecordSchema.safeParse(JSON.parse(text));
       if (!parsed.success) throw new Error(`${name} in ${this.files.dir} is not a run record: ${parsed.error.message}`);
       const record = { ...parsed.data, spec: parsed.data.spec as RunSpec };
@@ -77,7 +77,7 @@ export class FileResultsStore implements ResultsStore {
     if (this.records.has(run.id)) throw new RunStateError(`run ${run.id} exists already`);
     await this.save({
       ...run,
-      status: 'queued',
+      status: "queued",
       startedAt: null,
       finishedAt: null,
       reason: null,
@@ -89,23 +89,24 @@ export class FileResultsStore implements ResultsStore {
 
   async markRunning(id: string, startedAt: number): Promise<boolean> {
     const record = this.records.get(id);
-    if (record?.status !== 'queued') return false;
-    await this.save({ ...record, status: 'running', startedAt });
+    if (record?.status !== "queued") return false;
+    await this.save({ ...record, status: "running", startedAt });
     return true;
   }
 
   async finishRun(id: string, result: RunResult, finishedAt: number): Promise<void> {
     const record = this.records.get(id);
     if (result.id !== id) throw new RunStateError(`result id ${result.id} is not run ${id}`);
-    if (record?.status !== 'running') throw new RunStateError(`run ${id} is ${record?.status ?? 'unknown'}, not running`);
+    if (record?.status !== "running")
+      throw new RunStateError(`run ${id} is ${record?.status ?? "unknown"}, not running`);
     // The result first: a record that says "done" always has its result beside it.
     await this.files.write(result);
-    await this.save({ ...record, status: 'done', finishedAt, reason: null, headline: headlineOf(result) });
+    await this.save({ ...record, status: "done", finishedAt, reason: null, headline: headlineOf(result) });
   }
 
   async endRun(id: string, status: EndStatus, reason: string, finishedAt: number): Promise<boolean> {
     const record = this.records.get(id);
-    if (record === undefined || (record.status !== 'queued' && record.status !== 'running')) return false;
+    if (record === undefined || (record.status !== "queued" && record.status !== "running")) return false;
     await this.save({ ...record, status, reason, finishedAt });
     return true;
   }
@@ -121,7 +122,7 @@ export class FileResultsStore implements ResultsStore {
   }
 
   async getResult(id: string): Promise<RunResult | null> {
-    if (this.records.get(id)?.status !== 'done') return null;
+    if (this.records.get(id)?.status !== "done") return null;
     return this.files.read(id);
   }
 
@@ -132,10 +133,10 @@ export class FileResultsStore implements ResultsStore {
   async markInterruptedRuns(finishedAt: number): Promise<InterruptedRuns> {
     const counts: InterruptedRuns = { running: 0, queued: 0 };
     for (const record of [...this.records.values()]) {
-      if (record.status !== 'running' && record.status !== 'queued') continue;
+      if (record.status !== "running" && record.status !== "queued") continue;
       counts[record.status] += 1;
-      const reason = record.status === 'running' ? INTERRUPTED_RUNNING_REASON : INTERRUPTED_QUEUED_REASON;
-      await this.save({ ...record, status: 'failed', reason, finishedAt });
+      const reason = record.status === "running" ? INTERRUPTED_RUNNING_REASON : INTERRUPTED_QUEUED_REASON;
+      await this.save({ ...record, status: "failed", reason, finishedAt });
     }
     return counts;
   }
@@ -144,7 +145,10 @@ export class FileResultsStore implements ResultsStore {
 
   private async save(record: RunRecord): Promise<void> {
     if (!isRunId(record.id)) throw new Error(`not a run id: ${JSON.stringify(record.id)}`);
-    await writeFileAtomic(path.join(this.files.dir, `${record.id}${RECORD_SUFFIX}`), `${JSON.stringify(record, null, 2)}\n`);
+    await writeFileAtomic(
+      path.join(this.files.dir, `${record.id}${RECORD_SUFFIX}`),
+      `${JSON.stringify(record, null, 2)}\n`,
+    );
     this.records.set(record.id, record);
   }
 }

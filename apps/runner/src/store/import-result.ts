@@ -1,14 +1,14 @@
-import { RESULT_SCHEMA_ID, runResultSchema, type RunResult } from '@relix/core';
-import type { z } from 'zod';
-import { headlineOf } from './headline';
-import type { ResultsStore, RunRecord } from './results-store';
-import { newRunId } from './run-ids';
+import { RESULT_SCHEMA_ID, runResultSchema, type RunResult } from "@relix/core";
+import type { z } from "zod";
+import { headlineOf } from "./headline";
+import type { ResultsStore, RunRecord } from "./results-store";
+import { newRunId } from "./run-ids";
 
 /** The document is not a relix.result/v1 result; `issues` says every place where it is wrong. */
 export class InvalidResultError extends Error {
   constructor(readonly issues: readonly z.core.$ZodIssue[]) {
-    super(`not a valid ${RESULT_SCHEMA_ID} document (${issues.length} problem${issues.length === 1 ? '' : 's'})`);
-    this.name = 'InvalidResultError';
+    super(`not a valid ${RESULT_SCHEMA_ID} document (${issues.length} problem${issues.length === 1 ? "" : "s"})`);
+    this.name = "InvalidResultError";
   }
 }
 
@@ -27,7 +27,7 @@ export function prepareImport(input: unknown, now: number): { record: RunRecord;
   const createdAt = timeOr(original.createdAt, now);
   const record: RunRecord = {
     id,
-    status: 'done',
+    status: "done",
     preset: original.spec.preset ?? null,
     spec: original.spec,
     createdAt,

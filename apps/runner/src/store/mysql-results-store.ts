@@ -1,7 +1,7 @@
-import mysql, { type Pool, type PoolConnection, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
-import { parseRunResult, type RunResult, type RunSpec } from '@relix/core';
-import type { RunStatus } from '../engine/run-events';
-import { headlineOf, headlineSchema, type Headline } from './headline';
+import mysql, { type Pool, type PoolConnection, type ResultSetHeader, type RowDataPacket } from "mysql2/promise";
+import { parseRunResult, type RunResult, type RunSpec } from "@relix/core";
+import type { RunStatus } from "../engine/run-events";
+import { headlineOf, headlineSchema, type Headline } from "./headline";
 import {
   INTERRUPTED_QUEUED_REASON,
   INTERRUPTED_RUNNING_REASON,
@@ -12,7 +12,7 @@ import {
   type NewRun,
   type ResultsStore,
   type RunRecord,
-} from './results-store';
+} from "./results-store";
 
 // Written for MariaDB 10.11 and MySQL 8 alike:
 // - documents are LONGTEXT holding JSON text on both (MariaDB's JSON is LONGTEXT anyway, MySQL 8's
@@ -20,8 +20,8 @@ import {
 // - ids are ascii_bin: run ids are case-sensitive base64url, and a *_ci collation would make
 //   "abc" and "ABC" the same run;
 // - times are BIGINT epoch milliseconds: no DATETIME time-zone round trip through the driver.
-const TABLE_OPTIONS = 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci';
-const ID = 'VARCHAR(64) CHARACTER SET ascii COLLATE ascii_bin';
+const TABLE_OPTIONS = "ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci";
+const ID = "VARCHAR(64) CHARACTER SET ascii COLLATE ascii_bin";
 
 export const RESULTS_TABLES: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS relix_runs (
@@ -49,7 +49,7 @@ export const RESULTS_TABLES: readonly string[] = [
 ];
 
 const RUN_COLUMNS =
-  'id, status, preset, spec, created_at, started_at, finished_at, reason, headline, imported_at, imported_from';
+  "id, status, preset, spec, created_at, started_at, finished_at, reason, headline, imported_at, imported_from";
 
 interface RunRow extends RowDataPacket {
   id: string;
@@ -85,7 +85,7 @@ export class MysqlResultsStore implements ResultsStore {
     this.pool = mysql.createPool({
       uri: url,
       connectionLimit: options.connectionLimit ?? 4,
-      charset: 'utf8mb4',
+      charset: "utf8mb4",
       enableKeepAlive: true,
     });
     const { hostname, port, pathname } = new URL(url);
@@ -94,7 +94,7 @@ export class MysqlResultsStore implements ResultsStore {
 
   async init(): Promise<void> {
     for (const statement of RESULTS_TABLES) await this.pool.query(statement);
-    const [rows] = await this.pool.query<RowDataPacket[]>('SELECT @@max_allowed_packet AS max_packet');
+    const [rows] = await this.pool.query<RowDataPacket[]>("SELECT @@max_allowed_packet AS max_packet");
     const maxPacket = Number(rows[0]?.max_packet);
     if (Number.isFinite(maxPacket) && maxPacket > 0) this.maxPacketBytes = maxPacket;
   }
@@ -124,7 +124,7 @@ export class MysqlResultsStore implements ResultsStore {
         [finishedAt, JSON.stringify(headlineOf(result)), id],
       );
       if (update.affectedRows !== 1) throw new RunStateError(`run ${id} is not running: its result was not stored`);
-      await connection.execute('INSERT INTO relix_results (run_id, result) VALUES (?, ?)', [id, json]);
+      await connection.execute("INSERT INTO relix_results (run_id, result) VALUES (?, ?)", [id, json]);
     });
   }
 
@@ -153,7 +153,7 @@ export class MysqlResultsStore implements ResultsStore {
           record.importedFrom,
         ],
       );
-      await connection.execute('INSERT INTO relix_results (run_id, result) VALUES (?, ?)', [record.id, json]);
+      await connection.execute("INSERT INTO relix_results (run_id, result) VALUES (?, ?)", [record.id, json]);
     });
   }
 
@@ -256,7 +256,7 @@ function nullableNumber(value: number | string | null): number | null {
 
 /** A JSON document column: text on MariaDB and in LONGTEXT, an object if a MySQL 8 JSON column. */
 function jsonColumn(value: unknown): unknown {
-  if (typeof value === 'string') return JSON.parse(value);
-  if (Buffer.isBuffer(value)) return JSON.parse(value.toString('utf8'));
+  if (typeof value === "string") return JSON.parse(value);
+  if (Buffer.isBuffer(value)) return JSON.parse(value.toString("utf8"));
   return value;
 }

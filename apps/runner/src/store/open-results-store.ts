@@ -1,10 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { FileResultsStore } from './file-results-store';
-import { MysqlResultsStore } from './mysql-results-store';
-import { ResultFiles } from './result-files';
-import type { ResultsStore } from './results-store';
-import { restoreResultCopies } from './restore-result-copies';
-import { withResultFiles, type ResultFilesCopyOptions } from './with-result-files';
+import { setTimeout as sleep } from "node:timers/promises";
+import { FileResultsStore } from "./file-results-store";
+import { MysqlResultsStore } from "./mysql-results-store";
+import { ResultFiles } from "./result-files";
+import type { ResultsStore } from "./results-store";
+import { restoreResultCopies } from "./restore-result-copies";
+import { withResultFiles, type ResultFilesCopyOptions } from "./with-result-files";
 
 export interface OpenResultsStoreOptions extends ResultFilesCopyOptions {
   /** MySQL to keep runs in; absent = the file-only fallback. */
@@ -24,7 +24,7 @@ export interface OpenResultsStoreOptions extends ResultFilesCopyOptions {
  */
 export async function openResultsStore(options: OpenResultsStoreOptions): Promise<ResultsStore> {
   const files = new ResultFiles(options.resultsDir);
-  if (options.mysqlUrl === undefined || options.mysqlUrl === '') {
+  if (options.mysqlUrl === undefined || options.mysqlUrl === "") {
     const store = new FileResultsStore(files.dir);
     await store.init();
     return store;
@@ -39,7 +39,9 @@ export async function openResultsStore(options: OpenResultsStoreOptions): Promis
     } catch (error) {
       if (Date.now() >= deadline || !isConnectionError(error)) {
         await store.close().catch(() => undefined);
-        throw new Error(`could not open the results store (${store.description}): ${(error as Error).message}`, { cause: error });
+        throw new Error(`could not open the results store (${store.description}): ${(error as Error).message}`, {
+          cause: error,
+        });
       }
       await sleep(Math.min(2000, 200 * attempt));
     }
@@ -48,5 +50,16 @@ export async function openResultsStore(options: OpenResultsStoreOptions): Promis
 
 function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && ['ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'PROTOCOL_CONNECTION_LOST', 'ER_SERVER_SHUTDOWN'].includes(code);
+  return (
+    typeof code === "string" &&
+    [
+      "ECONNREFUSED",
+      "ETIMEDOUT",
+      "ECONNRESET",
+      "EHOSTUNREACH",
+      "ENOTFOUND",
+      "PROTOCOL_CONNECTION_LOST",
+      "ER_SERVER_SHUTDOWN",
+    ].includes(code)
+  );
 }

@@ -1,8 +1,8 @@
-import { readdir } from 'node:fs/promises';
-import { headlineOf } from './headline';
-import type { ResultFiles } from './result-files';
-import type { ResultsStore, RunRecord } from './results-store';
-import { isRunId } from './run-ids';
+import { readdir } from "node:fs/promises";
+import { headlineOf } from "./headline";
+import type { ResultFiles } from "./result-files";
+import type { ResultsStore, RunRecord } from "./results-store";
+import { isRunId } from "./run-ids";
 
 /**
  * Puts finished runs back from their portable JSON copies when the database does not have them
@@ -19,7 +19,7 @@ export async function restoreResultCopies(store: ResultsStore, files: ResultFile
   }
   let restored = 0;
   for (const name of names) {
-    const id = name.replace(/\.json$/, '');
+    const id = name.replace(/\.json$/, "");
     if (id === name || !isRunId(id) || (await store.getRun(id)) !== null) continue;
     const result = await files.read(id).catch(() => null);
     if (result === null || result.id !== id) continue;
@@ -27,7 +27,7 @@ export async function restoreResultCopies(store: ResultsStore, files: ResultFile
     const finishedAt = Date.parse(result.finishedAt);
     const record: RunRecord = {
       id,
-      status: 'done',
+      status: "done",
       preset: result.spec.preset ?? null,
       spec: result.spec,
       createdAt,

@@ -1,11 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { parseRunResult, type RunResult } from '@relix/core';
-import { writeFileAtomic } from './atomic-write';
-import { isRunId } from './run-ids';
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { parseRunResult, type RunResult } from "@relix/core";
+import { writeFileAtomic } from "./atomic-write";
+import { isRunId } from "./run-ids";
 
 /** Where results go when nobody says otherwise (relative to the runner's working directory). */
-export const DEFAULT_RESULTS_DIR = '.relix/runs';
+export const DEFAULT_RESULTS_DIR = ".relix/runs";
 
 /**
  * The portable copy of each finished result: `<dir>/<id>.json`, exactly the relix.result/v1
@@ -35,9 +35,9 @@ export class ResultFiles {
   async read(id: string): Promise<RunResult | null> {
     let text: string;
     try {
-      text = await readFile(this.pathOf(id), 'utf8');
+      text = await readFile(this.pathOf(id), "utf8");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;
     }
     return parseRunResult(JSON.parse(text));

@@ -1,6 +1,6 @@
-import type { RunResult, RunSpec } from '@relix/core';
-import type { RunStatus } from '../engine/run-events';
-import type { Headline } from './headline';
+import type { RunResult, RunSpec } from "@relix/core";
+import type { RunStatus } from "../engine/run-events";
+import type { Headline } from "./headline";
 
 /** A run as the store keeps it: its life (status, times, reason) and a one-line outcome. */
 export interface RunRecord {
@@ -22,10 +22,10 @@ export interface RunRecord {
   importedFrom: string | null;
 }
 
-export type NewRun = Pick<RunRecord, 'id' | 'preset' | 'spec' | 'createdAt'>;
+export type NewRun = Pick<RunRecord, "id" | "preset" | "spec" | "createdAt">;
 
 /** A run that ends without a result. */
-export type EndStatus = Extract<RunStatus, 'failed' | 'cancelled'>;
+export type EndStatus = Extract<RunStatus, "failed" | "cancelled">;
 
 export interface InterruptedRuns {
   /** Runs that were running when the runner stopped. */
@@ -35,8 +35,8 @@ export interface InterruptedRuns {
 }
 
 /** Reasons recorded by markInterruptedRuns; the web page shows them as they are. */
-export const INTERRUPTED_RUNNING_REASON = 'runner stopped while the run was in progress';
-export const INTERRUPTED_QUEUED_REASON = 'runner stopped before the run started; start it again';
+export const INTERRUPTED_RUNNING_REASON = "runner stopped while the run was in progress";
+export const INTERRUPTED_QUEUED_REASON = "runner stopped before the run started; start it again";
 
 /**
  * Where runs and their results live. One implementation per backend: MySQL (the index and the
@@ -81,7 +81,7 @@ export interface ResultsStore {
 export class ResultTooLargeError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'ResultTooLargeError';
+    this.name = "ResultTooLargeError";
   }
 }
 
@@ -89,6 +89,6 @@ export class ResultTooLargeError extends Error {
 export class RunStateError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'RunStateError';
+    this.name = "RunStateError";
   }
 }

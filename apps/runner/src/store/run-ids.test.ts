@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { isRunId, newRunId } from './run-ids';
+import { describe, expect, it } from "vitest";
+import { isRunId, newRunId } from "./run-ids";
 
-describe('run ids', () => {
-  it('are 16 url-safe characters, all different, with no shared prefix from a counter or a clock', () => {
+describe("run ids", () => {
+  it("are 16 url-safe characters, all different, with no shared prefix from a counter or a clock", () => {
     const ids = Array.from({ length: 2000 }, () => newRunId());
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) {
@@ -14,8 +14,8 @@ describe('run ids', () => {
     expect(prefixes.size).toBeGreaterThan(1900);
   });
 
-  it('refuses anything that could escape a path or a query', () => {
-    for (const bad of ['', 'short', '../../etc/passwd', 'abc def ghi', 'a'.repeat(65), 'abcdefgh.json']) {
+  it("refuses anything that could escape a path or a query", () => {
+    for (const bad of ["", "short", "../../etc/passwd", "abc def ghi", "a".repeat(65), "abcdefgh.json"]) {
       expect(isRunId(bad)).toBe(false);
     }
   });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from "node:crypto";
 
 /**
  * Run ids are permalinks (`/runs/<id>`) that anyone with the link can open, so they must not be
@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 const ID_BYTES = 12;
 
 export function newRunId(): string {
-  return randomBytes(ID_BYTES).toString('base64url');
+  return randomBytes(ID_BYTES).toString("base64url");
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { RunResult } from '@relix/core';
-import { ResultFiles } from './result-files';
-import type { EndStatus, InterruptedRuns, NewRun, ResultsStore, RunRecord } from './results-store';
+import type { RunResult } from "@relix/core";
+import { ResultFiles } from "./result-files";
+import type { EndStatus, InterruptedRuns, NewRun, ResultsStore, RunRecord } from "./results-store";
 
 export interface ResultFilesCopyOptions {
   /** Told when a copy could not be written; the run itself still counts (the primary has it). */

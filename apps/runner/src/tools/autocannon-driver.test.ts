@@ -1,43 +1,48 @@
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { autocannonVersion, runAutocannon, serialiseAutocannonCapture, type HttpRequestSpec } from './autocannon-driver';
-import { startHttpTestServer, type HttpTestServer } from './testing/test-servers';
-import { FIXTURES, RECORD_FIXTURES, countBy, expectedRoundRobin, fractionalMsShare, median } from './testing/helpers';
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  autocannonVersion,
+  runAutocannon,
+  serialiseAutocannonCapture,
+  type HttpRequestSpec,
+} from "./autocannon-driver";
+import { startHttpTestServer, type HttpTestServer } from "./testing/test-servers";
+import { FIXTURES, RECORD_FIXTURES, countBy, expectedRoundRobin, fractionalMsShare, median } from "./testing/helpers";
 
-describe('runAutocannon: target validation', () => {
+describe("runAutocannon: target validation", () => {
   it.each([
-    'http://localhost:8080',
-    'http://10.0.0.1:8080',
-    'http://127.0.0.2:8080',
-    'https://127.0.0.1:8443',
-    'http://127.0.0.1',
-    'http://127.0.0.1:0',
-    'http://127.0.0.1:8080@10.0.0.1:8080',
-    'http://user:pw@127.0.0.1:8080',
-    'http://[::1]:8080',
-    'http://127.0.0.1.nip.io:8080',
-    'http://127.0.0.1:8080/?x=1',
-    'not a url',
-  ])('rejects %s before opening any socket', async (url) => {
-    const p = runAutocannon({ url, requests: [{ method: 'GET', path: '/' }], connections: 1, durationMs: 100 });
+    "http://localhost:8080",
+    "http://10.0.0.1:8080",
+    "http://127.0.0.2:8080",
+    "https://127.0.0.1:8443",
+    "http://127.0.0.1",
+    "http://127.0.0.1:0",
+    "http://127.0.0.1:8080@10.0.0.1:8080",
+    "http://user:pw@127.0.0.1:8080",
+    "http://[::1]:8080",
+    "http://127.0.0.1.nip.io:8080",
+    "http://127.0.0.1:8080/?x=1",
+    "not a url",
+  ])("rejects %s before opening any socket", async (url) => {
+    const p = runAutocannon({ url, requests: [{ method: "GET", path: "/" }], connections: 1, durationMs: 100 });
     await expect(p).rejects.toThrow(/refusing|only/);
   });
 
-  it('rejects bad request specs', async () => {
-    const base = { url: 'http://127.0.0.1:9', connections: 1, durationMs: 100 };
+  it("rejects bad request specs", async () => {
+    const base = { url: "http://127.0.0.1:9", connections: 1, durationMs: 100 };
     await expect(runAutocannon({ ...base, requests: [] })).rejects.toThrow(/non-empty/);
-    await expect(runAutocannon({ ...base, requests: [{ method: 'GET', path: 'x' }] })).rejects.toThrow(/path/);
+    await expect(runAutocannon({ ...base, requests: [{ method: "GET", path: "x" }] })).rejects.toThrow(/path/);
     await expect(
-      runAutocannon({ ...base, requests: [{ method: 'GET', path: '/', headers: { 'x-a': 'b\r\nc: d' } }] }),
+      runAutocannon({ ...base, requests: [{ method: "GET", path: "/", headers: { "x-a": "b\r\nc: d" } }] }),
     ).rejects.toThrow(/header/);
-    await expect(runAutocannon({ ...base, requests: [{ method: 'GET', path: '/' }], timeoutMs: 500 })).rejects.toThrow(
+    await expect(runAutocannon({ ...base, requests: [{ method: "GET", path: "/" }], timeoutMs: 500 })).rejects.toThrow(
       /1000/,
     );
   });
 });
 
-describe('runAutocannon against a throwaway node:http server', { timeout: 30_000 }, () => {
+describe("runAutocannon against a throwaway node:http server", { timeout: 30_000 }, () => {
   let srv: HttpTestServer;
   beforeAll(async () => {
     srv = await startHttpTestServer();
@@ -49,10 +54,10 @@ describe('runAutocannon against a throwaway node:http server', { timeout: 30_000
     await srv.reset();
   });
 
-  it('records sub-millisecond latencies with µs precision (autocannon responseTime is float ms)', async () => {
+  it("records sub-millisecond latencies with µs precision (autocannon responseTime is float ms)", async () => {
     const r = await runAutocannon({
       url: srv.url,
-      requests: [{ method: 'GET', path: '/noop' }],
+      requests: [{ method: "GET", path: "/noop" }],
       connections: 1,
       durationMs: 1000,
     });
@@ -73,11 +78,11 @@ describe('runAutocannon against a throwaway node:http server', { timeout: 30_000
     expect((await srv.stats()).requests).toBe(r.requestsSent);
   });
 
-  it('consumes the key sequence in ONE global round-robin order across connections', async () => {
+  it("consumes the key sequence in ONE global round-robin order across connections", async () => {
     // 997 keys (prime) and 8 connections: per-connection cycling (autocannon's default for
     // requests[]) would send each connection from key 0 and repeat the prefix 8 times.
     const keys = Array.from({ length: 997 }, (_, i) => `k${i}`);
-    const requests: HttpRequestSpec[] = keys.map((k) => ({ method: 'GET', path: `/items/${k}` }));
+    const requests: HttpRequestSpec[] = keys.map((k) => ({ method: "GET", path: `/items/${k}` }));
     const r = await runAutocannon({ url: srv.url, requests, connections: 8, durationMs: 600 });
     expect(r.keysIssued).toBe(r.requestsSent);
     // enough requests that per-connection cycling would have sent k0..kN several times each
@@ -87,11 +92,11 @@ describe('runAutocannon against a throwaway node:http server', { timeout: 30_000
     expect(r.samples.filter((s) => s.ok).length).toBe(r.keysIssued);
   });
 
-  it('keeps equal proportions for a short key list (cache parity with ghz)', async () => {
-    const keys = ['1', '2', '3', '4', '5'];
+  it("keeps equal proportions for a short key list (cache parity with ghz)", async () => {
+    const keys = ["1", "2", "3", "4", "5"];
     const r = await runAutocannon({
       url: srv.url,
-      requests: keys.map((k) => ({ method: 'GET', path: `/items/${k}` })),
+      requests: keys.map((k) => ({ method: "GET", path: `/items/${k}` })),
       connections: 3,
       durationMs: 400,
     });
@@ -101,10 +106,10 @@ describe('runAutocannon against a throwaway node:http server', { timeout: 30_000
     expect(counts.reduce((a, b) => a + b, 0)).toBe(r.keysIssued);
   });
 
-  it('opens exactly `connections` TCP connections', async () => {
+  it("opens exactly `connections` TCP connections", async () => {
     const r = await runAutocannon({
       url: srv.url,
-      requests: [{ method: 'GET', path: '/noop' }],
+      requests: [{ method: "GET", path: "/noop" }],
       connections: 5,
       durationMs: 300,
     });
@@ -113,34 +118,34 @@ describe('runAutocannon against a throwaway node:http server', { timeout: 30_000
     expect((await srv.stats()).connections).toBe(5);
   });
 
-  it('keeps non-2xx responses as ok=false samples with their status code', async () => {
+  it("keeps non-2xx responses as ok=false samples with their status code", async () => {
     const r = await runAutocannon({
       url: srv.url,
       requests: [
-        { method: 'GET', path: '/items/a' },
-        { method: 'GET', path: '/missing/a' },
-        { method: 'POST', path: '/echo', headers: { 'content-type': 'application/json' }, body: '{"id":"b"}' },
+        { method: "GET", path: "/items/a" },
+        { method: "GET", path: "/missing/a" },
+        { method: "POST", path: "/echo", headers: { "content-type": "application/json" }, body: '{"id":"b"}' },
       ],
       connections: 2,
       durationMs: 300,
     });
     const byCode = countBy(r.samples, (s) => `${s.code}:${s.ok}`);
     const { ids } = await srv.stats();
-    expect(byCode['404:false']).toBe(ids['missing/a']);
-    expect(byCode['200:true']).toBe((ids.a ?? 0) + (ids.b ?? 0));
-    expect(Object.keys(byCode).sort()).toEqual(['200:true', '404:false']);
-    expect(r.autocannon.non2xx).toBe(ids['missing/a']);
+    expect(byCode["404:false"]).toBe(ids["missing/a"]);
+    expect(byCode["200:true"]).toBe((ids.a ?? 0) + (ids.b ?? 0));
+    expect(Object.keys(byCode).sort()).toEqual(["200:true", "404:false"]);
+    expect(r.autocannon.non2xx).toBe(ids["missing/a"]);
   });
 
-  it('turns socket resets and silent closes into error samples and keeps later latencies right', async () => {
+  it("turns socket resets and silent closes into error samples and keeps later latencies right", async () => {
     const r = await runAutocannon({
       url: srv.url,
       requests: [
-        { method: 'GET', path: '/noop' },
-        { method: 'GET', path: '/noop' },
-        { method: 'GET', path: '/reset' },
-        { method: 'GET', path: '/noop' },
-        { method: 'GET', path: '/close' },
+        { method: "GET", path: "/noop" },
+        { method: "GET", path: "/noop" },
+        { method: "GET", path: "/reset" },
+        { method: "GET", path: "/noop" },
+        { method: "GET", path: "/close" },
       ],
       connections: 1,
       durationMs: 500,
@@ -150,7 +155,7 @@ describe('runAutocannon against a throwaway node:http server', { timeout: 30_000
     expect(byCode.ECONNRESET).toBe(ids.reset);
     expect(byCode.ECONNCLOSED).toBe(ids.close);
     expect(ids.reset).toBeGreaterThan(10);
-    expect(r.samples.filter((s) => s.code.startsWith('E')).every((s) => !s.ok)).toBe(true);
+    expect(r.samples.filter((s) => s.code.startsWith("E")).every((s) => !s.ok)).toBe(true);
     // one sample per request, none lost
     expect(r.samples.length).toBe(r.requestsSent);
     expect(requests).toBe(r.requestsSent);
@@ -162,35 +167,35 @@ describe('runAutocannon against a throwaway node:http server', { timeout: 30_000
     expect(r.autocannon.errors).toBe(ids.reset);
   });
 
-  it('turns refused connections into ECONNREFUSED samples', async () => {
-    const net = await import('node:net');
+  it("turns refused connections into ECONNREFUSED samples", async () => {
+    const net = await import("node:net");
     const closedPort = await new Promise<number>((resolve) => {
-      const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const s = net.createServer().listen(0, "127.0.0.1", () => {
         const { port } = s.address() as { port: number };
         s.close(() => resolve(port));
       });
     });
     const r = await runAutocannon({
       url: `http://127.0.0.1:${closedPort}`,
-      requests: [{ method: 'GET', path: '/noop' }],
+      requests: [{ method: "GET", path: "/noop" }],
       connections: 1,
       durationMs: 200,
     });
     expect(r.samples.length).toBeGreaterThan(0);
-    expect(r.samples.every((s) => s.code === 'ECONNREFUSED' && !s.ok)).toBe(true);
+    expect(r.samples.every((s) => s.code === "ECONNREFUSED" && !s.ok)).toBe(true);
     expect(r.samples.length).toBe(r.requestsSent);
   });
 
   it('turns timeouts into "timeout" samples with the waited latency', async () => {
     const r = await runAutocannon({
       url: srv.url,
-      requests: [{ method: 'GET', path: '/hang' }],
+      requests: [{ method: "GET", path: "/hang" }],
       connections: 1,
       durationMs: 1500,
       timeoutMs: 1000,
     });
     // t=0 send, t=1000 timeout + resend, t=1500 end of issuing, t=2000 second timeout
-    expect(r.samples.map((s) => s.code)).toEqual(['timeout', 'timeout']);
+    expect(r.samples.map((s) => s.code)).toEqual(["timeout", "timeout"]);
     for (const s of r.samples) {
       expect(s.ok).toBe(false);
       expect(s.latencyUs).toBeGreaterThan(950_000);
@@ -201,10 +206,16 @@ describe('runAutocannon against a throwaway node:http server', { timeout: 30_000
   });
 
   it("endOfRun 'drop' (autocannon's behaviour) drops in-flight requests; 'wait' lets them finish", async () => {
-    const slow = [{ method: 'GET', path: '/slow/150' }];
-    const dropped = await runAutocannon({ url: srv.url, requests: slow, connections: 4, durationMs: 400, endOfRun: 'drop' });
+    const slow = [{ method: "GET", path: "/slow/150" }];
+    const dropped = await runAutocannon({
+      url: srv.url,
+      requests: slow,
+      connections: 4,
+      durationMs: 400,
+      endOfRun: "drop",
+    });
     expect(dropped.droppedInFlight).toBeGreaterThan(0);
-    expect(dropped.notes.join(' ')).toMatch(/in flight/);
+    expect(dropped.notes.join(" ")).toMatch(/in flight/);
     expect(dropped.samples.length + dropped.droppedInFlight).toBe(dropped.requestsSent);
 
     const waited = await runAutocannon({ url: srv.url, requests: slow, connections: 4, durationMs: 400 });
@@ -214,11 +225,11 @@ describe('runAutocannon against a throwaway node:http server', { timeout: 30_000
     expect(Math.max(...waited.samples.map((s) => s.endMs))).toBeGreaterThan(400);
   });
 
-  it('measures its own CPU and reports per-second progress', async () => {
+  it("measures its own CPU and reports per-second progress", async () => {
     const progress: number[] = [];
     const r = await runAutocannon({
       url: srv.url,
-      requests: [{ method: 'GET', path: '/noop' }],
+      requests: [{ method: "GET", path: "/noop" }],
       connections: 4,
       durationMs: 2000,
       onProgress: (p) => progress.push(p.ok),
@@ -232,10 +243,10 @@ describe('runAutocannon against a throwaway node:http server', { timeout: 30_000
     expect(progress[0]).toBeGreaterThan(0);
   });
 
-  it('applies an overall rate (autocannon overallRate)', async () => {
+  it("applies an overall rate (autocannon overallRate)", async () => {
     const r = await runAutocannon({
       url: srv.url,
-      requests: [{ method: 'GET', path: '/noop' }],
+      requests: [{ method: "GET", path: "/noop" }],
       connections: 2,
       durationMs: 1500,
       rate: 100,
@@ -243,25 +254,25 @@ describe('runAutocannon against a throwaway node:http server', { timeout: 30_000
     // two 1 s budgets of 100 start within 1.5 s (bursty by design)
     expect(r.requestsSent).toBeGreaterThanOrEqual(100);
     expect(r.requestsSent).toBeLessThanOrEqual(200);
-    expect(r.notes.join(' ')).toMatch(/overallRate/);
+    expect(r.notes.join(" ")).toMatch(/overallRate/);
   });
 
-  it.runIf(RECORD_FIXTURES)('records the autocannon capture fixture', async () => {
+  it.runIf(RECORD_FIXTURES)("records the autocannon capture fixture", async () => {
     const r = await runAutocannon({
       url: srv.url,
       requests: [
-        { method: 'GET', path: '/items/1' },
-        { method: 'GET', path: '/items/2' },
-        { method: 'GET', path: '/missing/3' },
+        { method: "GET", path: "/items/1" },
+        { method: "GET", path: "/items/2" },
+        { method: "GET", path: "/missing/3" },
       ],
       connections: 2,
       durationMs: 300,
       rate: 30,
     });
-    await writeFile(path.join(FIXTURES, 'autocannon-capture.json'), serialiseAutocannonCapture(r.capture) + '\n');
+    await writeFile(path.join(FIXTURES, "autocannon-capture.json"), serialiseAutocannonCapture(r.capture) + "\n");
   });
 
-  it('knows its autocannon version', () => {
+  it("knows its autocannon version", () => {
     expect(autocannonVersion()).toMatch(/^8\.\d+\.\d+/);
   });
 });

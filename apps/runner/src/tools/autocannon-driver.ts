@@ -55,12 +55,12 @@
  *    else running in the runner) and the main thread's event-loop utilisation; either above 0.85
  *    flags `generatorSaturated` (difference #9).
  */
-import { createRequire } from 'node:module';
-import { performance } from 'node:perf_hooks';
-import type { EventEmitter } from 'node:events';
-import { parseLocalHttpUrl } from './local-target';
-import { SampleStore, samplesFromColumns, type SampleColumns } from './sample-store';
-import type { ProgressStats, ToolRunResult } from './sample';
+import { createRequire } from "node:module";
+import { performance } from "node:perf_hooks";
+import type { EventEmitter } from "node:events";
+import { parseLocalHttpUrl } from "./local-target";
+import { SampleStore, samplesFromColumns, type SampleColumns } from "./sample-store";
+import type { ProgressStats, ToolRunResult } from "./sample";
 
 const require = createRequire(import.meta.url);
 
@@ -156,7 +156,7 @@ export interface AutocannonOptions {
    * 'wait' (default): stop issuing at durationMs and let in-flight requests complete (at most
    * timeoutMs more), like ghz --duration-stop wait. 'drop': autocannon's own behaviour.
    */
-  endOfRun?: 'wait' | 'drop';
+  endOfRun?: "wait" | "drop";
   /** Stops issuing early (in-flight requests still drain) when this aborts. */
   signal?: AbortSignal;
   /** Called once per second of the run. */
@@ -165,7 +165,7 @@ export interface AutocannonOptions {
 
 /** What one autocannon run recorded, before normalisation (also the fixture format). */
 export interface AutocannonCapture extends SampleColumns {
-  format: 'relix.autocannon-capture/v1';
+  format: "relix.autocannon-capture/v1";
   autocannonVersion: string;
   startedAtMs: number;
   wallMs: number;
@@ -176,7 +176,7 @@ export interface AutocannonCapture extends SampleColumns {
 }
 
 export interface AutocannonRunResult extends ToolRunResult {
-  tool: 'autocannon';
+  tool: "autocannon";
   /** Requests written to sockets. */
   requestsSent: number;
   /** Specs taken from the key sequence (== requestsSent). */
@@ -196,17 +196,16 @@ export interface AutocannonRunResult extends ToolRunResult {
 }
 
 const SATURATION = 0.85;
-const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']);
+const METHODS = new Set(["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]);
 
 export function autocannonVersion(): string {
-  return (require('autocannon/package.json') as { version: string }).version;
+  return (require("autocannon/package.json") as { version: string }).version;
 }
 
 /** Turns a capture (live or loaded from a fixture) into the common result shape. */
-export function normaliseAutocannonCapture(c: AutocannonCapture): Pick<
-  ToolRunResult,
-  'samples' | 'startedAtMs' | 'wallMs' | 'connections' | 'inFlight'
-> {
+export function normaliseAutocannonCapture(
+  c: AutocannonCapture,
+): Pick<ToolRunResult, "samples" | "startedAtMs" | "wallMs" | "connections" | "inFlight"> {
   return {
     samples: samplesFromColumns(c),
     startedAtMs: c.startedAtMs,
@@ -234,12 +233,12 @@ export function serialiseAutocannonCapture(c: AutocannonCapture): string {
 }
 
 function checkSpecs(requests: HttpRequestSpec[], basePath: string): CheckedSpec[] {
-  if (!Array.isArray(requests) || requests.length === 0) throw new Error('requests must be a non-empty array');
+  if (!Array.isArray(requests) || requests.length === 0) throw new Error("requests must be a non-empty array");
   const bad = /[\r\n]/;
   return requests.map((r, i) => {
     const method = String(r.method).toUpperCase();
     if (!METHODS.has(method)) throw new Error(`requests[${i}]: unsupported method ${r.method}`);
-    if (typeof r.path !== 'string' || !r.path.startsWith('/') || bad.test(r.path) || /\s/.test(r.path)) {
+    if (typeof r.path !== "string" || !r.path.startsWith("/") || bad.test(r.path) || /\s/.test(r.path)) {
       throw new Error(`requests[${i}]: path must start with "/" and contain no whitespace`);
     }
     const headers: Record<string, string> = {};
@@ -249,7 +248,7 @@ function checkSpecs(requests: HttpRequestSpec[], basePath: string): CheckedSpec[
       }
       headers[k] = String(v);
     }
-    if (r.body !== undefined && typeof r.body !== 'string' && !Buffer.isBuffer(r.body)) {
+    if (r.body !== undefined && typeof r.body !== "string" && !Buffer.isBuffer(r.body)) {
       throw new Error(`requests[${i}]: body must be a string or a Buffer`);
     }
     const spec: CheckedSpec = { method, path: basePath + r.path, headers };
@@ -266,19 +265,19 @@ function positiveInt(name: string, v: number, max: number): number {
 export async function runAutocannon(opts: AutocannonOptions): Promise<AutocannonRunResult> {
   const { basePath, origin } = parseLocalHttpUrl(opts.url);
   const specs = checkSpecs(opts.requests, basePath);
-  const connections = positiveInt('connections', opts.connections, 10_000);
-  const pipelining = positiveInt('pipelining', opts.pipelining ?? 1, 1_000);
+  const connections = positiveInt("connections", opts.connections, 10_000);
+  const pipelining = positiveInt("pipelining", opts.pipelining ?? 1, 1_000);
   const durationMs = opts.durationMs;
-  if (!(durationMs > 0 && durationMs <= 24 * 3600_000)) throw new Error('durationMs must be > 0');
+  if (!(durationMs > 0 && durationMs <= 24 * 3600_000)) throw new Error("durationMs must be > 0");
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  if (!(timeoutMs >= 1000)) throw new Error('timeoutMs must be >= 1000 (autocannon minimum: 1 s)');
+  if (!(timeoutMs >= 1000)) throw new Error("timeoutMs must be >= 1000 (autocannon minimum: 1 s)");
   if (opts.rate !== undefined && !(Number.isInteger(opts.rate) && opts.rate >= 1)) {
-    throw new Error('rate must be an integer >= 1 (requests/s)');
+    throw new Error("rate must be an integer >= 1 (requests/s)");
   }
-  const endOfRun = opts.endOfRun ?? 'wait';
+  const endOfRun = opts.endOfRun ?? "wait";
   const notes: string[] = [];
 
-  const autocannon = require('autocannon') as AutocannonFn;
+  const autocannon = require("autocannon") as AutocannonFn;
   const store = new SampleStore();
   const clients: AcClient[] = [];
   let t0 = 0;
@@ -338,12 +337,17 @@ export async function runAutocannon(opts: AutocannonOptions): Promise<Autocannon
   };
   const shareKeySequence = (client: AcClient): void => {
     const iterator = client.requestIterator;
-    if (typeof iterator?.requestBuilder !== 'function' || typeof iterator.nextRequest !== 'function') {
-      throw new Error('autocannon internals changed (RequestIterator); the Relix driver targets autocannon 8.0.x');
+    if (typeof iterator?.requestBuilder !== "function" || typeof iterator.nextRequest !== "function") {
+      throw new Error("autocannon internals changed (RequestIterator); the Relix driver targets autocannon 8.0.x");
     }
     prebuilt ??= specs.map((s) => {
       // headers: a fresh object per spec (the builder writes Content-Length into it)
-      const request: AcRequestData = { method: s.method, path: s.path, headers: { ...s.headers }, ...(s.body === undefined ? {} : { body: s.body }) };
+      const request: AcRequestData = {
+        method: s.method,
+        path: s.path,
+        headers: { ...s.headers },
+        ...(s.body === undefined ? {} : { body: s.body }),
+      };
       const requestBuffer = iterator.requestBuilder(request, iterator.context);
       if (!requestBuffer) throw new Error(`autocannon could not build ${s.method} ${s.path}`);
       return { ...request, requestBuffer };
@@ -357,14 +361,14 @@ export async function runAutocannon(opts: AutocannonOptions): Promise<Autocannon
   };
 
   const setupClient = (client: AcClient): void => {
-    for (const k of ['_connect', '_doRequest', '_destroyConnection', 'destroy'] as const) {
-      if (typeof client[k] !== 'function' || typeof client.pipelinedRequests?.toArray !== 'function') {
+    for (const k of ["_connect", "_doRequest", "_destroyConnection", "destroy"] as const) {
+      if (typeof client[k] !== "function" || typeof client.pipelinedRequests?.toArray !== "function") {
         throw new Error(`autocannon internals changed (Client.${k}); the Relix driver targets autocannon 8.0.x`);
       }
     }
     shareKeySequence(client);
     clients.push(client);
-    client.on('request', () => {
+    client.on("request", () => {
       sent++;
     });
     let stash: AcPending[] = [];
@@ -385,26 +389,27 @@ export async function runAutocannon(opts: AutocannonOptions): Promise<Autocannon
       if (this.pipelinedRequests.size() > 0) {
         const lost = this.pipelinedRequests.toArray().slice();
         this.pipelinedRequests.clear();
-        fail(lost, 'ECONNCLOSED');
+        fail(lost, "ECONNCLOSED");
       }
       return origConnect.call(this);
     };
     const origDestroyConn = client._destroyConnection;
     client._destroyConnection = function (this: AcClient) {
-      if (this.destroyed) droppedInFlight += this.pipelinedRequests.size(); // end of run
+      if (this.destroyed)
+        droppedInFlight += this.pipelinedRequests.size(); // end of run
       else stash = this.pipelinedRequests.toArray().slice(); // timeout: 'timeout' follows
       return origDestroyConn.call(this);
     };
     // Registered here, i.e. before autocannon's own listeners, so it runs before its reconnect.
-    client.on('connError', (err: NodeJS.ErrnoException) => {
+    client.on("connError", (err: NodeJS.ErrnoException) => {
       const lost = client.pipelinedRequests.toArray().slice();
       client.pipelinedRequests.clear();
-      fail(lost, err?.code ?? err?.message ?? 'ERROR');
+      fail(lost, err?.code ?? err?.message ?? "ERROR");
     });
-    client.on('timeout', () => {
+    client.on("timeout", () => {
       const lost = stash;
       stash = [];
-      fail(lost, 'timeout');
+      fail(lost, "timeout");
     });
   };
 
@@ -438,18 +443,20 @@ export async function runAutocannon(opts: AutocannonOptions): Promise<Autocannon
         );
       }
       if (droppedInFlight > 0) {
-        notes.push(`${droppedInFlight} request(s) were in flight when autocannon closed its sockets (dropped, no sample)`);
+        notes.push(
+          `${droppedInFlight} request(s) were in flight when autocannon closed its sockets (dropped, no sample)`,
+        );
       }
       if (opts.rate !== undefined) {
         notes.push(
-          'rate: autocannon overallRate is a per-connection budget per wall-clock second (bursty), not a smooth open-loop schedule',
+          "rate: autocannon overallRate is a per-connection budget per wall-clock second (bursty), not a smooth open-loop schedule",
         );
         if (opts.rate < connections) notes.push(`rate < connections: autocannon used only ${opts.rate} connection(s)`);
       }
       const cols = store.columns();
       const effectiveConnections = opts.rate !== undefined && opts.rate < connections ? opts.rate : connections;
       const capture: AutocannonCapture = {
-        format: 'relix.autocannon-capture/v1',
+        format: "relix.autocannon-capture/v1",
         autocannonVersion: autocannonVersion(),
         startedAtMs,
         wallMs,
@@ -463,7 +470,7 @@ export async function runAutocannon(opts: AutocannonOptions): Promise<Autocannon
       const unaccounted = sent - norm.samples.length - droppedInFlight;
       if (unaccounted !== 0) notes.push(`${unaccounted} request(s) sent without a sample or a drop record`);
       resolve({
-        tool: 'autocannon',
+        tool: "autocannon",
         ...norm,
         toolCpuMs,
         notes,
@@ -509,10 +516,10 @@ export async function runAutocannon(opts: AutocannonOptions): Promise<Autocannon
       reject(e as Error);
       return;
     }
-    tracker.on('response', (_client: AcClient, statusCode: number, _bytes: number, responseTime: number) => {
+    tracker.on("response", (_client: AcClient, statusCode: number, _bytes: number, responseTime: number) => {
       record(responseTime, String(statusCode), statusCode >= 200 && statusCode < 300);
     });
-    tracker.on('error', (e: Error) => reject(e));
+    tracker.on("error", (e: Error) => reject(e));
 
     if (opts.onProgress) {
       const cb = opts.onProgress;
@@ -541,7 +548,7 @@ export async function runAutocannon(opts: AutocannonOptions): Promise<Autocannon
 
     beginDrain = () => {
       if (draining || finishing) return;
-      if (endOfRun === 'drop') return stopTracker();
+      if (endOfRun === "drop") return stopTracker();
       draining = true;
       if (inFlightNow() === 0) return stopTracker();
       onSettled = stopTracker;
@@ -550,6 +557,6 @@ export async function runAutocannon(opts: AutocannonOptions): Promise<Autocannon
     };
     timers.push(setTimeout(() => beginDrain(), durationMs));
     if (opts.signal?.aborted) beginDrain();
-    else opts.signal?.addEventListener('abort', () => beginDrain(), { once: true });
+    else opts.signal?.addEventListener("abort", () => beginDrain(), { once: true });
   });
 }

@@ -1,78 +1,90 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildGhzArgs, ghzVersion, resolveGhzBin, runGhz, type GhzOptions } from './ghz-driver';
-import { BENCH_PROTO, PROTO_ROOT, startGrpcTestServer, type GrpcTestServer } from './testing/test-servers';
-import { FIXTURES, RECORD_FIXTURES, countBy, expectedRoundRobin, fractionalMsShare, median } from './testing/helpers';
+import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildGhzArgs, ghzVersion, resolveGhzBin, runGhz, type GhzOptions } from "./ghz-driver";
+import { BENCH_PROTO, PROTO_ROOT, startGrpcTestServer, type GrpcTestServer } from "./testing/test-servers";
+import { FIXTURES, RECORD_FIXTURES, countBy, expectedRoundRobin, fractionalMsShare, median } from "./testing/helpers";
 
 const base = {
   protoFile: BENCH_PROTO,
   importPaths: [PROTO_ROOT],
 };
 
-describe('ghz driver: arguments and binary', () => {
-  const files = { dataFile: '/tmp/d.json', outFile: '/tmp/o.json' };
-  const ok: GhzOptions = { ...base, target: '127.0.0.1:50051', call: 'relix.v1.BenchService.Noop', data: [{}], concurrency: 4, durationMs: 1500 };
+describe("ghz driver: arguments and binary", () => {
+  const files = { dataFile: "/tmp/d.json", outFile: "/tmp/o.json" };
+  const ok: GhzOptions = {
+    ...base,
+    target: "127.0.0.1:50051",
+    call: "relix.v1.BenchService.Noop",
+    data: [{}],
+    concurrency: 4,
+    durationMs: 1500,
+  };
 
-  it.each(['localhost:50051', '10.0.0.1:50051', '127.0.0.1', '127.0.0.1:0', 'dns:///127.0.0.1:50051', '[::1]:50051', '127.0.0.1:50051 -x'])(
-    'rejects target %s',
-    async (target) => {
-      expect(() => buildGhzArgs({ ...ok, target }, files)).toThrow(/refusing/);
-      await expect(runGhz({ ...ok, target })).rejects.toThrow(/refusing/);
-    },
-  );
+  it.each([
+    "localhost:50051",
+    "10.0.0.1:50051",
+    "127.0.0.1",
+    "127.0.0.1:0",
+    "dns:///127.0.0.1:50051",
+    "[::1]:50051",
+    "127.0.0.1:50051 -x",
+  ])("rejects target %s", async (target) => {
+    expect(() => buildGhzArgs({ ...ok, target }, files)).toThrow(/refusing/);
+    await expect(runGhz({ ...ok, target })).rejects.toThrow(/refusing/);
+  });
 
-  it('passes the flags Relix relies on', () => {
-    const args = buildGhzArgs({ ...ok, connections: 2, rps: 500, metadata: { 'x-run': 'r1' }, timeoutMs: 3000 }, files);
-    const joined = args.join(' ');
+  it("passes the flags Relix relies on", () => {
+    const args = buildGhzArgs({ ...ok, connections: 2, rps: 500, metadata: { "x-run": "r1" }, timeoutMs: 3000 }, files);
+    const joined = args.join(" ");
     for (const f of [
-      '--insecure',
-      '--format json',
-      '--output /tmp/o.json',
-      '--data-file /tmp/d.json',
-      '--duration-stop wait',
-      '--skipFirst 0',
-      '-c 4',
-      '--connections 2',
-      '-z 1500ms',
-      '--rps 500',
-      '--timeout 3000ms',
-      '--disable-template-functions',
-      '--disable-template-data',
+      "--insecure",
+      "--format json",
+      "--output /tmp/o.json",
+      "--data-file /tmp/d.json",
+      "--duration-stop wait",
+      "--skipFirst 0",
+      "-c 4",
+      "--connections 2",
+      "-z 1500ms",
+      "--rps 500",
+      "--timeout 3000ms",
+      "--disable-template-functions",
+      "--disable-template-data",
       `--import-paths ${PROTO_ROOT}`,
     ]) {
       expect(joined).toContain(f);
     }
-    expect(args[args.indexOf('--metadata') + 1]).toBe('{"x-run":"r1"}');
-    expect(args.at(-1)).toBe('127.0.0.1:50051');
-    expect(buildGhzArgs({ ...ok }, files).join(' ')).toContain('--timeout 10000ms');
-    const n = buildGhzArgs({ ...ok, total: 100 }, files).join(' ');
-    expect(n).toContain('-n 100');
-    expect(n).not.toContain('-z');
-    expect(n).not.toContain('-x'); // broken in ghz 0.120.0, see ghz-driver.ts
+    expect(args[args.indexOf("--metadata") + 1]).toBe('{"x-run":"r1"}');
+    expect(args.at(-1)).toBe("127.0.0.1:50051");
+    expect(buildGhzArgs({ ...ok }, files).join(" ")).toContain("--timeout 10000ms");
+    const n = buildGhzArgs({ ...ok, total: 100 }, files).join(" ");
+    expect(n).toContain("-n 100");
+    expect(n).not.toContain("-z");
+    expect(n).not.toContain("-x"); // broken in ghz 0.120.0, see ghz-driver.ts
     expect(() => buildGhzArgs({ ...ok, connections: 5 }, files)).toThrow(/connections/);
     expect(() => buildGhzArgs({ ...ok, durationMs: undefined }, files)).toThrow(/durationMs or total/);
   });
 
-  it('resolves the binary from GHZ_BIN, then PATH, then ~/go/bin', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'relix-ghzbin-'));
+  it("resolves the binary from GHZ_BIN, then PATH, then ~/go/bin", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "relix-ghzbin-"));
     try {
-      const fake = path.join(dir, 'ghz');
-      await writeFile(fake, '#!/bin/sh\necho v9.9.9\n');
+      const fake = path.join(dir, "ghz");
+      await writeFile(fake, "#!/bin/sh\necho v9.9.9\n");
       await chmod(fake, 0o755);
-      expect(await resolveGhzBin({ GHZ_BIN: fake, PATH: '' })).toBe(fake);
-      await expect(resolveGhzBin({ GHZ_BIN: path.join(dir, 'nope'), PATH: '' })).rejects.toThrow(/GHZ_BIN/);
+      expect(await resolveGhzBin({ GHZ_BIN: fake, PATH: "" })).toBe(fake);
+      await expect(resolveGhzBin({ GHZ_BIN: path.join(dir, "nope"), PATH: "" })).rejects.toThrow(/GHZ_BIN/);
       expect(await resolveGhzBin({ PATH: `/nonexistent${path.delimiter}${dir}`, HOME: dir })).toBe(fake);
       // ~/go/bin/ghz when not on PATH
-      const home = await mkdtemp(path.join(os.tmpdir(), 'relix-home-'));
-      await import('node:fs/promises').then((fs) => fs.mkdir(path.join(home, 'go', 'bin'), { recursive: true }));
-      const inGoBin = path.join(home, 'go', 'bin', 'ghz');
-      await writeFile(inGoBin, '#!/bin/sh\n');
+      const home = await mkdtemp(path.join(os.tmpdir(), "relix-home-"));
+      await import("node:fs/promises").then((fs) => fs.mkdir(path.join(home, "go", "bin"), { recursive: true }));
+      const inGoBin = path.join(home, "go", "bin", "ghz");
+      await writeFile(inGoBin, "#!/bin/sh\n");
       await chmod(inGoBin, 0o755);
-      expect(await resolveGhzBin({ PATH: '/nonexistent', HOME: home })).toBe(inGoBin);
+      expect(await resolveGhzBin({ PATH: "/nonexistent", HOME: home })).toBe(inGoBin);
       await rm(home, { recursive: true, force: true });
-      expect(await ghzVersion(fake)).toBe('9.9.9');
+      expect(await ghzVersion(fake)).toBe("9.9.9");
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -83,7 +95,7 @@ describe('ghz driver: arguments and binary', () => {
   });
 });
 
-describe('runGhz against a throwaway grpc-js server', { timeout: 30_000 }, () => {
+describe("runGhz against a throwaway grpc-js server", { timeout: 30_000 }, () => {
   let srv: GrpcTestServer;
   beforeAll(async () => {
     srv = await startGrpcTestServer();
@@ -96,11 +108,11 @@ describe('runGhz against a throwaway grpc-js server', { timeout: 30_000 }, () =>
     srv.delayMs = 0;
   });
 
-  it('records sub-millisecond latencies with µs precision; endMs is the call end relative to the first call start', async () => {
+  it("records sub-millisecond latencies with µs precision; endMs is the call end relative to the first call start", async () => {
     const r = await runGhz({
       ...base,
       target: srv.target,
-      call: 'relix.v1.BenchService.Noop',
+      call: "relix.v1.BenchService.Noop",
       data: [{}],
       concurrency: 1,
       durationMs: 1000,
@@ -125,12 +137,12 @@ describe('runGhz against a throwaway grpc-js server', { timeout: 30_000 }, () =>
     expect(srv.stats().requests).toBe(r.count);
   });
 
-  it('cycles the data array in ONE global round-robin order across workers', async () => {
+  it("cycles the data array in ONE global round-robin order across workers", async () => {
     const keys = Array.from({ length: 997 }, (_, i) => `k${i}`);
     const r = await runGhz({
       ...base,
       target: srv.target,
-      call: 'relix.v1.BenchService.Echo',
+      call: "relix.v1.BenchService.Echo",
       data: keys.map((message) => ({ message })),
       concurrency: 8,
       durationMs: 1000,
@@ -141,28 +153,28 @@ describe('runGhz against a throwaway grpc-js server', { timeout: 30_000 }, () =>
     expect(r.samples.every((s) => s.ok)).toBe(true);
   });
 
-  it('keeps NOT_FOUND calls as ok=false samples with the canonical code', async () => {
+  it("keeps NOT_FOUND calls as ok=false samples with the canonical code", async () => {
     const r = await runGhz({
       ...base,
       target: srv.target,
-      call: 'relix.v1.BenchService.Echo',
-      data: [{ message: 'a' }, { message: 'missing-1' }, { message: 'b' }],
+      call: "relix.v1.BenchService.Echo",
+      data: [{ message: "a" }, { message: "missing-1" }, { message: "b" }],
       concurrency: 2,
       durationMs: 400,
     });
     const byCode = countBy(r.samples, (s) => `${s.code}:${s.ok}`);
     const { ids } = srv.stats();
-    expect(Object.keys(byCode).sort()).toEqual(['NOT_FOUND:false', 'OK:true']);
-    expect(byCode['NOT_FOUND:false']).toBe(ids['missing-1']);
-    expect(byCode['OK:true']).toBe((ids.a ?? 0) + (ids.b ?? 0));
+    expect(Object.keys(byCode).sort()).toEqual(["NOT_FOUND:false", "OK:true"]);
+    expect(byCode["NOT_FOUND:false"]).toBe(ids["missing-1"]);
+    expect(byCode["OK:true"]).toBe((ids.a ?? 0) + (ids.b ?? 0));
   });
 
-  it('--duration-stop wait leaves no in-flight error at the end (close would)', async () => {
+  it("--duration-stop wait leaves no in-flight error at the end (close would)", async () => {
     srv.delayMs = 100;
     const opts: GhzOptions = {
       ...base,
       target: srv.target,
-      call: 'relix.v1.BenchService.Noop',
+      call: "relix.v1.BenchService.Noop",
       data: [{}],
       concurrency: 8,
       durationMs: 450,
@@ -174,17 +186,17 @@ describe('runGhz against a throwaway grpc-js server', { timeout: 30_000 }, () =>
     expect(Math.max(...waited.samples.map((s) => s.endMs))).toBeGreaterThan(450);
 
     srv.reset();
-    const closed = await runGhz({ ...opts, durationStop: 'close' });
+    const closed = await runGhz({ ...opts, durationStop: "close" });
     const errs = closed.samples.filter((s) => !s.ok);
     expect(errs.length).toBeGreaterThan(0);
-    expect(new Set(errs.map((s) => s.code))).not.toContain('OK');
+    expect(new Set(errs.map((s) => s.code))).not.toContain("OK");
   });
 
-  it.each([1, 3])('opens exactly --connections %i TCP connection(s)', async (connections) => {
+  it.each([1, 3])("opens exactly --connections %i TCP connection(s)", async (connections) => {
     const r = await runGhz({
       ...base,
       target: srv.target,
-      call: 'relix.v1.BenchService.Noop',
+      call: "relix.v1.BenchService.Noop",
       data: [{}],
       concurrency: 6,
       connections,
@@ -195,28 +207,28 @@ describe('runGhz against a throwaway grpc-js server', { timeout: 30_000 }, () =>
     expect(srv.stats().connections).toBe(connections);
   });
 
-  it('measures ghz CPU time from the reaped child (cutime/cstime)', async () => {
+  it("measures ghz CPU time from the reaped child (cutime/cstime)", async () => {
     const r = await runGhz({
       ...base,
       target: srv.target,
-      call: 'relix.v1.BenchService.Noop',
+      call: "relix.v1.BenchService.Noop",
       data: [{}],
       concurrency: 4,
       durationMs: 1000,
       onProgress: () => {},
     });
-    expect(r.toolCpuSource).toBe('cutime');
+    expect(r.toolCpuSource).toBe("cutime");
     expect(r.toolCpuMs).toBeGreaterThan(50);
     expect(r.toolCpuMs!).toBeLessThan(r.processWallMs * r.machineCores + 50);
     expect(r.toolCpuCores).toBeGreaterThan(0);
     expect(r.processWallMs).toBeGreaterThanOrEqual(r.wallMs);
   });
 
-  it('runs a fixed number of calls with total (-n)', async () => {
+  it("runs a fixed number of calls with total (-n)", async () => {
     const r = await runGhz({
       ...base,
       target: srv.target,
-      call: 'relix.v1.BenchService.Noop',
+      call: "relix.v1.BenchService.Noop",
       data: [{}],
       concurrency: 2,
       total: 50,
@@ -224,17 +236,17 @@ describe('runGhz against a throwaway grpc-js server', { timeout: 30_000 }, () =>
     });
     expect(r.count).toBe(50);
     expect(r.samples.length).toBe(50);
-    expect(r.endReason).toBe('normal');
+    expect(r.endReason).toBe("normal");
     expect(r.truncated).toBe(false);
     expect(r.notes).toEqual([]);
   });
 
-  it('stops a -n run at durationMs (SIGINT) and still gets the report', async () => {
+  it("stops a -n run at durationMs (SIGINT) and still gets the report", async () => {
     srv.delayMs = 20;
     const r = await runGhz({
       ...base,
       target: srv.target,
-      call: 'relix.v1.BenchService.Noop',
+      call: "relix.v1.BenchService.Noop",
       data: [{}],
       concurrency: 2,
       total: 1_000_000,
@@ -242,20 +254,20 @@ describe('runGhz against a throwaway grpc-js server', { timeout: 30_000 }, () =>
     });
     expect(r.count).toBeGreaterThan(10);
     expect(r.count).toBeLessThan(100);
-    expect(r.endReason).toBe('cancel');
+    expect(r.endReason).toBe("cancel");
     expect(r.samples.every((s) => s.ok)).toBe(true); // duration-stop wait applies to SIGINT too
-    expect(r.notes.join(' ')).toMatch(/stopped at durationMs/);
+    expect(r.notes.join(" ")).toMatch(/stopped at durationMs/);
   });
 
-  it.runIf(RECORD_FIXTURES)('records the ghz report fixture', async () => {
+  it.runIf(RECORD_FIXTURES)("records the ghz report fixture", async () => {
     await runGhz({
       ...base,
       target: srv.target,
-      call: 'relix.v1.BenchService.Echo',
-      data: [{ message: '1' }, { message: '2' }, { message: 'missing-3' }],
+      call: "relix.v1.BenchService.Echo",
+      data: [{ message: "1" }, { message: "2" }, { message: "missing-3" }],
       concurrency: 2,
       total: 30,
-      saveReportTo: path.join(FIXTURES, 'ghz-report.json'),
+      saveReportTo: path.join(FIXTURES, "ghz-report.json"),
     });
   });
 });

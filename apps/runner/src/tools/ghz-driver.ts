@@ -33,17 +33,17 @@
  * interesting figure is average cores used; on a small machine it competes with the servers
  * (difference #9).
  */
-import { execFile } from 'node:child_process';
-import { accessSync, constants as fsConstants, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { performance } from 'node:perf_hooks';
-import { parseLocalGrpcTarget } from './local-target';
-import { parseGhzReport, type ParsedGhzReport } from './ghz-report';
-import { runChildWithCpu } from './proc-cpu';
-import type { ToolRunResult } from './sample';
+import { execFile } from "node:child_process";
+import { accessSync, constants as fsConstants, statSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile, copyFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { performance } from "node:perf_hooks";
+import { parseLocalGrpcTarget } from "./local-target";
+import { parseGhzReport, type ParsedGhzReport } from "./ghz-report";
+import { runChildWithCpu } from "./proc-cpu";
+import type { ToolRunResult } from "./sample";
 
 const execFileP = promisify(execFile);
 
@@ -72,7 +72,7 @@ export interface GhzOptions {
   /** --cpus (GOMAXPROCS of ghz). Default: ghz's default (all cores). */
   cpus?: number;
   /** Default "wait"; the others exist to demonstrate difference #8. */
-  durationStop?: 'wait' | 'close' | 'ignore';
+  durationStop?: "wait" | "close" | "ignore";
   /** Explicit binary (otherwise see resolveGhzBin). */
   ghzBin?: string;
   /** Keep a copy of the raw JSON report here (fixtures, debugging). */
@@ -84,7 +84,7 @@ export interface GhzOptions {
 }
 
 export interface GhzRunResult extends ToolRunResult {
-  tool: 'ghz';
+  tool: "ghz";
   ghzBin: string;
   args: string[];
   /** Calls ghz completed; detailsCount of them have samples. */
@@ -95,7 +95,7 @@ export interface GhzRunResult extends ToolRunResult {
   endReason: string;
   /** Spawn to exit, including ghz start-up and proto parsing. */
   processWallMs: number;
-  toolCpuSource: 'cutime' | 'proc-poll' | 'unavailable';
+  toolCpuSource: "cutime" | "proc-poll" | "unavailable";
   /** toolCpuMs / processWallMs: average cores ghz kept busy. */
   toolCpuCores?: number;
   /** Cores on this machine (os.availableParallelism()). */
@@ -131,34 +131,34 @@ export async function resolveGhzBin(env: NodeJS.ProcessEnv = process.env): Promi
     if (isExecutableFile(env.GHZ_BIN)) return found(env.GHZ_BIN);
     throw new Error(`GHZ_BIN=${env.GHZ_BIN} is not an executable file`);
   }
-  for (const dir of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    const p = path.join(dir, 'ghz');
+  for (const dir of (env.PATH ?? "").split(path.delimiter).filter(Boolean)) {
+    const p = path.join(dir, "ghz");
     tried.push(p);
     if (isExecutableFile(p)) return found(p);
   }
   const home = env.HOME ?? os.homedir();
-  const goBin = path.join(home, 'go', 'bin', 'ghz');
+  const goBin = path.join(home, "go", "bin", "ghz");
   tried.push(goBin);
   if (isExecutableFile(goBin)) return found(goBin);
   try {
-    const { stdout } = await execFileP('go', ['env', 'GOPATH'], { timeout: 10_000, env });
+    const { stdout } = await execFileP("go", ["env", "GOPATH"], { timeout: 10_000, env });
     for (const gp of stdout.trim().split(path.delimiter).filter(Boolean)) {
-      const p = path.join(gp, 'bin', 'ghz');
+      const p = path.join(gp, "bin", "ghz");
       tried.push(p);
       if (isExecutableFile(p)) return found(p);
     }
   } catch {
-    tried.push('$(go env GOPATH)/bin/ghz (go not available)');
+    tried.push("$(go env GOPATH)/bin/ghz (go not available)");
   }
-  throw new Error(`ghz not found; tried: ${tried.join(', ')}. Install it or set GHZ_BIN.`);
+  throw new Error(`ghz not found; tried: ${tried.join(", ")}. Install it or set GHZ_BIN.`);
 }
 
 /** "0.120.0" (or "dev" when neither the binary nor its build info says more). */
 export async function ghzVersion(bin?: string): Promise<string> {
   const b = bin ?? (await resolveGhzBin());
-  let reported = '';
+  let reported = "";
   try {
-    const { stdout, stderr } = await execFileP(b, ['--version'], { timeout: 10_000 });
+    const { stdout, stderr } = await execFileP(b, ["--version"], { timeout: 10_000 });
     reported = (stdout || stderr).trim();
     const m = /v?(\d+\.\d+\.\d+[\w.+-]*)/.exec(reported);
     if (m) return m[1]!;
@@ -166,13 +166,13 @@ export async function ghzVersion(bin?: string): Promise<string> {
     // fall through
   }
   try {
-    const { stdout } = await execFileP('go', ['version', '-m', b], { timeout: 10_000 });
+    const { stdout } = await execFileP("go", ["version", "-m", b], { timeout: 10_000 });
     const m = /^\s*mod\s+github\.com\/bojand\/ghz\s+v?(\S+)/m.exec(stdout);
     if (m) return m[1]!;
   } catch {
     // fall through
   }
-  return reported || 'unknown';
+  return reported || "unknown";
 }
 
 function positiveInt(name: string, v: number, max: number): number {
@@ -183,74 +183,71 @@ function positiveInt(name: string, v: number, max: number): number {
 const goMs = (ms: number): string => `${Math.round(ms)}ms`;
 
 /** Builds the ghz argument list (exported for tests). */
-export function buildGhzArgs(
-  opts: GhzOptions,
-  files: { dataFile: string; outFile: string },
-): string[] {
+export function buildGhzArgs(opts: GhzOptions, files: { dataFile: string; outFile: string }): string[] {
   parseLocalGrpcTarget(opts.target);
-  const concurrency = positiveInt('concurrency', opts.concurrency, 100_000);
-  const connections = positiveInt('connections', opts.connections ?? 1, 10_000);
-  if (connections > concurrency) throw new Error('connections cannot be greater than concurrency (ghz rule)');
+  const concurrency = positiveInt("concurrency", opts.concurrency, 100_000);
+  const connections = positiveInt("connections", opts.connections ?? 1, 10_000);
+  if (connections > concurrency) throw new Error("connections cannot be greater than concurrency (ghz rule)");
   if (!/^[A-Za-z_][\w.]*[./][A-Za-z_]\w*$/.test(opts.call)) throw new Error(`bad call name ${opts.call}`);
-  if (opts.durationMs === undefined && opts.total === undefined) throw new Error('durationMs or total is required');
+  if (opts.durationMs === undefined && opts.total === undefined) throw new Error("durationMs or total is required");
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  if (!(timeoutMs >= 1)) throw new Error('timeoutMs must be > 0');
+  if (!(timeoutMs >= 1)) throw new Error("timeoutMs must be > 0");
   const args = [
-    '--insecure',
-    '--proto',
+    "--insecure",
+    "--proto",
     opts.protoFile,
-    ...(opts.importPaths?.length ? ['--import-paths', opts.importPaths.join(',')] : []),
-    '--call',
+    ...(opts.importPaths?.length ? ["--import-paths", opts.importPaths.join(",")] : []),
+    "--call",
     opts.call,
-    '--data-file',
+    "--data-file",
     files.dataFile,
-    '-c',
+    "-c",
     String(concurrency),
-    '--connections',
+    "--connections",
     String(connections),
-    '--timeout',
+    "--timeout",
     goMs(timeoutMs),
-    '--duration-stop',
-    opts.durationStop ?? 'wait',
-    '--skipFirst',
-    '0',
-    '--disable-template-functions',
-    '--disable-template-data',
-    '--format',
-    'json',
-    '--output',
+    "--duration-stop",
+    opts.durationStop ?? "wait",
+    "--skipFirst",
+    "0",
+    "--disable-template-functions",
+    "--disable-template-data",
+    "--format",
+    "json",
+    "--output",
     files.outFile,
   ];
   if (opts.total !== undefined) {
-    args.push('-n', String(positiveInt('total', opts.total, 1_000_000_000)));
-    if (opts.durationMs !== undefined && !(opts.durationMs > 0)) throw new Error('durationMs must be > 0');
+    args.push("-n", String(positiveInt("total", opts.total, 1_000_000_000)));
+    if (opts.durationMs !== undefined && !(opts.durationMs > 0)) throw new Error("durationMs must be > 0");
   } else {
-    if (!(opts.durationMs! > 0)) throw new Error('durationMs must be > 0');
-    args.push('-z', goMs(opts.durationMs!));
+    if (!(opts.durationMs! > 0)) throw new Error("durationMs must be > 0");
+    args.push("-z", goMs(opts.durationMs!));
   }
-  if (opts.rps !== undefined) args.push('--rps', String(positiveInt('rps', opts.rps, 10_000_000)));
+  if (opts.rps !== undefined) args.push("--rps", String(positiveInt("rps", opts.rps, 10_000_000)));
   if (opts.metadata && Object.keys(opts.metadata).length > 0) {
     for (const [k, v] of Object.entries(opts.metadata)) {
-      if (typeof v !== 'string') throw new Error(`metadata ${k} must be a string`);
+      if (typeof v !== "string") throw new Error(`metadata ${k} must be a string`);
     }
-    args.push('--metadata', JSON.stringify(opts.metadata));
+    args.push("--metadata", JSON.stringify(opts.metadata));
   }
-  if (opts.cpus !== undefined) args.push('--cpus', String(positiveInt('cpus', opts.cpus, 4096)));
+  if (opts.cpus !== undefined) args.push("--cpus", String(positiveInt("cpus", opts.cpus, 4096)));
   args.push(opts.target);
   return args;
 }
 
 export async function runGhz(opts: GhzOptions): Promise<GhzRunResult> {
   parseLocalGrpcTarget(opts.target);
-  if (!Array.isArray(opts.data) || opts.data.length === 0) throw new Error('data must be a non-empty array');
+  if (!Array.isArray(opts.data) || opts.data.length === 0) throw new Error("data must be a non-empty array");
   for (const [i, d] of opts.data.entries()) {
     // ghz unmarshals an array into []map[string]interface{}: every element must be an object.
-    if (typeof d !== 'object' || d === null || Array.isArray(d)) throw new Error(`data[${i}] must be an object`);
+    if (typeof d !== "object" || d === null || Array.isArray(d)) throw new Error(`data[${i}] must be an object`);
   }
   const bin = opts.ghzBin ?? (await resolveGhzBin());
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'relix-ghz-'));
-  const dataFile = path.join(dir, 'data.json');
-  const outFile = path.join(dir, 'report.json');
+  const dir = await mkdtemp(path.join(os.tmpdir(), "relix-ghz-"));
+  const dataFile = path.join(dir, "data.json");
+  const outFile = path.join(dir, "report.json");
   const timers: NodeJS.Timeout[] = [];
   try {
     const args = buildGhzArgs(opts, { dataFile, outFile });
@@ -283,11 +280,11 @@ export async function runGhz(opts: GhzOptions): Promise<GhzRunResult> {
     for (const t of timers) clearTimeout(t);
     if (child.exitCode !== 0) {
       throw new Error(
-        `ghz exited with ${child.exitCode ?? child.signal}${child.killed ? ' (killed after the hard timeout)' : ''}: ` +
+        `ghz exited with ${child.exitCode ?? child.signal}${child.killed ? " (killed after the hard timeout)" : ""}: ` +
           (child.stderr.trim() || child.stdout.trim()).slice(0, 2000),
       );
     }
-    const text = await readFile(outFile, 'utf8');
+    const text = await readFile(outFile, "utf8");
     if (opts.saveReportTo) await copyFile(outFile, opts.saveReportTo);
     const parsed: ParsedGhzReport = parseGhzReport(text);
     const notes = [...parsed.notes];
@@ -298,14 +295,14 @@ export async function runGhz(opts: GhzOptions): Promise<GhzRunResult> {
         `ghz kept ${toolCpuCores.toFixed(2)} of ${machineCores} cores busy on average: it competes with the servers for CPU`,
       );
     }
-    if (child.cpuSource === 'proc-poll') notes.push('ghz CPU time from /proc polling (lower bound)');
-    if (child.killed) notes.push('ghz was stopped by the hard timeout');
+    if (child.cpuSource === "proc-poll") notes.push("ghz CPU time from /proc polling (lower bound)");
+    if (child.killed) notes.push("ghz was stopped by the hard timeout");
     if (child.interrupted) notes.push(`stopped at durationMs before all ${opts.total} calls were made`);
-    else if (parsed.endReason && !['normal', 'timeout'].includes(parsed.endReason)) {
+    else if (parsed.endReason && !["normal", "timeout"].includes(parsed.endReason)) {
       notes.push(`ghz end reason: ${parsed.endReason}`);
     }
     return {
-      tool: 'ghz',
+      tool: "ghz",
       samples: parsed.samples,
       startedAtMs: parsed.startedAtMs,
       wallMs: parsed.wallMs,

@@ -26,7 +26,7 @@
  *  - `total` is ns from ghz's start (connections created, before the first call) to the end,
  *    including the `--duration-stop wait` drain; `rps` = count / total (difference #5).
  */
-import type { ClientSample, ToolRunResult } from './sample';
+import type { ClientSample, ToolRunResult } from "./sample";
 
 /** The ghz details limit (runner/requester.go `maxResult`). */
 export const GHZ_MAX_DETAILS = 1_000_000;
@@ -51,7 +51,7 @@ export interface GhzReport {
   options?: Record<string, unknown>;
 }
 
-export interface ParsedGhzReport extends Pick<ToolRunResult, 'samples' | 'startedAtMs' | 'wallMs' | 'notes'> {
+export interface ParsedGhzReport extends Pick<ToolRunResult, "samples" | "startedAtMs" | "wallMs" | "notes"> {
   /** Calls ghz completed (report.count). */
   count: number;
   /** Calls with a detail record (= samples.length). */
@@ -67,28 +67,28 @@ export interface ParsedGhzReport extends Pick<ToolRunResult, 'samples' | 'starte
 }
 
 const GO_CODE_TO_GRPC: Record<string, string> = {
-  OK: 'OK',
-  Canceled: 'CANCELLED',
-  Unknown: 'UNKNOWN',
-  InvalidArgument: 'INVALID_ARGUMENT',
-  DeadlineExceeded: 'DEADLINE_EXCEEDED',
-  NotFound: 'NOT_FOUND',
-  AlreadyExists: 'ALREADY_EXISTS',
-  PermissionDenied: 'PERMISSION_DENIED',
-  ResourceExhausted: 'RESOURCE_EXHAUSTED',
-  FailedPrecondition: 'FAILED_PRECONDITION',
-  Aborted: 'ABORTED',
-  OutOfRange: 'OUT_OF_RANGE',
-  Unimplemented: 'UNIMPLEMENTED',
-  Internal: 'INTERNAL',
-  Unavailable: 'UNAVAILABLE',
-  DataLoss: 'DATA_LOSS',
-  Unauthenticated: 'UNAUTHENTICATED',
+  OK: "OK",
+  Canceled: "CANCELLED",
+  Unknown: "UNKNOWN",
+  InvalidArgument: "INVALID_ARGUMENT",
+  DeadlineExceeded: "DEADLINE_EXCEEDED",
+  NotFound: "NOT_FOUND",
+  AlreadyExists: "ALREADY_EXISTS",
+  PermissionDenied: "PERMISSION_DENIED",
+  ResourceExhausted: "RESOURCE_EXHAUSTED",
+  FailedPrecondition: "FAILED_PRECONDITION",
+  Aborted: "ABORTED",
+  OutOfRange: "OUT_OF_RANGE",
+  Unimplemented: "UNIMPLEMENTED",
+  Internal: "INTERNAL",
+  Unavailable: "UNAVAILABLE",
+  DataLoss: "DATA_LOSS",
+  Unauthenticated: "UNAUTHENTICATED",
 };
 
 /** grpc-go code name ("NotFound") -> canonical gRPC name ("NOT_FOUND"). */
 export function grpcCodeName(goName: string): string {
-  return GO_CODE_TO_GRPC[goName] ?? (goName ? goName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase() : 'UNKNOWN');
+  return GO_CODE_TO_GRPC[goName] ?? (goName ? goName.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase() : "UNKNOWN");
 }
 
 /** RFC3339 with up to ns precision -> whole epoch seconds + nanoseconds (exact, no float loss). */
@@ -97,12 +97,12 @@ export function parseRfc3339Nano(ts: string): { sec: number; nanos: number } {
   if (!m) throw new Error(`unexpected ghz timestamp ${JSON.stringify(ts)}`);
   const ms = Date.parse(`${m[1]}${m[3]}`);
   if (!Number.isFinite(ms)) throw new Error(`unexpected ghz timestamp ${JSON.stringify(ts)}`);
-  return { sec: ms / 1000, nanos: m[2] ? Number(m[2].padEnd(9, '0')) : 0 };
+  return { sec: ms / 1000, nanos: m[2] ? Number(m[2].padEnd(9, "0")) : 0 };
 }
 
 export function parseGhzReport(input: string | GhzReport): ParsedGhzReport {
-  const rep: GhzReport = typeof input === 'string' ? (JSON.parse(input) as GhzReport) : input;
-  if (typeof rep !== 'object' || rep === null || typeof rep.count !== 'number') {
+  const rep: GhzReport = typeof input === "string" ? (JSON.parse(input) as GhzReport) : input;
+  if (typeof rep !== "object" || rep === null || typeof rep.count !== "number") {
     throw new Error('not a ghz JSON report (no "count")');
   }
   const details = rep.details ?? [];
@@ -119,7 +119,7 @@ export function parseGhzReport(input: string | GhzReport): ParsedGhzReport {
       detailsCount: 0,
       truncated: rep.count > 0,
       completeUntilMs: rep.count > 0 ? 0 : Number.POSITIVE_INFINITY,
-      endReason: rep.endReason ?? '',
+      endReason: rep.endReason ?? "",
       ghzRps: rep.rps,
     };
   }
@@ -137,13 +137,13 @@ export function parseGhzReport(input: string | GhzReport): ParsedGhzReport {
   }
   for (let i = 0; i < n; i++) {
     const d = details[i]!;
-    const ok = d.status === 'OK' && !d.error;
+    const ok = d.status === "OK" && !d.error;
     const endMs = (endNs[i]! - t0Ns) / 1e6;
     samples[i] = {
       endMs,
       latencyUs: d.latency / 1000,
       ok,
-      code: d.status ? grpcCodeName(d.status) : d.error ? 'UNKNOWN' : 'OK',
+      code: d.status ? grpcCodeName(d.status) : d.error ? "UNKNOWN" : "OK",
     };
   }
   const truncated = rep.count > n;
@@ -163,7 +163,7 @@ export function parseGhzReport(input: string | GhzReport): ParsedGhzReport {
     detailsCount: n,
     truncated,
     completeUntilMs,
-    endReason: rep.endReason ?? '',
+    endReason: rep.endReason ?? "",
     ghzRps: rep.rps,
   };
 }

@@ -1,5 +1,5 @@
-export type { ClientSample, ToolRunResult, ProgressStats } from './sample';
-export { isOkCode } from './sample';
+export type { ClientSample, ToolRunResult, ProgressStats } from "./sample";
+export { isOkCode } from "./sample";
 export {
   runAutocannon,
   autocannonVersion,
@@ -10,8 +10,8 @@ export {
   type AutocannonCapture,
   type AutocannonOwnSummary,
   type HttpRequestSpec,
-} from './autocannon-driver';
-export { runGhz, ghzVersion, resolveGhzBin, buildGhzArgs, type GhzOptions, type GhzRunResult } from './ghz-driver';
+} from "./autocannon-driver";
+export { runGhz, ghzVersion, resolveGhzBin, buildGhzArgs, type GhzOptions, type GhzRunResult } from "./ghz-driver";
 export {
   parseGhzReport,
   grpcCodeName,
@@ -20,6 +20,6 @@ export {
   type GhzReport,
   type GhzDetail,
   type ParsedGhzReport,
-} from './ghz-report';
-export { runChildWithCpu, readProcCpu, parseProcStat, type ChildRunResult } from './proc-cpu';
-export { parseLocalHttpUrl, parseLocalGrpcTarget, TargetNotAllowedError } from './local-target';
+} from "./ghz-report";
+export { runChildWithCpu, readProcCpu, parseProcStat, type ChildRunResult } from "./proc-cpu";
+export { parseLocalHttpUrl, parseLocalGrpcTarget, TargetNotAllowedError } from "./local-target";

@@ -17,9 +17,9 @@
  * exposes no RUSAGE_CHILDREN); reading /proc/<pid>/stat "just before exit" is racy (the pid is
  * gone once reaped).
  */
-import { spawn, execFileSync, type SpawnOptions } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
+import { spawn, execFileSync, type SpawnOptions } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
 
 export interface ProcCpuTimes {
   /** ms of user / system CPU of the process itself. */
@@ -37,7 +37,7 @@ export function clockTicksPerSecond(): number {
   if (ticksPerSecond === undefined) {
     ticksPerSecond = 100;
     try {
-      const out = execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8', timeout: 2000 }).trim();
+      const out = execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8", timeout: 2000 }).trim();
       const n = Number(out);
       if (Number.isFinite(n) && n > 0) ticksPerSecond = n;
     } catch {
@@ -50,7 +50,7 @@ export function clockTicksPerSecond(): number {
 /** Parses the text of /proc/<pid>/stat. Exported for tests. */
 export function parseProcStat(text: string, hz = clockTicksPerSecond()): ProcCpuTimes {
   // Field 2 (comm) is in parentheses and may itself contain spaces and ')'.
-  const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const rest = text.slice(text.lastIndexOf(")") + 2).split(" ");
   // rest[0] is field 3 (state); field n is rest[n - 3].
   const field = (n: number): number => Number(rest[n - 3]);
   const toMs = (ticks: number): number => (ticks * 1000) / hz;
@@ -63,9 +63,9 @@ export function parseProcStat(text: string, hz = clockTicksPerSecond()): ProcCpu
 }
 
 /** Reads /proc/<pid>/stat; undefined when unavailable (not Linux, or the process is gone). */
-export function readProcCpu(pid: number | 'self'): ProcCpuTimes | undefined {
+export function readProcCpu(pid: number | "self"): ProcCpuTimes | undefined {
   try {
-    return parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    return parseProcStat(readFileSync(`/proc/${pid}/stat`, "utf8"));
   } catch {
     return undefined;
   }
@@ -80,7 +80,7 @@ export interface ChildRunResult {
   wallMs: number;
   /** User + system CPU of the child, undefined when it could not be measured. */
   cpuMs?: number;
-  cpuSource: 'cutime' | 'proc-poll' | 'unavailable';
+  cpuSource: "cutime" | "proc-poll" | "unavailable";
   /** Last polled /proc/<pid>/stat value (lower bound), for diagnostics. */
   polledCpuMs?: number;
   /** true when we had to stop it at `hardTimeoutMs`. */
@@ -108,16 +108,16 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
   const pollMs = opts.pollMs ?? 100;
   const maxOut = opts.maxOutputBytes ?? 1 << 20;
   return new Promise((resolve, reject) => {
-    const before = readProcCpu('self');
+    const before = readProcCpu("self");
     const t0 = performance.now();
-    const spawnOpts: SpawnOptions = { stdio: ['ignore', 'pipe', 'pipe'], env: opts.env, cwd: opts.cwd };
+    const spawnOpts: SpawnOptions = { stdio: ["ignore", "pipe", "pipe"], env: opts.env, cwd: opts.cwd };
     const child = spawn(file, args, spawnOpts);
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.setEncoding("utf8").on("data", (d: string) => {
       if (stdout.length < maxOut) stdout += d.slice(0, maxOut - stdout.length);
     });
-    child.stderr?.setEncoding('utf8').on('data', (d: string) => {
+    child.stderr?.setEncoding("utf8").on("data", (d: string) => {
       if (stderr.length < maxOut) stderr += d.slice(0, maxOut - stderr.length);
     });
 
@@ -137,54 +137,54 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
         ? undefined
         : setTimeout(() => {
             interrupted = true;
-            child.kill('SIGINT');
+            child.kill("SIGINT");
           }, opts.interruptAfterMs);
     softTimer?.unref();
     const onAbort = () => {
       interrupted = true;
-      child.kill('SIGINT');
+      child.kill("SIGINT");
     };
     if (opts.signal?.aborted) onAbort();
-    else opts.signal?.addEventListener('abort', onAbort, { once: true });
+    else opts.signal?.addEventListener("abort", onAbort, { once: true });
     let killTimer: NodeJS.Timeout | undefined;
     const hardTimer = setTimeout(() => {
       killed = true;
-      child.kill('SIGINT');
-      killTimer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.kill("SIGINT");
+      killTimer = setTimeout(() => child.kill("SIGKILL"), 5000);
       killTimer.unref();
     }, opts.hardTimeoutMs);
     hardTimer.unref();
 
-    let exit: Pick<ChildRunResult, 'exitCode' | 'signal' | 'wallMs' | 'cpuMs' | 'cpuSource'> | undefined;
-    child.on('error', (err) => {
+    let exit: Pick<ChildRunResult, "exitCode" | "signal" | "wallMs" | "cpuMs" | "cpuSource"> | undefined;
+    child.on("error", (err) => {
       clearInterval(poller);
       clearTimeout(hardTimer);
       clearTimeout(softTimer);
       if (killTimer) clearTimeout(killTimer);
       reject(err);
     });
-    child.on('exit', (exitCode, signal) => {
-      opts.signal?.removeEventListener('abort', onAbort);
+    child.on("exit", (exitCode, signal) => {
+      opts.signal?.removeEventListener("abort", onAbort);
       // The child has been reaped by now: its CPU is in our cutime/cstime.
-      const after = readProcCpu('self');
+      const after = readProcCpu("self");
       const wallMs = performance.now() - t0;
       clearInterval(poller);
       clearTimeout(hardTimer);
       clearTimeout(softTimer);
       if (killTimer) clearTimeout(killTimer);
       let cpuMs: number | undefined;
-      let cpuSource: ChildRunResult['cpuSource'] = 'unavailable';
+      let cpuSource: ChildRunResult["cpuSource"] = "unavailable";
       if (before && after) {
         cpuMs = after.childUserMs + after.childSystemMs - (before.childUserMs + before.childSystemMs);
-        cpuSource = 'cutime';
+        cpuSource = "cutime";
       }
       if (polledCpuMs !== undefined && (cpuMs === undefined || cpuMs < polledCpuMs)) {
         cpuMs = polledCpuMs;
-        cpuSource = 'proc-poll';
+        cpuSource = "proc-poll";
       }
       exit = { exitCode, signal, wallMs, cpuMs, cpuSource };
     });
-    child.on('close', () => {
+    child.on("close", () => {
       if (!exit) return; // 'error' path
       resolve({ ...exit, stdout, stderr, polledCpuMs, killed, interrupted });
     });

@@ -3,7 +3,7 @@
  * our event loop: one object per response would add GC pauses to the very latencies we measure).
  * Samples live in growable typed arrays plus a small code table until the run is over.
  */
-import { isOkCode, type ClientSample } from './sample';
+import { isOkCode, type ClientSample } from "./sample";
 
 export class SampleStore {
   private end = new Float64Array(1 << 14);
@@ -19,7 +19,7 @@ export class SampleStore {
     let ci = this.codeMap.get(code);
     if (ci === undefined) {
       ci = this.codeTable.length;
-      if (ci > 0xffff) throw new Error('too many distinct response codes');
+      if (ci > 0xffff) throw new Error("too many distinct response codes");
       this.codeTable.push(code);
       this.codeMap.set(code, ci);
     }
@@ -63,7 +63,7 @@ export interface SampleColumns {
 
 export function samplesFromColumns(c: SampleColumns): ClientSample[] {
   const n = c.endMs.length;
-  if (c.latencyMs.length !== n || c.code.length !== n) throw new Error('sample columns have different lengths');
+  if (c.latencyMs.length !== n || c.code.length !== n) throw new Error("sample columns have different lengths");
   const okByCode = c.codes.map(isOkCode);
   const out: ClientSample[] = new Array(n);
   for (let i = 0; i < n; i++) {

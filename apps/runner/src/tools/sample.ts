@@ -64,5 +64,5 @@ export interface ProgressStats {
 
 /** Is `code` a success for its protocol (2xx HTTP status or gRPC OK)? */
 export function isOkCode(code: string): boolean {
-  return code === 'OK' || /^2\d\d$/.test(code);
+  return code === "OK" || /^2\d\d$/.test(code);
 }

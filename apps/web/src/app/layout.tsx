@@ -5,7 +5,8 @@ import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Relix · REST vs gRPC, measured", template: "%s · Relix" },
-  description: "Benchmark an Express REST API against a grpc-js API: is gRPC faster, by how much, and how sure is that?",
+  description:
+    "Benchmark an Express REST API against a grpc-js API: is gRPC faster, by how much, and how sure is that?",
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

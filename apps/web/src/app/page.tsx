@@ -7,7 +7,11 @@ import { explainRunnerError } from "@/server/runner-errors";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "New run" };
 
-export default async function NewRunPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function NewRunPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   let options: NewRunOptions;
   try {
@@ -45,8 +49,8 @@ function Head() {
       <div>
         <h1>Is gRPC faster than REST here?</h1>
         <p>
-          The same business logic behind Express (HTTP/1.1 + JSON) and grpc-js (HTTP/2 + protobuf), one Redis cache in front of MySQL, measured
-          with one latency definition for both. Pick a question, run it, share the link.
+          The same business logic behind Express (HTTP/1.1 + JSON) and grpc-js (HTTP/2 + protobuf), one Redis cache in
+          front of MySQL, measured with one latency definition for both. Pick a question, run it, share the link.
         </p>
       </div>
     </div>

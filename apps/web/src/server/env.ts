@@ -10,7 +10,14 @@ const envSchema = z.object({
   WEB_ALLOWED_ORIGINS: z
     .string()
     .optional()
-    .transform((value) => (value ? value.split(",").map((s) => s.trim()).filter(Boolean) : [])),
+    .transform((value) =>
+      value
+        ? value
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    ),
 });
 
 export type WebEnv = z.infer<typeof envSchema>;

@@ -12,7 +12,10 @@ export interface ProxyOptions {
   onInvalid?: (event: string, data: string) => void;
 }
 
-export function proxyRunEvents(upstream: ReadableStream<Uint8Array>, options: ProxyOptions = {}): ReadableStream<Uint8Array> {
+export function proxyRunEvents(
+  upstream: ReadableStream<Uint8Array>,
+  options: ProxyOptions = {},
+): ReadableStream<Uint8Array> {
   const { heartbeatMs = 15_000, retryMs = 1_500, onInvalid } = options;
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();

@@ -54,9 +54,21 @@ export async function loadNewRunOptions(): Promise<NewRunOptions> {
   const [presets, workloads, schema] = await Promise.all([
     listPresets(),
     orFallback(getCatalog, () =>
-      sharedWorkloads.map((w) => ({ id: w.id, label: w.label, study: w.study, description: w.description, usesCache: w.usesCache, streaming: w.streaming })),
+      sharedWorkloads.map((w) => ({
+        id: w.id,
+        label: w.label,
+        study: w.study,
+        description: w.description,
+        usesCache: w.usesCache,
+        streaming: w.streaming,
+      })),
     ),
-    orFallback(getSpecSchema, () => ({ bounds: specBounds as Record<string, { min: number; max: number }>, defaults: DEFAULTS, cacheModes: [...sharedCacheModes], maxTotalRunMs: MAX_TOTAL_RUN_MS })),
+    orFallback(getSpecSchema, () => ({
+      bounds: specBounds as Record<string, { min: number; max: number }>,
+      defaults: DEFAULTS,
+      cacheModes: [...sharedCacheModes],
+      maxTotalRunMs: MAX_TOTAL_RUN_MS,
+    })),
   ]);
   const defaults = { ...DEFAULTS, ...schema.defaults };
   return {

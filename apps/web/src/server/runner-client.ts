@@ -68,11 +68,15 @@ async function errorFrom(response: Response): Promise<RunnerHttpError> {
   const text = await response.text().catch(() => "");
   try {
     const parsed = apiErrorSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return new RunnerHttpError(response.status, parsed.data.error.message, parsed.data.error.fields ?? []);
+    if (parsed.success)
+      return new RunnerHttpError(response.status, parsed.data.error.message, parsed.data.error.fields ?? []);
   } catch {
     // not JSON: fall through
   }
-  return new RunnerHttpError(response.status, `runner answered ${response.status}${text ? `: ${text.slice(0, 300)}` : ""}`);
+  return new RunnerHttpError(
+    response.status,
+    `runner answered ${response.status}${text ? `: ${text.slice(0, 300)}` : ""}`,
+  );
 }
 
 async function json<S extends z.ZodType>(response: Response, schema: S, what: string): Promise<z.infer<S>> {

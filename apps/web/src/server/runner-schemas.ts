@@ -9,7 +9,9 @@ import { runStatusSchema } from "@/lib/live/run-event-schema";
 export const runIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "not a run id");
 
 export const fieldErrorSchema = z.looseObject({
-  path: z.union([z.string(), z.array(z.union([z.string(), z.number()]))]).transform((p) => (Array.isArray(p) ? p.join(".") : p)),
+  path: z
+    .union([z.string(), z.array(z.union([z.string(), z.number()]))])
+    .transform((p) => (Array.isArray(p) ? p.join(".") : p)),
   message: z.string(),
 });
 export type FieldError = z.infer<typeof fieldErrorSchema>;

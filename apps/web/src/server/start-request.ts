@@ -16,7 +16,11 @@ export const startRequestSchema = z
   .superRefine((body, ctx) => {
     for (const key of Object.keys(body.spec ?? {})) {
       if (!specKeys.has(key) || key === "preset") {
-        ctx.addIssue({ code: "custom", path: ["spec", key], message: `unknown field "${key}": a run only takes RunSpec fields, never a target` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["spec", key],
+          message: `unknown field "${key}": a run only takes RunSpec fields, never a target`,
+        });
       }
     }
   });
@@ -24,5 +28,8 @@ export const startRequestSchema = z
 export type StartRequest = z.infer<typeof startRequestSchema>;
 
 export function fieldsOf(error: z.ZodError): { path: string; message: string }[] {
-  return error.issues.map((i) => ({ path: i.path.join("."), message: i.code === "unrecognized_keys" ? `unknown field(s): ${i.keys.join(", ")}` : i.message }));
+  return error.issues.map((i) => ({
+    path: i.path.join("."),
+    message: i.code === "unrecognized_keys" ? `unknown field(s): ${i.keys.join(", ")}` : i.message,
+  }));
 }

@@ -19,7 +19,9 @@ export async function freePort(): Promise<number> {
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -38,7 +40,11 @@ function newestMtime(dir: string): number {
 export function ensureWebBuild(): void {
   const buildId = join(WEB_DIR, ".next", "BUILD_ID");
   const sources = [join(WEB_DIR, "src"), join(REPO_DIR, "packages", "core", "src")];
-  const newest = Math.max(...sources.map(newestMtime), statSync(join(WEB_DIR, "next.config.ts")).mtimeMs, statSync(join(WEB_DIR, "package.json")).mtimeMs);
+  const newest = Math.max(
+    ...sources.map(newestMtime),
+    statSync(join(WEB_DIR, "next.config.ts")).mtimeMs,
+    statSync(join(WEB_DIR, "package.json")).mtimeMs,
+  );
   if (existsSync(buildId) && statSync(buildId).mtimeMs > newest) return;
   const result = spawnSync(process.execPath, [join(WEB_DIR, "node_modules", "next", "dist", "bin", "next"), "build"], {
     cwd: WEB_DIR,
@@ -55,11 +61,23 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-function startGroup(name: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): { child: ChildProcess; output(): string } {
+function startGroup(
+  name: string,
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): { child: ChildProcess; output(): string } {
   const child = spawn(command, args, { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString("utf8").split("\n").filter(Boolean).map((l) => `[${name}] ${l}`));
+    lines.push(
+      ...chunk
+        .toString("utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => `[${name}] ${l}`),
+    );
     if (lines.length > 200) lines.splice(0, lines.length - 200);
   };
   child.stdout!.on("data", keep);
@@ -122,7 +140,13 @@ export async function startWeb(runnerUrl: string): Promise<Started> {
   const port = await freePort();
   const env = { ...process.env, RUNNER_URL: runnerUrl, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" as const };
   const next = join(WEB_DIR, "node_modules", "next", "dist", "bin", "next");
-  const { child, output } = startGroup("web", process.execPath, [next, "start", "-H", "127.0.0.1", "-p", String(port)], WEB_DIR, env);
+  const { child, output } = startGroup(
+    "web",
+    process.execPath,
+    [next, "start", "-H", "127.0.0.1", "-p", String(port)],
+    WEB_DIR,
+    env,
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/runs/unknown-run-id-0000`, 60_000, output);
   return { url, output, stop: () => stopGroup(child) };

@@ -73,9 +73,13 @@ describe("the web app against the real runner", () => {
     runId = page.url().split("/").at(-1)!;
 
     // Live: per-second samples from both protocols arrive over SSE and are drawn.
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid="live-run"]')?.getAttribute("data-samples") ?? 0) >= 2, null, {
-      timeout: 120_000,
-    });
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-testid="live-run"]')?.getAttribute("data-samples") ?? 0) >= 2,
+      null,
+      {
+        timeout: 120_000,
+      },
+    );
     expect(await samplesOf(page)).toBeGreaterThanOrEqual(2);
     await expect(page.locator('[data-testid="live-throughput"] .recharts-line').count()).resolves.toBeGreaterThan(0);
 
@@ -101,7 +105,8 @@ describe("the web app against the real runner", () => {
     await page.waitForSelector('[data-testid="report"]');
     const verdicts = await page.locator('[data-testid="verdict"]').allTextContents();
     expect(verdicts.length).toBe(2); // noop (no cache) + item.get warm
-    for (const verdict of verdicts) expect(verdict).toMatch(/^(gRPC|REST) \d+\.\d\dx faster at p50|^no (significant )?difference at p50/);
+    for (const verdict of verdicts)
+      expect(verdict).toMatch(/^(gRPC|REST) \d+\.\d\dx faster at p50|^no (significant )?difference at p50/);
     await page.waitForSelector(".recharts-surface");
     expect(await page.locator('[data-testid="chart"]').count()).toBeGreaterThanOrEqual(8);
     expect(await page.locator(".recharts-bar-rectangle").count()).toBeGreaterThan(0);
@@ -130,9 +135,15 @@ describe("the web app against the real runner", () => {
     const json = await (await context.request.get(`${web.url}/api/runs/${runId}/export/json`)).body();
 
     await page.goto(`${web.url}/runs#import`);
-    await page.setInputFiles('[data-testid="import-form"] input[name="result"]', { name: "result.json", mimeType: "application/json", buffer: json });
+    await page.setInputFiles('[data-testid="import-form"] input[name="result"]', {
+      name: "result.json",
+      mimeType: "application/json",
+      buffer: json,
+    });
     await page.click('[data-testid="import-form"] button[type="submit"]');
-    await page.waitForURL((url) => /\/runs\/[A-Za-z0-9_-]{8,64}$/.test(url.pathname) && !url.pathname.endsWith(runId), { timeout: 30_000 });
+    await page.waitForURL((url) => /\/runs\/[A-Za-z0-9_-]{8,64}$/.test(url.pathname) && !url.pathname.endsWith(runId), {
+      timeout: 30_000,
+    });
     importedId = page.url().split("/").at(-1)!;
     await page.waitForSelector('[data-testid="report"]');
 

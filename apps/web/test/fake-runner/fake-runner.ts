@@ -107,7 +107,13 @@ export class FakeRunner {
     run.result = { ...result, id: run.id };
     run.startedAt = Date.parse(result.createdAt);
     run.finishedAt = Date.parse(result.finishedAt);
-    this.log(run, "status", { status: "done", position: null, reason: null, headline: null, at: new Date().toISOString() });
+    this.log(run, "status", {
+      status: "done",
+      position: null,
+      reason: null,
+      headline: null,
+      at: new Date().toISOString(),
+    });
     return run.id;
   }
 
@@ -142,7 +148,17 @@ export class FakeRunner {
     const cell = run.result?.cells[0];
     const c = cell?.comparisons.find((x) => x.metric === "p50");
     if (!cell || !c) return null;
-    return { workload: cell.workload, cacheMode: cell.cacheMode, metric: "p50", speedup: c.ci.estimate, low: c.ci.low, high: c.ci.high, winner: c.winner, verdict: cell.verdict, cells: run.result!.cells.length };
+    return {
+      workload: cell.workload,
+      cacheMode: cell.cacheMode,
+      metric: "p50",
+      speedup: c.ci.estimate,
+      low: c.ci.low,
+      high: c.ci.high,
+      winner: c.winner,
+      verdict: cell.verdict,
+      cells: run.result!.cells.length,
+    };
   }
 
   private summary(run: Run) {
@@ -173,11 +189,28 @@ export class FakeRunner {
       return send(
         res,
         200,
-        presets.map((p) => ({ name: p.name, title: p.title, description: p.description, study: p.name.startsWith("study-") ? p.name.slice(6) : null, spec: p.spec, published: p.published ?? [], notes: p.notes })),
+        presets.map((p) => ({
+          name: p.name,
+          title: p.title,
+          description: p.description,
+          study: p.name.startsWith("study-") ? p.name.slice(6) : null,
+          spec: p.spec,
+          published: p.published ?? [],
+          notes: p.notes,
+        })),
       );
     }
     if (method === "GET" && resource === "catalog") {
-      return send(res, 200, { workloads: workloads.map((w) => ({ id: w.id, label: w.label, study: w.study, description: w.description, usesCache: w.usesCache, streaming: w.streaming })) });
+      return send(res, 200, {
+        workloads: workloads.map((w) => ({
+          id: w.id,
+          label: w.label,
+          study: w.study,
+          description: w.description,
+          usesCache: w.usesCache,
+          streaming: w.streaming,
+        })),
+      });
     }
     if (method === "GET" && resource === "spec-schema") {
       const defaults = runSpecSchema.parse({ workloads: ["noop"] });
@@ -192,7 +225,13 @@ export class FakeRunner {
         run.imported = true;
         run.result = { ...result, importedAt: new Date().toISOString() };
         run.finishedAt = Date.now();
-        this.log(run, "status", { status: "done", position: null, reason: null, headline: null, at: new Date().toISOString() });
+        this.log(run, "status", {
+          status: "done",
+          position: null,
+          reason: null,
+          headline: null,
+          at: new Date().toISOString(),
+        });
         return send(res, 201, { id: run.id });
       } catch (error) {
         return send(res, 400, { error: { code: "invalid_result", message: (error as Error).message } });
@@ -212,13 +251,26 @@ export class FakeRunner {
         ...this.summary(run),
         spec: run.spec,
         importedAt: run.result?.importedAt ?? null,
-        live: run.status === "running" ? { phase: "measuring", message: null, cell: null, progress: run.progress, errors: 0, warnings: [], cancelRequested: run.cancel } : null,
+        live:
+          run.status === "running"
+            ? {
+                phase: "measuring",
+                message: null,
+                cell: null,
+                progress: run.progress,
+                errors: 0,
+                warnings: [],
+                cancelRequested: run.cancel,
+              }
+            : null,
         lastEventId: run.events.at(-1)?.id ?? null,
         result: run.status === "done" ? run.result : null,
       });
     }
     if (method === "GET" && action === "result") {
-      return run.result ? send(res, 200, run.result) : send(res, 409, { error: { code: "not_finished", message: `run is ${run.status}` } });
+      return run.result
+        ? send(res, 200, run.result)
+        : send(res, 409, { error: { code: "not_finished", message: `run is ${run.status}` } });
     }
     if (method === "POST" && action === "cancel") {
       run.cancel = true;
@@ -235,15 +287,28 @@ export class FakeRunner {
   private async start(req: IncomingMessage, res: ServerResponse) {
     const request = (await body(req)) as { preset?: string; spec?: Record<string, unknown> };
     const fields: { path: string; message: string }[] = [];
-    if (request.preset !== undefined && !findPreset(request.preset)) fields.push({ path: "preset", message: `unknown preset "${request.preset}"` });
+    if (request.preset !== undefined && !findPreset(request.preset))
+      fields.push({ path: "preset", message: `unknown preset "${request.preset}"` });
     const checked = runSpecSchema.partial().safeParse(request.spec ?? {});
-    if (!checked.success) for (const i of checked.error.issues) fields.push({ path: ["spec", ...i.path].join("."), message: i.message });
-    if (fields.length > 0) return send(res, 400, { error: { code: "invalid_request", message: `invalid run request: ${fields.length} fields are invalid`, fields } });
+    if (!checked.success)
+      for (const i of checked.error.issues) fields.push({ path: ["spec", ...i.path].join("."), message: i.message });
+    if (fields.length > 0)
+      return send(res, 400, {
+        error: { code: "invalid_request", message: `invalid run request: ${fields.length} fields are invalid`, fields },
+      });
     let spec: RunSpec;
     try {
-      spec = request.preset ? specFromPreset(request.preset, (request.spec ?? {}) as never) : runSpecSchema.parse(request.spec ?? {});
+      spec = request.preset
+        ? specFromPreset(request.preset, (request.spec ?? {}) as never)
+        : runSpecSchema.parse(request.spec ?? {});
     } catch (error) {
-      return send(res, 400, { error: { code: "invalid_request", message: (error as Error).message, fields: [{ path: "spec", message: (error as Error).message }] } });
+      return send(res, 400, {
+        error: {
+          code: "invalid_request",
+          message: (error as Error).message,
+          fields: [{ path: "spec", message: (error as Error).message }],
+        },
+      });
     }
     const run = this.newRun(spec, request.preset ?? null);
     this.queue.push(run);
@@ -280,7 +345,13 @@ export class FakeRunner {
     run.status = status;
     run.reason = reason;
     run.finishedAt = Date.now();
-    this.log(run, "status", { status, position: null, reason, headline: this.headline(run), at: new Date().toISOString() });
+    this.log(run, "status", {
+      status,
+      position: null,
+      reason,
+      headline: this.headline(run),
+      at: new Date().toISOString(),
+    });
   }
 
   private async pump() {
@@ -288,7 +359,15 @@ export class FakeRunner {
     this.busy = true;
     while (this.queue.length > 0) {
       const run = this.queue.shift()!;
-      this.queue.forEach((waiting, i) => this.log(waiting, "status", { status: "queued", position: i + 1, reason: null, headline: null, at: new Date().toISOString() }));
+      this.queue.forEach((waiting, i) =>
+        this.log(waiting, "status", {
+          status: "queued",
+          position: i + 1,
+          reason: null,
+          headline: null,
+          at: new Date().toISOString(),
+        }),
+      );
       try {
         await this.simulate(run);
       } catch (error) {
@@ -302,14 +381,21 @@ export class FakeRunner {
     const { spec } = run;
     run.status = "running";
     run.startedAt = Date.now();
-    this.log(run, "status", { status: "running", position: null, reason: null, headline: null, at: new Date().toISOString() });
+    this.log(run, "status", {
+      status: "running",
+      position: null,
+      reason: null,
+      headline: null,
+      at: new Date().toISOString(),
+    });
     this.log(run, "phase", { phase: "services", message: "REST and gRPC services ready" });
     this.log(run, "phase", { phase: "preflight", message: "both protocols answer the same data" });
     this.log(run, "phase", { phase: "measuring", message: "measuring" });
 
     const cells: { workload: string; cacheMode: "warm" | "cold" | "miss" | "none" }[] = [];
     for (const w of spec.workloads) {
-      for (const mode of findWorkload(w)?.usesCache ? spec.cacheModes : (["none"] as const)) cells.push({ workload: w, cacheMode: mode });
+      for (const mode of findWorkload(w)?.usesCache ? spec.cacheModes : (["none"] as const))
+        cells.push({ workload: w, cacheMode: mode });
     }
     const warmupSeconds = Math.ceil(spec.warmupMs / 1000);
     const seconds = Math.max(1, Math.round(spec.durationMs / 1000));
@@ -331,9 +417,21 @@ export class FakeRunner {
             await sleep(this.tickMs);
             const jitter = 0.9 + Math.random() * 0.2;
             const errors = protocol === "grpc" && cell.workload === "echo" && s === warmupSeconds + 1 ? 3 : 0;
-            this.log(run, "sample", { cell: ref, second: s, requests: Math.round(base * jitter * (s < warmupSeconds ? 0.8 : 1)), errors, p50Ms: +(p50 * jitter).toFixed(3), p99Ms: +(p50 * 3.2 * jitter).toFixed(3), warmup: s < warmupSeconds });
+            this.log(run, "sample", {
+              cell: ref,
+              second: s,
+              requests: Math.round(base * jitter * (s < warmupSeconds ? 0.8 : 1)),
+              errors,
+              p50Ms: +(p50 * jitter).toFixed(3),
+              p99Ms: +(p50 * 3.2 * jitter).toFixed(3),
+              warmup: s < warmupSeconds,
+            });
             elapsedSeconds += 1;
-            run.progress = { fraction: elapsedSeconds / totalSeconds, elapsedMs: elapsedSeconds * 1000, remainingMs: (totalSeconds - elapsedSeconds) * 1000 };
+            run.progress = {
+              fraction: elapsedSeconds / totalSeconds,
+              elapsedMs: elapsedSeconds * 1000,
+              remainingMs: (totalSeconds - elapsedSeconds) * 1000,
+            };
             this.log(run, "progress", run.progress);
           }
           this.log(run, "cell-end", { cell: ref, rps: base, p50Ms: p50, p99Ms: p50 * 3.1, errors: 0 });
@@ -343,7 +441,12 @@ export class FakeRunner {
     if (this.options.hold) await new Promise<void>((resolve) => this.held.set(run.id, resolve));
     this.log(run, "phase", { phase: "aggregating", message: "bootstrapping confidence intervals" });
     run.result = withPublishedFigures(
-      buildResult(spec, { id: run.id, seed: run.createdAt % 1000, samplesPerTrial: 1500, createdAt: new Date(run.startedAt).toISOString() }),
+      buildResult(spec, {
+        id: run.id,
+        seed: run.createdAt % 1000,
+        samplesPerTrial: 1500,
+        createdAt: new Date(run.startedAt).toISOString(),
+      }),
     );
     this.finish(run, "done", null);
   }

@@ -11,4 +11,5 @@ export const defaultCallContext: CallContext = { cacheMode: "warm", delayMs: 0 }
 
 export const MAX_DELAY_MS = 1_000;
 
-export const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+export const sleep = (ms: number) =>
+  ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();

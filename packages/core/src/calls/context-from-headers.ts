@@ -16,7 +16,10 @@ export function callContextFrom(read: (name: string) => string | undefined): Cal
   if (rawDelay !== undefined) {
     delayMs = /^\d+$/.test(rawDelay) ? Number(rawDelay) : Number.NaN;
     if (!(delayMs >= 0 && delayMs <= MAX_DELAY_MS)) {
-      throw invalidArgument(DELAY_HEADER, `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS} (got "${rawDelay}")`);
+      throw invalidArgument(
+        DELAY_HEADER,
+        `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS} (got "${rawDelay}")`,
+      );
     }
   }
   return { cacheMode: mode.data, delayMs };

@@ -12,7 +12,8 @@ export function firstDifference(rest: unknown, grpc: unknown, path = "$"): strin
     return Buffer.isBuffer(rest) && Buffer.isBuffer(grpc) && rest.equals(grpc) ? null : `${path}: bytes differ`;
   }
   if (Array.isArray(rest) || Array.isArray(grpc)) {
-    if (!Array.isArray(rest) || !Array.isArray(grpc)) return `${path}: array vs ${describe(Array.isArray(rest) ? grpc : rest)}`;
+    if (!Array.isArray(rest) || !Array.isArray(grpc))
+      return `${path}: array vs ${describe(Array.isArray(rest) ? grpc : rest)}`;
     if (rest.length !== grpc.length) return `${path}: ${rest.length} elements (REST) vs ${grpc.length} (gRPC)`;
     for (let i = 0; i < rest.length; i++) {
       const diff = firstDifference(rest[i], grpc[i], `${path}[${i}]`);

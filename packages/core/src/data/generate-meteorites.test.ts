@@ -20,7 +20,11 @@ describe("generateMeteorites", () => {
   it("leaves the geolocation null for exactly 12 of 1000 (1.2%), always the same ones", () => {
     const missing = meteorites.filter((m) => m.geolocation === null).map((m) => m.id);
     expect(missing).toHaveLength(12);
-    expect(generateMeteorites().filter((m) => m.geolocation === null).map((m) => m.id)).toEqual(missing);
+    expect(
+      generateMeteorites()
+        .filter((m) => m.geolocation === null)
+        .map((m) => m.id),
+    ).toEqual(missing);
     for (const m of meteorites.filter((m) => m.geolocation === null)) {
       expect([m.reclat, m.reclong]).toEqual([0, 0]);
     }

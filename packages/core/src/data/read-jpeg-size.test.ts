@@ -7,7 +7,21 @@ import { InvalidJpegError, readJpegSize } from "./read-jpeg-size";
 /** A minimal JPEG header: SOI, an APP0 segment, then a frame header with the given marker and size. */
 function header(sof: number, width: number, height: number, { fill = 0 } = {}): Buffer {
   const app0 = [0xff, 0xe0, 0x00, 0x06, 0x4a, 0x46, 0x49, 0x46];
-  const frame = [0xff, sof, 0x00, 0x0b, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x01, 0x01, 0x11, 0x00];
+  const frame = [
+    0xff,
+    sof,
+    0x00,
+    0x0b,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x01,
+    0x01,
+    0x11,
+    0x00,
+  ];
   return Buffer.from([0xff, 0xd8, ...app0, ...Array<number>(fill).fill(0xff), ...frame]);
 }
 
@@ -75,7 +89,8 @@ describe("readJpegSize", () => {
   });
 
   it("answers every truncation of the real image: an error before the frame header, the size after", () => {
-    const frameEnd = image.indexOf(Buffer.from([0xff, 0xc0])) + 2 + image.readUInt16BE(image.indexOf(Buffer.from([0xff, 0xc0])) + 2);
+    const frameEnd =
+      image.indexOf(Buffer.from([0xff, 0xc0])) + 2 + image.readUInt16BE(image.indexOf(Buffer.from([0xff, 0xc0])) + 2);
     for (let length = 0; length <= frameEnd + 64; length++) {
       const result = outcome(image.subarray(0, length));
       if (length < frameEnd) expect(result, `first ${length} bytes`).toBe("invalid");
@@ -97,7 +112,8 @@ describe("readJpegSize", () => {
 
       // And the real header with a few bytes flipped.
       const mutated = Buffer.from(prefix);
-      for (let flips = random.int(1, 4); flips > 0; flips--) mutated[random.int(0, mutated.length - 1)] = random.int(0, 255);
+      for (let flips = random.int(1, 4); flips > 0; flips--)
+        mutated[random.int(0, mutated.length - 1)] = random.int(0, 255);
       outcome(mutated.subarray(0, random.int(0, mutated.length)));
     }
   });

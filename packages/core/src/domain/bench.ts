@@ -22,8 +22,16 @@ export const uploadReplySchema = z.object({ size: z.number().int(), sha256: z.st
 export type UploadReply = z.infer<typeof uploadReplySchema>;
 
 export const addRequestSchema = z.object({
-  a: z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1),
-  b: z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1),
+  a: z
+    .number()
+    .int()
+    .min(-(2 ** 31))
+    .max(2 ** 31 - 1),
+  b: z
+    .number()
+    .int()
+    .min(-(2 ** 31))
+    .max(2 ** 31 - 1),
 });
 export const addReplySchema = z.object({ sum: z.number().int() });
 

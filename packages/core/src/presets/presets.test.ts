@@ -43,7 +43,10 @@ describe("presets", () => {
       const cells = plannedCells(spec);
       for (const figure of preset.published!) {
         expect(findWorkload(figure.workload), figure.workload).toBeDefined();
-        expect(cells, `${figure.workload} ${figure.cacheMode}`).toContainEqual({ workload: figure.workload, cacheMode: figure.cacheMode });
+        expect(cells, `${figure.workload} ${figure.cacheMode}`).toContainEqual({
+          workload: figure.workload,
+          cacheMode: figure.cacheMode,
+        });
         expect(publishedMeasures).toContain(figure.measure);
         expect(figure.rest !== null || figure.grpc !== null).toBe(true);
       }
@@ -73,7 +76,9 @@ describe("presets", () => {
 
 describe("getPreset / specFromPreset", () => {
   it("names the known presets when asked for an unknown one", () => {
-    expect(() => getPreset("nope")).toThrow(/unknown preset "nope" \(known: quick, study-000, study-001, study-002, study-003, study-004\)/);
+    expect(() => getPreset("nope")).toThrow(
+      /unknown preset "nope" \(known: quick, study-000, study-001, study-002, study-003, study-004\)/,
+    );
   });
 
   it("lets overrides win and ignores undefined ones", () => {
@@ -88,7 +93,13 @@ describe("getPreset / specFromPreset", () => {
 
 describe("estimateMeasuringMs", () => {
   it("counts cells x 2 protocols x trials x (warm-up + window), one cell for cache-less workloads", () => {
-    const spec = specFromPreset("quick", { workloads: ["noop", "item.get"], cacheModes: ["warm", "cold", "miss"], trials: 2, warmupMs: 1000, durationMs: 4000 });
+    const spec = specFromPreset("quick", {
+      workloads: ["noop", "item.get"],
+      cacheModes: ["warm", "cold", "miss"],
+      trials: 2,
+      warmupMs: 1000,
+      durationMs: 4000,
+    });
     expect(estimateMeasuringMs(spec)).toBe(4 * 2 * 2 * 5000);
   });
 

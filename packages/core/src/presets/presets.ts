@@ -8,7 +8,14 @@ import { study003Preset } from "./study-003";
 import { study004Preset } from "./study-004";
 
 /** Every preset, in the order --help and the UI list them. */
-export const presets: readonly Preset[] = [quickPreset, study000Preset, study001Preset, study002Preset, study003Preset, study004Preset];
+export const presets: readonly Preset[] = [
+  quickPreset,
+  study000Preset,
+  study001Preset,
+  study002Preset,
+  study003Preset,
+  study004Preset,
+];
 
 export const presetNames = presets.map((p) => p.name);
 

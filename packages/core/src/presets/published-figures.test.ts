@@ -1,27 +1,62 @@
 import { describe, expect, it } from "vitest";
 import type { CellResult, RunResult } from "../result/result-schema";
-import { figureSpeedup, publishedFiguresFor, publishedFiguresOfResult, withPublishedFigures } from "./published-figures";
+import {
+  figureSpeedup,
+  publishedFiguresFor,
+  publishedFiguresOfResult,
+  withPublishedFigures,
+} from "./published-figures";
 import { getPreset, specFromPreset } from "./presets";
 
 /** Just enough of a cell for the figures: latency, rps, bodies, in-flight count. */
-function cell(workload: string, cacheMode: CellResult["cacheMode"], restMean: number, grpcMean: number, inFlight = 1): CellResult {
+function cell(
+  workload: string,
+  cacheMode: CellResult["cacheMode"],
+  restMean: number,
+  grpcMean: number,
+  inFlight = 1,
+): CellResult {
   const side = (protocol: "rest" | "grpc", mean: number) => ({
     protocol,
     rps: 1000 / mean,
     requests: 100,
     errors: { total: 0, byCode: {} },
-    latencyMs: { count: 100, p50: mean * 0.9, p90: mean, p95: mean, p99: mean * 2, p999: mean * 3, max: mean * 4, min: mean / 2, mean, stddev: 0.1 },
+    latencyMs: {
+      count: 100,
+      p50: mean * 0.9,
+      p90: mean,
+      p95: mean,
+      p99: mean * 2,
+      p999: mean * 3,
+      max: mean * 4,
+      min: mean / 2,
+      mean,
+      stddev: 0.1,
+    },
     histogram: "",
     connections: { tcp: 1, inFlight },
-    server: { cpuMsPer1000: null, peakRssBytes: null, serverTimeMsMean: null, cacheHitRatio: null, wireBytesPerRequest: null },
-    generator: { tool: protocol === "rest" ? ("autocannon" as const) : ("ghz" as const), cpuFraction: null, saturated: false },
+    server: {
+      cpuMsPer1000: null,
+      peakRssBytes: null,
+      serverTimeMsMean: null,
+      cacheHitRatio: null,
+      wireBytesPerRequest: null,
+    },
+    generator: {
+      tool: protocol === "rest" ? ("autocannon" as const) : ("ghz" as const),
+      cpuFraction: null,
+      saturated: false,
+    },
   });
   return {
     workload,
     label: workload,
     study: "000",
     cacheMode,
-    payload: { rest: { requestBodyBytes: 0, responseBodyBytes: 112 }, grpc: { requestBodyBytes: 5, responseBodyBytes: 81 } },
+    payload: {
+      rest: { requestBodyBytes: 0, responseBodyBytes: 112 },
+      grpc: { requestBodyBytes: 5, responseBodyBytes: 81 },
+    },
     trials: [],
     rest: side("rest", restMean),
     grpc: side("grpc", grpcMean),
@@ -47,7 +82,10 @@ describe("publishedFiguresFor", () => {
   it("computes the cache improvement from the warm and cold cells", () => {
     const improvement = publishedFiguresFor("study-000", cells).find((f) => f.unit === "%")!;
     expect(improvement.measured).toEqual({ rest: 75, grpc: 75 });
-    expect(publishedFiguresFor("study-000", [cells[0]!]).find((f) => f.unit === "%")!.measured).toEqual({ rest: null, grpc: null });
+    expect(publishedFiguresFor("study-000", [cells[0]!]).find((f) => f.unit === "%")!.measured).toEqual({
+      rest: null,
+      grpc: null,
+    });
   });
 
   it("converts mean latency to ms per loop of 200 calls for study 003", () => {
@@ -58,14 +96,24 @@ describe("publishedFiguresFor", () => {
 
   it("leaves out figures of cells that were not run and of other load levels", () => {
     const light = publishedFiguresFor("study-001", [cell("echo", "none", 11, 10.5, 25)]);
-    expect(light.map((f) => f.label)).toEqual([expect.stringMatching(/simple latency, Light/), expect.stringMatching(/simple throughput, Light/)]);
-    expect(publishedFiguresFor("study-001", [cell("echo", "none", 11, 10.5, 25)], 250).every((f) => f.label.includes("Heavy"))).toBe(true);
+    expect(light.map((f) => f.label)).toEqual([
+      expect.stringMatching(/simple latency, Light/),
+      expect.stringMatching(/simple throughput, Light/),
+    ]);
+    expect(
+      publishedFiguresFor("study-001", [cell("echo", "none", 11, 10.5, 25)], 250).every((f) =>
+        f.label.includes("Heavy"),
+      ),
+    ).toBe(true);
     expect(publishedFiguresFor("study-001", [cell("echo", "none", 11, 10.5, 33)])).toEqual([]);
   });
 });
 
 describe("withPublishedFigures / publishedFiguresOfResult", () => {
-  const result = { spec: specFromPreset("study-000"), cells: [cell("item.get", "warm", 1, 0.5), cell("item.get", "cold", 4, 2)] } as unknown as RunResult;
+  const result = {
+    spec: specFromPreset("study-000"),
+    cells: [cell("item.get", "warm", 1, 0.5), cell("item.get", "cold", 4, 2)],
+  } as unknown as RunResult;
 
   it("stores each figure on its cell without the placement fields", () => {
     const stored = withPublishedFigures(result);
@@ -76,7 +124,9 @@ describe("withPublishedFigures / publishedFiguresOfResult", () => {
 
   it("reads stored figures back with their cells, or computes them from the preset", () => {
     const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
-    expect(publishedFiguresOfResult(withPublishedFigures(result)).sort(byLabel)).toEqual(publishedFiguresOfResult(result).sort(byLabel));
+    expect(publishedFiguresOfResult(withPublishedFigures(result)).sort(byLabel)).toEqual(
+      publishedFiguresOfResult(result).sort(byLabel),
+    );
     expect(publishedFiguresOfResult(result)).toHaveLength(4);
   });
 });

@@ -11,13 +11,21 @@ export interface PlacedPublishedFigure extends PublishedFigure {
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
-function sameCell(cell: Pick<CellResult, "workload" | "cacheMode">, workload: string, cacheMode: CellCacheMode): boolean {
+function sameCell(
+  cell: Pick<CellResult, "workload" | "cacheMode">,
+  workload: string,
+  cacheMode: CellCacheMode,
+): boolean {
   if (cell.workload !== workload) return false;
   // A workload that never reads through the cache has one cell whatever its label says.
   return cell.cacheMode === cacheMode || findWorkload(workload)?.usesCache === false;
 }
 
-function latency(cell: CellResult, protocol: Protocol, pick: (l: CellResult["rest"]["latencyMs"]) => number): number | null {
+function latency(
+  cell: CellResult,
+  protocol: Protocol,
+  pick: (l: CellResult["rest"]["latencyMs"]) => number,
+): number | null {
   const summary = cell[protocol].latencyMs;
   // A side with no successful call has no latency: 0 would read as "infinitely fast".
   return summary.count > 0 ? pick(summary) : null;
@@ -34,7 +42,12 @@ function cacheImprovementPct(cells: readonly CellResult[], workload: string, pro
 }
 
 /** The measured value of one figure for one protocol, in the figure's unit; null when not measurable. */
-export function measuredValue(measure: PublishedMeasure, cell: CellResult, protocol: Protocol, cells: readonly CellResult[]): number | null {
+export function measuredValue(
+  measure: PublishedMeasure,
+  cell: CellResult,
+  protocol: Protocol,
+  cells: readonly CellResult[],
+): number | null {
   switch (measure) {
     case "meanMs":
       return latency(cell, protocol, (l) => l.mean);
@@ -55,7 +68,11 @@ export function measuredValue(measure: PublishedMeasure, cell: CellResult, proto
   }
 }
 
-function toFigure(definition: PublishedFigureDefinition, cell: CellResult, cells: readonly CellResult[]): PlacedPublishedFigure {
+function toFigure(
+  definition: PublishedFigureDefinition,
+  cell: CellResult,
+  cells: readonly CellResult[],
+): PlacedPublishedFigure {
   return {
     workload: definition.workload,
     cacheMode: definition.cacheMode,

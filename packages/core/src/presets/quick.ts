@@ -7,7 +7,8 @@ import { definePreset } from "./preset";
 export const quickPreset = definePreset({
   name: "quick",
   title: "Quick look",
-  description: "Is gRPC faster than REST here, from the protocol floor to a large payload and a stream, in about a minute?",
+  description:
+    "Is gRPC faster than REST here, from the protocol floor to a large payload and a stream, in about a minute?",
   spec: {
     workloads: ["noop", "item.get", "meteorites.get", "stream"],
     cacheModes: ["warm", "cold"],

@@ -14,13 +14,38 @@ const levels = [
 
 const latencyNote =
   "Published latencies come from server-side Prometheus buckets: every gRPC cell is 1.75 ms (a bucket artefact, likely histogram_quantile interpolating inside one bucket), and the REST ones are below the server's own 10 ms sleep, so neither is an end-to-end latency. Shown for reference; measured is Relix's client-side p50.";
-const throughputNote = "Published: what Locust's think-time-limited users achieved with a 3:2:1 task mix; measured: closed-loop capacity of this workload alone at the mapped concurrency.";
+const throughputNote =
+  "Published: what Locust's think-time-limited users achieved with a 3:2:1 task mix; measured: closed-loop capacity of this workload alone at the mapped concurrency.";
 
 /** [workload, label, per level: REST ms, gRPC ms, REST req/s, gRPC req/s] as published. */
 const table = [
-  ["echo", "simple", [[0.246, 1.75, 121, 229], [0.681, 1.75, 116, 205], [6.19, 1.75, 94, 175]]],
-  ["upload", "large payload", [[1.66, 1.75, 345, 687], [3.55, 1.75, 343, 647], [10, 1.75, 309, 536]]],
-  ["stream", "streaming", [[0.103, 1.75, 173, 341], [0.208, 1.75, 183, 324], [1.4, 1.75, 134, 261]]],
+  [
+    "echo",
+    "simple",
+    [
+      [0.246, 1.75, 121, 229],
+      [0.681, 1.75, 116, 205],
+      [6.19, 1.75, 94, 175],
+    ],
+  ],
+  [
+    "upload",
+    "large payload",
+    [
+      [1.66, 1.75, 345, 687],
+      [3.55, 1.75, 343, 647],
+      [10, 1.75, 309, 536],
+    ],
+  ],
+  [
+    "stream",
+    "streaming",
+    [
+      [0.103, 1.75, 173, 341],
+      [0.208, 1.75, 183, 324],
+      [1.4, 1.75, 134, 261],
+    ],
+  ],
 ] as const;
 
 const published: PublishedFigureDefinition[] = table.flatMap(([workload, label, byLevel]) =>
@@ -28,8 +53,28 @@ const published: PublishedFigureDefinition[] = table.flatMap(([workload, label, 
     const level = levels[i]!;
     const at = `${level.name} (${level.users} users ~ ${level.connections} connections)`;
     return [
-      { workload, cacheMode: "none", label: `${label} latency, ${at}`, unit: "ms", rest: restMs, grpc: grpcMs, measure: "p50Ms", connections: level.connections, note: latencyNote },
-      { workload, cacheMode: "none", label: `${label} throughput, ${at}`, unit: "req/s", rest: restRps, grpc: grpcRps, measure: "rps", connections: level.connections, note: throughputNote },
+      {
+        workload,
+        cacheMode: "none",
+        label: `${label} latency, ${at}`,
+        unit: "ms",
+        rest: restMs,
+        grpc: grpcMs,
+        measure: "p50Ms",
+        connections: level.connections,
+        note: latencyNote,
+      },
+      {
+        workload,
+        cacheMode: "none",
+        label: `${label} throughput, ${at}`,
+        unit: "req/s",
+        rest: restRps,
+        grpc: grpcRps,
+        measure: "rps",
+        connections: level.connections,
+        note: throughputNote,
+      },
     ] satisfies PublishedFigureDefinition[];
   }),
 );
@@ -37,7 +82,8 @@ const published: PublishedFigureDefinition[] = table.flatMap(([workload, label, 
 export const study001Preset = definePreset({
   name: "study-001",
   title: "Study 001: IIT Jodhpur (FastAPI vs Python gRPC, Locust, 2 vCPU)",
-  description: "With a 10 ms server sleep, does gRPC carry more simple calls, 1 MiB uploads and 100-message streams than REST?",
+  description:
+    "With a 10 ms server sleep, does gRPC carry more simple calls, 1 MiB uploads and 100-message streams than REST?",
   spec: {
     workloads: ["echo", "stream", "upload"],
     cacheModes: ["warm"],

@@ -22,7 +22,15 @@ const ms = (seconds: number) => Math.round(seconds * 1e7) / 1e4;
 const published: PublishedFigureDefinition[] = shapeKinds.flatMap((kind) => {
   const { single, collection } = publishedSeconds[kind];
   return [
-    { workload: `shape.${kind}.get`, cacheMode: "cold", label: `${kind} by id, mean per call`, unit: "ms", rest: ms(single[0]), grpc: ms(single[1]), measure: "meanMs" },
+    {
+      workload: `shape.${kind}.get`,
+      cacheMode: "cold",
+      label: `${kind} by id, mean per call`,
+      unit: "ms",
+      rest: ms(single[0]),
+      grpc: ms(single[1]),
+      measure: "meanMs",
+    },
     {
       workload: `shape.${kind}.stream`,
       cacheMode: "cold",
@@ -39,7 +47,8 @@ const published: PublishedFigureDefinition[] = shapeKinds.flatMap((kind) => {
 export const study002Preset = definePreset({
   name: "study-002",
   title: "Study 002: .NET blog (12 methods, wide and deep objects, MySQL)",
-  description: "Do wide (10 to 388 values) and deeply nested (up to 9 levels) objects, alone or 100 at a time, favour gRPC or REST?",
+  description:
+    "Do wide (10 to 388 values) and deeply nested (up to 9 levels) objects, alone or 100 at a time, favour gRPC or REST?",
   spec: {
     workloads: shapeKinds.flatMap((kind) => [`shape.${kind}.get`, `shape.${kind}.stream`]),
     cacheModes: ["cold"],

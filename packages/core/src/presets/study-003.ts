@@ -1,11 +1,13 @@
 import { definePreset } from "./preset";
 
-const perLoop = "Published: BenchmarkDotNet mean time of a loop of 200 sequential calls; measured: mean latency x 200 at connections 1.";
+const perLoop =
+  "Published: BenchmarkDotNet mean time of a loop of 200 sequential calls; measured: mean latency x 200 at connections 1.";
 
 export const study003Preset = definePreset({
   name: "study-003",
-  title: "Study 003: \"Milliseconds matter\" (.NET, BenchmarkDotNet, meteorite landings)",
-  description: "Sending and receiving 1000 records (~245 KB of JSON), or streaming them: how much does gRPC save per call?",
+  title: 'Study 003: "Milliseconds matter" (.NET, BenchmarkDotNet, meteorite landings)',
+  description:
+    "Sending and receiving 1000 records (~245 KB of JSON), or streaming them: how much does gRPC save per call?",
   spec: {
     workloads: ["meteorites.version", "meteorites.get", "meteorites.post", "meteorites.stream"],
     cacheModes: ["warm"],
@@ -16,9 +18,36 @@ export const study003Preset = definePreset({
     trials: 3,
   },
   published: [
-    { workload: "meteorites.version", cacheMode: "none", label: "small GET (version string), 200 calls", unit: "ms", rest: 40.32, grpc: 28.55, measure: "msPer200Calls", note: perLoop },
-    { workload: "meteorites.get", cacheMode: "warm", label: "GET 1000 records as one list, 200 calls", unit: "ms", rest: 2706, grpc: 201.47, measure: "msPer200Calls", note: perLoop },
-    { workload: "meteorites.post", cacheMode: "none", label: "POST 1000 records, 200 calls", unit: "ms", rest: 4041.8, grpc: 206.02, measure: "msPer200Calls", note: perLoop },
+    {
+      workload: "meteorites.version",
+      cacheMode: "none",
+      label: "small GET (version string), 200 calls",
+      unit: "ms",
+      rest: 40.32,
+      grpc: 28.55,
+      measure: "msPer200Calls",
+      note: perLoop,
+    },
+    {
+      workload: "meteorites.get",
+      cacheMode: "warm",
+      label: "GET 1000 records as one list, 200 calls",
+      unit: "ms",
+      rest: 2706,
+      grpc: 201.47,
+      measure: "msPer200Calls",
+      note: perLoop,
+    },
+    {
+      workload: "meteorites.post",
+      cacheMode: "none",
+      label: "POST 1000 records, 200 calls",
+      unit: "ms",
+      rest: 4041.8,
+      grpc: 206.02,
+      measure: "msPer200Calls",
+      note: perLoop,
+    },
     {
       workload: "meteorites.stream",
       cacheMode: "warm",

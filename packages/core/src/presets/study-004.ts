@@ -3,7 +3,8 @@ import { definePreset } from "./preset";
 export const study004Preset = definePreset({
   name: "study-004",
   title: "Study 004: Flask vs Python gRPC, local placement",
-  description: "For tiny calls (add, a 100-float dot product) and a 1.6 MB image as bytes or base64, which protocol costs less per call on one machine?",
+  description:
+    "For tiny calls (add, a 100-float dot product) and a 1.6 MB image as bytes or base64, which protocol costs less per call on one machine?",
   spec: {
     workloads: ["math.add", "math.dot", "image.raw", "image.base64", "noop"],
     cacheModes: ["warm"],
@@ -15,10 +16,42 @@ export const study004Preset = definePreset({
     dotLength: 100,
   },
   published: [
-    { workload: "math.add", cacheMode: "none", label: "add, ms/op (local)", unit: "ms", rest: 2.99, grpc: 0.7, measure: "meanMs" },
-    { workload: "math.dot", cacheMode: "none", label: "dot product of 100 floats, ms/op (local)", unit: "ms", rest: 3.73, grpc: 0.81, measure: "meanMs" },
-    { workload: "image.raw", cacheMode: "none", label: "image as raw bytes, ms/op (local)", unit: "ms", rest: 5.82, grpc: 12.0, measure: "meanMs" },
-    { workload: "image.base64", cacheMode: "none", label: "image as base64 JSON, ms/op (local)", unit: "ms", rest: 45.39, grpc: 25.92, measure: "meanMs" },
+    {
+      workload: "math.add",
+      cacheMode: "none",
+      label: "add, ms/op (local)",
+      unit: "ms",
+      rest: 2.99,
+      grpc: 0.7,
+      measure: "meanMs",
+    },
+    {
+      workload: "math.dot",
+      cacheMode: "none",
+      label: "dot product of 100 floats, ms/op (local)",
+      unit: "ms",
+      rest: 3.73,
+      grpc: 0.81,
+      measure: "meanMs",
+    },
+    {
+      workload: "image.raw",
+      cacheMode: "none",
+      label: "image as raw bytes, ms/op (local)",
+      unit: "ms",
+      rest: 5.82,
+      grpc: 12.0,
+      measure: "meanMs",
+    },
+    {
+      workload: "image.base64",
+      cacheMode: "none",
+      label: "image as base64 JSON, ms/op (local)",
+      unit: "ms",
+      rest: 45.39,
+      grpc: 25.92,
+      measure: "meanMs",
+    },
     {
       workload: "noop",
       cacheMode: "none",

@@ -11,7 +11,13 @@ export interface Styles {
 
 const wrap = (open: number, close: number) => (text: string) => `\x1b[${open}m${text}\x1b[${close}m`;
 
-const on: Styles = { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), yellow: wrap(33, 39), green: wrap(32, 39) };
+const on: Styles = {
+  bold: wrap(1, 22),
+  dim: wrap(2, 22),
+  red: wrap(31, 39),
+  yellow: wrap(33, 39),
+  green: wrap(32, 39),
+};
 const identity = (text: string) => text;
 const off: Styles = { bold: identity, dim: identity, red: identity, yellow: identity, green: identity };
 

@@ -11,12 +11,12 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(field), (field = "");
-    else if (ch === "\r" && text[i + 1] === "\n") row.push(field), rows.push(row), (row = []), (field = ""), i++;
+    else if (ch === ",") (row.push(field), (field = ""));
+    else if (ch === "\r" && text[i + 1] === "\n") (row.push(field), rows.push(row), (row = []), (field = ""), i++);
     else field += ch;
   }
   return rows;
@@ -35,7 +35,10 @@ describe("csvField", () => {
 
 describe("renderCsv", () => {
   const result = makeRunResult({
-    cells: [{ workload: "item.get", cacheMode: "warm", grpc: { errors: { UNAVAILABLE: 2, DEADLINE_EXCEEDED: 1 } } }, { workload: "noop" }],
+    cells: [
+      { workload: "item.get", cacheMode: "warm", grpc: { errors: { UNAVAILABLE: 2, DEADLINE_EXCEEDED: 1 } } },
+      { workload: "noop" },
+    ],
   });
   const rows = parseCsv(renderCsv(result));
 
@@ -43,7 +46,12 @@ describe("renderCsv", () => {
     expect(renderCsv(result).endsWith("\r\n")).toBe(true);
     expect(rows[0]).toEqual(csvHeader);
     expect(rows).toHaveLength(1 + 4);
-    expect(rows.slice(1).map((r) => `${r[2]}/${r[6]}`)).toEqual(["item.get/rest", "item.get/grpc", "noop/rest", "noop/grpc"]);
+    expect(rows.slice(1).map((r) => `${r[2]}/${r[6]}`)).toEqual([
+      "item.get/rest",
+      "item.get/grpc",
+      "noop/rest",
+      "noop/grpc",
+    ]);
   });
 
   it("carries every numeric field, keyed by column name", () => {
@@ -66,7 +74,13 @@ describe("renderCsv", () => {
     expect(Number(grpc.p50_speedup)).toBeCloseTo(1.6);
     expect(Number(grpc.p50_speedup_low)).toBeGreaterThan(1);
     expect(grpc.verdict).toMatch(/^gRPC 1\.60x faster at p50/);
-    for (const name of ["latency_mean_ms", "latency_stddev_ms", "server_cpu_ms_per_1000", "wire_bytes_sent_per_request", "rps_speedup_high"]) {
+    for (const name of [
+      "latency_mean_ms",
+      "latency_stddev_ms",
+      "server_cpu_ms_per_1000",
+      "wire_bytes_sent_per_request",
+      "rps_speedup_high",
+    ]) {
       expect(Number.isFinite(Number(grpc[name])), name).toBe(true);
     }
   });

@@ -11,7 +11,8 @@ export function csvField(value: Value): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const speedup = (cell: CellResult, metric: Comparison["metric"]) => cell.comparisons.find((c) => c.metric === metric)?.ci;
+const speedup = (cell: CellResult, metric: Comparison["metric"]) =>
+  cell.comparisons.find((c) => c.metric === metric)?.ci;
 
 /** Column name -> value of one cell x protocol. The order here is the file's column order. */
 const columns: Array<[string, (cell: CellResult, protocol: Protocol, result: RunResult) => Value]> = [
@@ -26,10 +27,20 @@ const columns: Array<[string, (cell: CellResult, protocol: Protocol, result: Run
   ["rps", (c, p) => c[p].rps],
   ["requests", (c, p) => c[p].requests],
   ["errors_total", (c, p) => c[p].errors.total],
-  ["errors_by_code", (c, p) => Object.entries(c[p].errors.byCode).map(([code, n]) => `${code}=${n}`).join(";")],
+  [
+    "errors_by_code",
+    (c, p) =>
+      Object.entries(c[p].errors.byCode)
+        .map(([code, n]) => `${code}=${n}`)
+        .join(";"),
+  ],
   ["latency_count", (c, p) => c[p].latencyMs.count],
   ...(["p50", "p90", "p95", "p99", "p999", "max", "min", "mean", "stddev"] as const).map(
-    (k) => [`latency_${k}_ms`, (c: CellResult, p: Protocol) => c[p].latencyMs[k]] as [string, (c: CellResult, p: Protocol) => Value],
+    (k) =>
+      [`latency_${k}_ms`, (c: CellResult, p: Protocol) => c[p].latencyMs[k]] as [
+        string,
+        (c: CellResult, p: Protocol) => Value,
+      ],
   ),
   ["request_body_bytes", (c, p) => c.payload[p].requestBodyBytes],
   ["response_body_bytes", (c, p) => c.payload[p].responseBodyBytes],

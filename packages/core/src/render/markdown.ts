@@ -12,7 +12,11 @@ function cellText(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 }
 
-function table(header: readonly string[], align: readonly ("l" | "r")[], rows: readonly (readonly string[])[]): string[] {
+function table(
+  header: readonly string[],
+  align: readonly ("l" | "r")[],
+  rows: readonly (readonly string[])[],
+): string[] {
   const line = (cells: readonly string[]) => `| ${cells.map(cellText).join(" | ")} |`;
   return [line(header), `|${align.map((a) => (a === "r" ? "---:" : "---")).join("|")}|`, ...rows.map(line)];
 }
@@ -41,14 +45,29 @@ function resultsTable(result: RunResult): string[] {
     ];
   });
   return table(
-    ["workload", "cache", "REST p50 ms", "gRPC p50 ms", "REST p99 ms", "gRPC p99 ms", "REST rps", "gRPC rps", "errors REST / gRPC", "response body REST / gRPC", "p50 speedup [95% CI]", "verdict"],
+    [
+      "workload",
+      "cache",
+      "REST p50 ms",
+      "gRPC p50 ms",
+      "REST p99 ms",
+      "gRPC p99 ms",
+      "REST rps",
+      "gRPC rps",
+      "errors REST / gRPC",
+      "response body REST / gRPC",
+      "p50 speedup [95% CI]",
+      "verdict",
+    ],
     ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "l"],
     rows,
   );
 }
 
 function comparisons(result: RunResult): string[] {
-  return result.cells.map((cell) => `- **\`${cell.workload}\`** (${cell.cacheMode}): ${cell.comparisons.map((c) => c.text).join("; ")}`);
+  return result.cells.map(
+    (cell) => `- **\`${cell.workload}\`** (${cell.cacheMode}): ${cell.comparisons.map((c) => c.text).join("; ")}`,
+  );
 }
 
 function publishedTable(result: RunResult): string[] {
@@ -77,7 +96,18 @@ function publishedTable(result: RunResult): string[] {
     "Absolute numbers depend on the machine; compare the speedups (above 1: gRPC did better).",
     "",
     ...table(
-      ["workload", "cache", "figure", "unit", "REST published", "REST measured", "gRPC published", "gRPC measured", "speedup published", "speedup measured"],
+      [
+        "workload",
+        "cache",
+        "figure",
+        "unit",
+        "REST published",
+        "REST measured",
+        "gRPC published",
+        "gRPC measured",
+        "speedup published",
+        "speedup measured",
+      ],
       ["l", "l", "l", "l", "r", "r", "r", "r", "r", "r"],
       rows,
     ),
@@ -87,7 +117,14 @@ function publishedTable(result: RunResult): string[] {
 function presetNotes(result: RunResult): string[] {
   const preset = result.spec.preset === undefined ? undefined : findPreset(result.spec.preset);
   if (!preset || preset.notes.length === 0) return [];
-  return ["", `## About the ${preset.name} preset`, "", preset.description, "", ...preset.notes.map((note) => `- ${note}`)];
+  return [
+    "",
+    `## About the ${preset.name} preset`,
+    "",
+    preset.description,
+    "",
+    ...preset.notes.map((note) => `- ${note}`),
+  ];
 }
 
 /** `permalink`: where the report lives (the web app's export adds it). */

@@ -8,7 +8,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 /** The settings that decide what the numbers mean, in one line. */
 export function describeLoad(result: RunResult): string {
   const { spec } = result;
-  const window = spec.requests === undefined ? `${formatDuration(spec.durationMs)} window` : `${spec.requests} requests per window`;
+  const window =
+    spec.requests === undefined ? `${formatDuration(spec.durationMs)} window` : `${spec.requests} requests per window`;
   return [
     `${spec.connections} in flight per protocol (gRPC over ${plural(spec.grpcConnections, "HTTP/2 connection")})`,
     spec.rate === undefined ? "closed loop (service time)" : `open loop at ${spec.rate} req/s`,

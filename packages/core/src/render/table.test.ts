@@ -6,7 +6,12 @@ import { makeRunResult } from "../testing/result-fixture";
 describe("renderTableReport", () => {
   const result = makeRunResult({
     cells: [
-      { workload: "item.get", cacheMode: "warm", rest: { p50: 0.812, p99: 2.311, rps: 9812 }, grpc: { p50: 0.571, p99: 1.804, rps: 13104 } },
+      {
+        workload: "item.get",
+        cacheMode: "warm",
+        rest: { p50: 0.812, p99: 2.311, rps: 9812 },
+        grpc: { p50: 0.571, p99: 1.804, rps: 13104 },
+      },
       { workload: "noop", rest: { p50: 0.2, p99: 0.5 }, grpc: { p50: 0.2, p99: 0.5 } },
     ],
   });
@@ -34,9 +39,13 @@ describe("renderTableReport", () => {
   });
 
   it("names the preset, and says when flags changed it", () => {
-    expect(renderTableReport(makeRunResult({ spec: specFromPreset("study-000"), cells: [{ workload: "item.get" }] }))).toContain("· preset study-000 ·");
+    expect(
+      renderTableReport(makeRunResult({ spec: specFromPreset("study-000"), cells: [{ workload: "item.get" }] })),
+    ).toContain("· preset study-000 ·");
     expect(text).toContain("· preset (none) ·");
-    expect(renderTableReport(makeRunResult({ spec: { preset: "quick" } }))).toContain("· preset quick, modified by flags ·");
+    expect(renderTableReport(makeRunResult({ spec: { preset: "quick" } }))).toContain(
+      "· preset quick, modified by flags ·",
+    );
   });
 
   it("says when one trial gives no interval", () => {
@@ -51,7 +60,11 @@ describe("renderTableReport", () => {
 
   it("shouts about embedded backends, a saturated generator and errors", () => {
     const loud = renderTableReport(
-      makeRunResult({ origin: "embedded", warnings: ["ghz report truncated"], cells: [{ rest: { saturated: true }, grpc: { errors: { UNAVAILABLE: 2 } } }] }),
+      makeRunResult({
+        origin: "embedded",
+        warnings: ["ghz report truncated"],
+        cells: [{ rest: { saturated: true }, grpc: { errors: { UNAVAILABLE: 2 } } }],
+      }),
     );
     expect(loud.split("\n")[0]).toBe("!!! EMBEDDED BACKENDS: not Redis/MySQL. See the warnings below. !!!");
     expect(loud).toContain("!!! WARNING: EMBEDDED BACKENDS (cache: embedded, store: embedded)");
@@ -62,18 +75,33 @@ describe("renderTableReport", () => {
   });
 
   it("puts published figures beside measured ones for a study preset, with footnotes", () => {
-    const study = makeRunResult({ spec: { preset: "study-000", connections: 1 }, cells: [{ workload: "item.get", cacheMode: "warm" }, { workload: "item.get", cacheMode: "cold", rest: { mean: 5 }, grpc: { mean: 4 } }] });
+    const study = makeRunResult({
+      spec: { preset: "study-000", connections: 1 },
+      cells: [
+        { workload: "item.get", cacheMode: "warm" },
+        { workload: "item.get", cacheMode: "cold", rest: { mean: 5 }, grpc: { mean: 4 } },
+      ],
+    });
     const report = renderTableReport(study);
     expect(report).toContain("Published (study-000) vs measured");
-    expect(report).toMatch(/item\.get\s+warm\s+mean latency, warm cache\s+ms\s+2\.240\s+0\.900\s+1\.600\s+0\.600\s+1\.40x\s+1\.50x/);
+    expect(report).toMatch(
+      /item\.get\s+warm\s+mean latency, warm cache\s+ms\s+2\.240\s+0\.900\s+1\.600\s+0\.600\s+1\.40x\s+1\.50x/,
+    );
     expect(report).toMatch(/mean latency, no cache \[1\]/);
-    expect(report).toContain("[1] The study's \"no-cache\" runs read MySQL");
+    expect(report).toContain('[1] The study\'s "no-cache" runs read MySQL');
     expect(report).toMatch(/cache improvement \(cold -> warm mean\)\s+%\s+64\.0\s+82\.0\s+70\.0\s+85\.0\s+-\s+-/);
   });
 
   it("prefers the figures stored in the result (an imported file keeps its own)", () => {
-    const stored: PublishedFigure = { label: "stored figure", unit: "ms", published: { rest: 1, grpc: 2 }, measured: { rest: 3, grpc: 4 } };
-    const report = renderTableReport(makeRunResult({ spec: { preset: "study-000" }, cells: [{ published: [stored] }] }));
+    const stored: PublishedFigure = {
+      label: "stored figure",
+      unit: "ms",
+      published: { rest: 1, grpc: 2 },
+      measured: { rest: 3, grpc: 4 },
+    };
+    const report = renderTableReport(
+      makeRunResult({ spec: { preset: "study-000" }, cells: [{ published: [stored] }] }),
+    );
     expect(report).toContain("stored figure");
     expect(report).not.toContain("mean latency, warm cache");
   });

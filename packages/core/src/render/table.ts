@@ -49,7 +49,14 @@ function cellRows(cell: CellResult, s: Styles): string[][] {
     ];
   };
   return [
-    [cell.workload, cell.cacheMode === "none" ? "-" : cell.cacheMode, "REST", ...side("rest"), p50 ? formatSpeedupCI(p50.ci) : "-", shortVerdict(cell, s)],
+    [
+      cell.workload,
+      cell.cacheMode === "none" ? "-" : cell.cacheMode,
+      "REST",
+      ...side("rest"),
+      p50 ? formatSpeedupCI(p50.ci) : "-",
+      shortVerdict(cell, s),
+    ],
     ["", "", "gRPC", ...side("grpc")],
   ];
 }
@@ -59,7 +66,9 @@ function resultsSection(result: RunResult, s: Styles): string[] {
   return [
     ...renderTable(resultColumns, rows),
     "",
-    s.dim("p50 speedup = REST p50 / gRPC p50: above 1 gRPC was faster. A winner is named only when the whole 95% CI is on one side of 1."),
+    s.dim(
+      "p50 speedup = REST p50 / gRPC p50: above 1 gRPC was faster. A winner is named only when the whole 95% CI is on one side of 1.",
+    ),
   ];
 }
 
@@ -93,13 +102,19 @@ function publishedSection(result: RunResult, s: Styles): string[] {
     { header: "cache" },
     { header: "figure" },
     { header: "unit" },
-    ...["REST published", "REST measured", "gRPC published", "gRPC measured", "speedup published", "speedup measured"].map(
-      (header) => ({ header, align: "right" as const }),
-    ),
+    ...[
+      "REST published",
+      "REST measured",
+      "gRPC published",
+      "gRPC measured",
+      "speedup published",
+      "speedup measured",
+    ].map((header) => ({ header, align: "right" as const })),
   ];
   return [
     "",
-    s.bold(`Published (${result.spec.preset}) vs measured`) + s.dim(" · absolute numbers depend on the machine; compare the speedups"),
+    s.bold(`Published (${result.spec.preset}) vs measured`) +
+      s.dim(" · absolute numbers depend on the machine; compare the speedups"),
     ...renderTable(columns, rows),
     ...notes.map((note, i) => s.dim(`[${i + 1}] ${note}`)),
   ];

@@ -10,7 +10,9 @@ export interface Column {
  * ANSI styles. A row may be shorter than the header (trailing columns left blank).
  */
 export function renderTable(columns: readonly Column[], rows: readonly (readonly string[])[]): string[] {
-  const widths = columns.map((column, i) => Math.max(visibleLength(column.header), ...rows.map((row) => visibleLength(row[i] ?? ""))));
+  const widths = columns.map((column, i) =>
+    Math.max(visibleLength(column.header), ...rows.map((row) => visibleLength(row[i] ?? ""))),
+  );
   const line = (cells: readonly string[]) =>
     columns
       .map((column, i) => {

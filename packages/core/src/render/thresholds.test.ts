@@ -12,7 +12,12 @@ describe("parseThreshold", () => {
   it("reads rps, errors and ratios as plain numbers", () => {
     expect(parseThreshold("rest.rps>=1000")).toMatchObject({ subject: "rest", metric: "rps", op: ">=", value: 1000 });
     expect(parseThreshold("grpc.errors<=0")).toMatchObject({ metric: "errors", value: 0 });
-    expect(parseThreshold("ratio.p50>1.2")).toMatchObject({ subject: "ratio", metric: "p50", bound: "estimate", value: 1.2 });
+    expect(parseThreshold("ratio.p50>1.2")).toMatchObject({
+      subject: "ratio",
+      metric: "p50",
+      bound: "estimate",
+      value: 1.2,
+    });
     expect(parseThreshold("ratio.rps.low>1x")).toMatchObject({ metric: "rps", bound: "low", value: 1 });
   });
 

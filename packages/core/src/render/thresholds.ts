@@ -39,9 +39,10 @@ export class ThresholdSyntaxError extends Error {
 }
 
 const EXAMPLE = "e.g. grpc.p99<5ms, rest.rps>=1000, ratio.p50>1.2, item.get@warm:grpc.p50<=800us";
-const UNIT_MS: Record<string, number> = { us: 0.001, "µs": 0.001, ms: 1, s: 1000 };
+const UNIT_MS: Record<string, number> = { us: 0.001, µs: 0.001, ms: 1, s: 1000 };
 
-const includes = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
+const includes = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
 
 function parseValue(source: string, text: string, latency: boolean): number {
   const match = /^(\d+(?:\.\d+)?|\.\d+)\s*([a-zµ]*)$/i.exec(text.trim());
@@ -50,12 +51,15 @@ function parseValue(source: string, text: string, latency: boolean): number {
   const unit = match[2]!.toLowerCase();
   if (latency) {
     // No default unit: "5" could be read as 5 ms or 5 s, and a gate must not be ambiguous.
-    if (unit === "") throw new ThresholdSyntaxError(source, `a latency needs a unit: us, ms or s (e.g. ${text.trim()}ms)`);
+    if (unit === "")
+      throw new ThresholdSyntaxError(source, `a latency needs a unit: us, ms or s (e.g. ${text.trim()}ms)`);
     const factor = UNIT_MS[unit];
-    if (factor === undefined) throw new ThresholdSyntaxError(source, `unknown latency unit "${match[2]}" (use us, ms or s)`);
+    if (factor === undefined)
+      throw new ThresholdSyntaxError(source, `unknown latency unit "${match[2]}" (use us, ms or s)`);
     return number * factor;
   }
-  if (unit !== "" && unit !== "x") throw new ThresholdSyntaxError(source, `this metric takes a plain number, not "${text.trim()}"`);
+  if (unit !== "" && unit !== "x")
+    throw new ThresholdSyntaxError(source, `this metric takes a plain number, not "${text.trim()}"`);
   return number;
 }
 
@@ -74,7 +78,8 @@ export function parseThreshold(source: string): Threshold {
   let cacheMode: Threshold["cacheMode"];
   if (colon !== -1) {
     const [name, mode, extra] = scope.split("@");
-    if (!name || extra !== undefined) throw new ThresholdSyntaxError(source, `the scope "${scope}" should be WORKLOAD or WORKLOAD@CACHE`);
+    if (!name || extra !== undefined)
+      throw new ThresholdSyntaxError(source, `the scope "${scope}" should be WORKLOAD or WORKLOAD@CACHE`);
     if (mode !== undefined && !includes(cacheModes, mode)) {
       throw new ThresholdSyntaxError(source, `unknown cache mode "${mode}" (use ${cacheModes.join(", ")})`);
     }
@@ -84,17 +89,25 @@ export function parseThreshold(source: string): Threshold {
   const scoped = { source, op, ...(workload ? { workload } : {}), ...(cacheMode ? { cacheMode } : {}) };
 
   const [subject, metric, bound, ...rest] = target.split(".");
-  if (!subject || !metric || rest.length > 0) throw new ThresholdSyntaxError(source, `expected SUBJECT.METRIC before "${op}" (${EXAMPLE})`);
+  if (!subject || !metric || rest.length > 0)
+    throw new ThresholdSyntaxError(source, `expected SUBJECT.METRIC before "${op}" (${EXAMPLE})`);
   if (subject === "rest" || subject === "grpc") {
     if (!includes(sideMetrics, metric) || bound !== undefined) {
-      throw new ThresholdSyntaxError(source, `unknown metric "${target.slice(subject.length + 1)}" for ${subject} (use ${sideMetrics.join(", ")})`);
+      throw new ThresholdSyntaxError(
+        source,
+        `unknown metric "${target.slice(subject.length + 1)}" for ${subject} (use ${sideMetrics.join(", ")})`,
+      );
     }
     return { ...scoped, subject, metric, value: parseValue(source, right, includes(latencyMetrics, metric)) };
   }
   if (subject === "ratio") {
-    if (!includes(ratioMetrics, metric)) throw new ThresholdSyntaxError(source, `unknown ratio "${metric}" (use ${ratioMetrics.join(", ")})`);
+    if (!includes(ratioMetrics, metric))
+      throw new ThresholdSyntaxError(source, `unknown ratio "${metric}" (use ${ratioMetrics.join(", ")})`);
     if (bound !== undefined && bound !== "low" && bound !== "high") {
-      throw new ThresholdSyntaxError(source, `unknown ratio bound "${bound}" (use ratio.${metric}, ratio.${metric}.low or ratio.${metric}.high)`);
+      throw new ThresholdSyntaxError(
+        source,
+        `unknown ratio bound "${bound}" (use ratio.${metric}, ratio.${metric}.low or ratio.${metric}.high)`,
+      );
     }
     return { ...scoped, subject, metric, bound: bound ?? "estimate", value: parseValue(source, right, false) };
   }
@@ -136,11 +149,18 @@ const compare: Record<Operator, (a: number, b: number) => boolean> = {
 
 export function evaluateThreshold(threshold: Threshold, result: RunResult): ThresholdOutcome {
   const cells = result.cells.filter(
-    (c) => (threshold.workload === undefined || c.workload === threshold.workload) && (threshold.cacheMode === undefined || c.cacheMode === threshold.cacheMode),
+    (c) =>
+      (threshold.workload === undefined || c.workload === threshold.workload) &&
+      (threshold.cacheMode === undefined || c.cacheMode === threshold.cacheMode),
   );
   const checks = cells.map((cell) => {
     const measured = measuredOf(threshold, cell);
-    return { workload: cell.workload, cacheMode: cell.cacheMode, measured, passed: measured !== null && compare[threshold.op](measured, threshold.value) };
+    return {
+      workload: cell.workload,
+      cacheMode: cell.cacheMode,
+      measured,
+      passed: measured !== null && compare[threshold.op](measured, threshold.value),
+    };
   });
   return { threshold, checks, passed: checks.length > 0 && checks.every((c) => c.passed) };
 }
@@ -168,6 +188,8 @@ export function formatThresholdOutcome(outcome: ThresholdOutcome): string[] {
   }
   return [
     `FAIL  ${threshold.source}`,
-    ...outcome.checks.filter((c) => !c.passed).map((c) => `        ${cell(c)}: measured ${formatMeasured(threshold, c.measured)}`),
+    ...outcome.checks
+      .filter((c) => !c.passed)
+      .map((c) => `        ${cell(c)}: measured ${formatMeasured(threshold, c.measured)}`),
   ];
 }

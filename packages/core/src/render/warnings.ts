@@ -24,7 +24,8 @@ export function resultWarnings(result: RunResult): string[] {
     for (const protocol of ["rest", "grpc"] as const) {
       const side = cell[protocol];
       if (side.generator.saturated) {
-        const cpu = side.generator.cpuFraction === null ? "" : ` at ${Math.round(side.generator.cpuFraction * 100)}% CPU`;
+        const cpu =
+          side.generator.cpuFraction === null ? "" : ` at ${Math.round(side.generator.cpuFraction * 100)}% CPU`;
         warnings.push(
           `LOAD GENERATOR SATURATED: ${side.generator.tool}${cpu} for ${PROTOCOL[protocol]} ${cellName(cell)}: its numbers may measure the generator, not the server.`,
         );
@@ -33,7 +34,9 @@ export function resultWarnings(result: RunResult): string[] {
         const codes = Object.entries(side.errors.byCode)
           .map(([code, count]) => `${code} x${count}`)
           .join(", ");
-        warnings.push(`ERRORS: ${side.errors.total} failed calls for ${PROTOCOL[protocol]} ${cellName(cell)}${codes ? ` (${codes})` : ""}; left out of latency.`);
+        warnings.push(
+          `ERRORS: ${side.errors.total} failed calls for ${PROTOCOL[protocol]} ${cellName(cell)}${codes ? ` (${codes})` : ""}; left out of latency.`,
+        );
       }
     }
   }

@@ -2,12 +2,12 @@
 // across REST and gRPC trials. Medians, not means, because one disturbed trial (a GC pause,
 // a noisy neighbour) should not move the answer much. Percentile intervals are enough here:
 // the verdict only asks "does the interval exclude 1?", and trial counts are small.
-import { z } from 'zod';
-import { median, quantileSorted } from './median';
-import { mulberry32, randomIndex, type Random } from './seeded-random';
+import { z } from "zod";
+import { median, quantileSorted } from "./median";
+import { mulberry32, randomIndex, type Random } from "./seeded-random";
 
 /** Which side is the numerator; there is no default, so a caller can never get it backwards silently. */
-export const ratioDirectionSchema = z.enum(['rest/grpc', 'grpc/rest']);
+export const ratioDirectionSchema = z.enum(["rest/grpc", "grpc/rest"]);
 export type RatioDirection = z.infer<typeof ratioDirectionSchema>;
 
 export const ratioCISchema = z.object({
@@ -40,7 +40,7 @@ function assertTrials(side: string, values: readonly number[]): void {
   if (values.length === 0) throw new RangeError(`${side}: at least one trial is needed`);
   // A ratio needs a positive denominator; 0 rps or 0 ms means the trial failed upstream.
   if (values.some((v) => !(Number.isFinite(v) && v > 0))) {
-    throw new RangeError(`${side}: trial values must be finite and > 0, got [${values.join(', ')}]`);
+    throw new RangeError(`${side}: trial values must be finite and > 0, got [${values.join(", ")}]`);
   }
 }
 
@@ -55,8 +55,8 @@ export function bootstrapRatioCI(
   grpcValues: readonly number[],
   { ratio, iterations = 10_000, confidence = 0.95, seed = DEFAULT_BOOTSTRAP_SEED }: BootstrapOptions,
 ): RatioCI {
-  assertTrials('REST', restValues);
-  assertTrials('gRPC', grpcValues);
+  assertTrials("REST", restValues);
+  assertTrials("gRPC", grpcValues);
   if (!(Number.isInteger(iterations) && iterations >= 1)) {
     throw new RangeError(`iterations must be a positive integer, got ${iterations}`);
   }
@@ -64,7 +64,7 @@ export function bootstrapRatioCI(
     throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
   }
 
-  const [numerator, denominator] = ratio === 'rest/grpc' ? [restValues, grpcValues] : [grpcValues, restValues];
+  const [numerator, denominator] = ratio === "rest/grpc" ? [restValues, grpcValues] : [grpcValues, restValues];
   const estimate = median(numerator) / median(denominator);
   if (restValues.length < 2 || grpcValues.length < 2) {
     return { ratio, estimate, low: estimate, high: estimate, confidence, degenerate: true };
@@ -76,8 +76,7 @@ export function bootstrapRatioCI(
   const ratios = new Array<number>(iterations);
   for (let i = 0; i < iterations; i++) {
     ratios[i] =
-      resampledMedian(numerator, random, numeratorScratch) /
-      resampledMedian(denominator, random, denominatorScratch);
+      resampledMedian(numerator, random, numeratorScratch) / resampledMedian(denominator, random, denominatorScratch);
   }
   ratios.sort((a, b) => a - b);
   const tail = (1 - confidence) / 2;

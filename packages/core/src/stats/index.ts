@@ -4,11 +4,11 @@ export {
   createLatencyHistogram,
   decodeLatencyHistogram,
   encodedLatencyHistogramSchema,
-} from './latency-histogram';
-export { latencySummarySchema, usToMs, EMPTY_LATENCY_SUMMARY, type LatencySummary } from './latency-summary';
-export { percentileLevels, type PercentilePoint } from './percentile-curve';
-export { median, quantile, quantileSorted } from './median';
-export { mulberry32, type Random } from './seeded-random';
+} from "./latency-histogram";
+export { latencySummarySchema, usToMs, EMPTY_LATENCY_SUMMARY, type LatencySummary } from "./latency-summary";
+export { percentileLevels, type PercentilePoint } from "./percentile-curve";
+export { median, quantile, quantileSorted } from "./median";
+export { mulberry32, type Random } from "./seeded-random";
 export {
   bootstrapRatioCI,
   ratioCISchema,
@@ -17,6 +17,6 @@ export {
   type BootstrapOptions,
   type RatioCI,
   type RatioDirection,
-} from './bootstrap';
-export { speedupCI, ratioDirectionFor, type ComparedMetric } from './speedup';
-export { verdictFor, structuredVerdictFor, type Verdict, type VerdictInput, type Winner } from './verdict';
+} from "./bootstrap";
+export { speedupCI, ratioDirectionFor, type ComparedMetric } from "./speedup";
+export { verdictFor, structuredVerdictFor, type Verdict, type VerdictInput, type Winner } from "./verdict";

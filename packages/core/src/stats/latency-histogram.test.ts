@@ -1,10 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import {
-  createLatencyHistogram,
-  decodeLatencyHistogram,
-  encodedLatencyHistogramSchema,
-} from './latency-histogram';
-import { latencySummarySchema } from './latency-summary';
+import { describe, expect, it } from "vitest";
+import { createLatencyHistogram, decodeLatencyHistogram, encodedLatencyHistogramSchema } from "./latency-histogram";
+import { latencySummarySchema } from "./latency-summary";
 
 function histogramOf(latenciesUs: Iterable<number>) {
   const h = createLatencyHistogram();
@@ -19,8 +15,8 @@ function expectWithinHdrPrecision(actualMs: number, exactMs: number) {
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-describe('LatencyHistogram', () => {
-  it('keeps sub-millisecond resolution: 0.3 ms and 0.6 ms samples give different p50', () => {
+describe("LatencyHistogram", () => {
+  it("keeps sub-millisecond resolution: 0.3 ms and 0.6 ms samples give different p50", () => {
     const fast = histogramOf(Array(1000).fill(300)).summary();
     const slow = histogramOf(Array(1000).fill(600)).summary();
     expect(fast.p50).toBe(0.3);
@@ -28,12 +24,12 @@ describe('LatencyHistogram', () => {
     // Whole milliseconds (autocannon's table) would call both of these 0 or 1 ms.
   });
 
-  it('reports float milliseconds to the microsecond', () => {
+  it("reports float milliseconds to the microsecond", () => {
     const s = histogramOf([347]).summary();
     expect(s).toMatchObject({ count: 1, p50: 0.347, min: 0.347, max: 0.347, mean: 0.347, stddev: 0 });
   });
 
-  it('matches a known distribution (1..10000 µs uniform) within hdr precision', () => {
+  it("matches a known distribution (1..10000 µs uniform) within hdr precision", () => {
     const s = histogramOf(range(1, 10_000)).summary();
     expect(s.count).toBe(10_000);
     expect(s.min).toBe(0.001);
@@ -49,27 +45,27 @@ describe('LatencyHistogram', () => {
     expect(latencySummarySchema.parse(s)).toEqual(s);
   });
 
-  it('rounds fractional µs to the nearest µs, and anything below 1 µs to 1 µs', () => {
+  it("rounds fractional µs to the nearest µs, and anything below 1 µs to 1 µs", () => {
     expect(histogramOf([346.6]).summary().p50).toBe(0.347);
     expect(histogramOf([346.4]).summary().p50).toBe(0.346);
     expect(histogramOf([0]).summary().min).toBe(0.001);
     expect(histogramOf([0.2]).summary().count).toBe(1);
   });
 
-  it('rejects latencies that can only be bugs', () => {
+  it("rejects latencies that can only be bugs", () => {
     const h = createLatencyHistogram();
     expect(() => h.record(-1)).toThrow(RangeError);
     expect(() => h.record(Number.NaN)).toThrow(RangeError);
     expect(h.count).toBe(0);
   });
 
-  it('tracks a 120 s latency, and grows past it instead of throwing', () => {
+  it("tracks a 120 s latency, and grows past it instead of throwing", () => {
     const s = histogramOf([500, 120_000_000, 300_000_000]).summary();
     expectWithinHdrPrecision(s.max, 300_000);
     expect(s.count).toBe(3);
   });
 
-  it('merges trials: the merged summary equals one histogram fed all samples', () => {
+  it("merges trials: the merged summary equals one histogram fed all samples", () => {
     const a = histogramOf(range(1, 5000));
     const b = histogramOf(range(5001, 10_000));
     a.merge(b);
@@ -77,15 +73,15 @@ describe('LatencyHistogram', () => {
     expect(b.count).toBe(5000);
   });
 
-  it('summarises an empty histogram as zeros with count 0 (valid JSON, no NaN)', () => {
+  it("summarises an empty histogram as zeros with count 0 (valid JSON, no NaN)", () => {
     const s = createLatencyHistogram().summary();
     expect(s).toEqual({ count: 0, p50: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0, min: 0, mean: 0, stddev: 0 });
     expect(createLatencyHistogram().percentileCurve()).toEqual([]);
   });
 });
 
-describe('percentileCurve', () => {
-  it('is a monotonic curve from min to max, within the point budget', () => {
+describe("percentileCurve", () => {
+  it("is a monotonic curve from min to max, within the point budget", () => {
     const h = histogramOf(range(1, 10_000));
     const curve = h.percentileCurve();
     expect(curve.length).toBeLessThanOrEqual(100);
@@ -99,8 +95,8 @@ describe('percentileCurve', () => {
   });
 });
 
-describe('encode / decode', () => {
-  it('round-trips the whole distribution through a compact base64 string', () => {
+describe("encode / decode", () => {
+  it("round-trips the whole distribution through a compact base64 string", () => {
     const original = histogramOf(range(1, 10_000));
     const encoded = original.encode();
     expect(encoded).toMatch(/^[A-Za-z0-9+/]+=*$/);
@@ -110,24 +106,24 @@ describe('encode / decode', () => {
     expect(decoded.percentileCurve()).toEqual(original.percentileCurve());
   });
 
-  it('decodes a histogram that had grown past 120 s, and keeps growing after decoding', () => {
+  it("decodes a histogram that had grown past 120 s, and keeps growing after decoding", () => {
     const decoded = decodeLatencyHistogram(histogramOf([300_000_000]).encode());
     expectWithinHdrPrecision(decoded.summary().max, 300_000);
     decoded.record(900_000_000);
     expectWithinHdrPrecision(decoded.summary().max, 900_000);
   });
 
-  it('decoded histograms merge like fresh ones', () => {
+  it("decoded histograms merge like fresh ones", () => {
     const merged = decodeLatencyHistogram(histogramOf([300]).encode());
     merged.merge(decodeLatencyHistogram(histogramOf([600]).encode()));
     expect(merged.summary()).toMatchObject({ count: 2, min: 0.3, max: 0.6 });
   });
 
-  it('parses through the zod schema, and rejects garbage with a schema error', () => {
+  it("parses through the zod schema, and rejects garbage with a schema error", () => {
     const parsed = encodedLatencyHistogramSchema.parse(histogramOf([347]).encode());
     expect(parsed.summary().p50).toBe(0.347);
-    expect(encodedLatencyHistogramSchema.safeParse('not a histogram').success).toBe(false);
-    expect(encodedLatencyHistogramSchema.safeParse('').success).toBe(false);
-    expect(() => decodeLatencyHistogram('HISTFAAAAC')).toThrow(/not an encoded latency histogram/);
+    expect(encodedLatencyHistogramSchema.safeParse("not a histogram").success).toBe(false);
+    expect(encodedLatencyHistogramSchema.safeParse("").success).toBe(false);
+    expect(() => decodeLatencyHistogram("HISTFAAAAC")).toThrow(/not an encoded latency histogram/);
   });
 });

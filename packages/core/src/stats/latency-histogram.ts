@@ -8,15 +8,10 @@
 //   a results page may decode these in the browser; the JS version works unchanged in Node and
 //   in a browser bundle (hdr's "browser" build);
 // - 64-bit (float) counters: merging many long trials can never overflow a bucket.
-import {
-  build,
-  decodeFromCompressedBase64,
-  encodeIntoCompressedBase64,
-  type Histogram,
-} from 'hdr-histogram-js';
-import { z } from 'zod';
-import { EMPTY_LATENCY_SUMMARY, usToMs, type LatencySummary } from './latency-summary';
-import { percentileLevels, type PercentilePoint } from './percentile-curve';
+import { build, decodeFromCompressedBase64, encodeIntoCompressedBase64, type Histogram } from "hdr-histogram-js";
+import { z } from "zod";
+import { EMPTY_LATENCY_SUMMARY, usToMs, type LatencySummary } from "./latency-summary";
+import { percentileLevels, type PercentilePoint } from "./percentile-curve";
 
 const SIGNIFICANT_DIGITS = 3;
 /** 120 s: longer than any request timeout (autocannon 10 s, ghz 20 s); it still grows past that. */
@@ -50,7 +45,7 @@ export class LatencyHistogram {
     try {
       hdr = decodeFromCompressedBase64(encoded, BIT_BUCKET_SIZE, false);
     } catch (cause) {
-      throw new Error('not an encoded latency histogram', { cause });
+      throw new Error("not an encoded latency histogram", { cause });
     }
     return new LatencyHistogram(hdr);
   }
@@ -123,7 +118,7 @@ export const encodedLatencyHistogramSchema = z.string().transform((encoded, ctx)
   try {
     return LatencyHistogram.decode(encoded);
   } catch {
-    ctx.issues.push({ code: 'custom', message: 'not an encoded latency histogram', input: encoded });
+    ctx.issues.push({ code: "custom", message: "not an encoded latency histogram", input: encoded });
     return z.NEVER;
   }
 });

@@ -1,7 +1,7 @@
 // The one latency summary both protocols are reported in. Histograms store integer microseconds;
 // summaries are float milliseconds rounded to the microsecond (0.347), so a sub-millisecond result
 // stays visible. autocannon's own table is whole milliseconds and would print 0 or 1 here.
-import { z } from 'zod';
+import { z } from "zod";
 
 const ms = z.number().nonnegative();
 

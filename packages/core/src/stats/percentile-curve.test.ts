@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { percentileLevels } from './percentile-curve';
+import { describe, expect, it } from "vitest";
+import { percentileLevels } from "./percentile-curve";
 
-describe('percentileLevels', () => {
-  it('runs from 0 to 100, strictly increasing, and includes the decade marks of a log plot', () => {
+describe("percentileLevels", () => {
+  it("runs from 0 to 100, strictly increasing, and includes the decade marks of a log plot", () => {
     const levels = percentileLevels(1_000_000);
     expect(levels[0]).toBe(0);
     expect(levels.at(-1)).toBe(100);
@@ -12,18 +12,18 @@ describe('percentileLevels', () => {
     }
   });
 
-  it('stays within the point budget, even for huge counts', () => {
+  it("stays within the point budget, even for huge counts", () => {
     expect(percentileLevels(1_000_000).length).toBeLessThanOrEqual(100);
     expect(percentileLevels(1e12, 40).length).toBeLessThanOrEqual(40);
   });
 
-  it('does not go further into the tail than the samples can resolve', () => {
+  it("does not go further into the tail than the samples can resolve", () => {
     const levels = percentileLevels(1000);
     const beforeMax = levels.at(-2)!;
     expect(beforeMax).toBeLessThanOrEqual(99.9 + 1e-9);
   });
 
-  it('is empty for an empty histogram', () => {
+  it("is empty for an empty histogram", () => {
     expect(percentileLevels(0)).toEqual([]);
   });
 });

@@ -3,12 +3,12 @@
 //   throughput (higher is better):      speedup = gRPC rps / REST rps
 // Keeping one direction means the verdict, the UI and stored results never disagree on what
 // 1.4 means. Build speedup CIs with speedupCI, not by picking a direction at each call site.
-import { bootstrapRatioCI, type BootstrapOptions, type RatioCI, type RatioDirection } from './bootstrap';
+import { bootstrapRatioCI, type BootstrapOptions, type RatioCI, type RatioDirection } from "./bootstrap";
 
-export type ComparedMetric = 'p50' | 'p99' | 'rps';
+export type ComparedMetric = "p50" | "p99" | "rps";
 
 export function ratioDirectionFor(metric: ComparedMetric): RatioDirection {
-  return metric === 'rps' ? 'grpc/rest' : 'rest/grpc';
+  return metric === "rps" ? "grpc/rest" : "rest/grpc";
 }
 
 /** restValues / grpcValues: that metric's value per trial (ms for latency, requests/s for rps). */
@@ -16,7 +16,7 @@ export function speedupCI(
   metric: ComparedMetric,
   restValues: readonly number[],
   grpcValues: readonly number[],
-  options: Omit<BootstrapOptions, 'ratio'> = {},
+  options: Omit<BootstrapOptions, "ratio"> = {},
 ): RatioCI {
   return bootstrapRatioCI(restValues, grpcValues, { ...options, ratio: ratioDirectionFor(metric) });
 }

@@ -1,77 +1,77 @@
-import { describe, expect, it } from 'vitest';
-import { speedupCI } from './speedup';
-import { structuredVerdictFor, verdictFor } from './verdict';
+import { describe, expect, it } from "vitest";
+import { speedupCI } from "./speedup";
+import { structuredVerdictFor, verdictFor } from "./verdict";
 
-describe('verdictFor', () => {
-  it('names gRPC when the whole latency CI is above 1', () => {
-    expect(verdictFor({ metric: 'p50', ci: { estimate: 1.42, low: 1.31, high: 1.55 } })).toBe(
-      'gRPC 1.42x faster at p50 (95% CI 1.31-1.55)',
+describe("verdictFor", () => {
+  it("names gRPC when the whole latency CI is above 1", () => {
+    expect(verdictFor({ metric: "p50", ci: { estimate: 1.42, low: 1.31, high: 1.55 } })).toBe(
+      "gRPC 1.42x faster at p50 (95% CI 1.31-1.55)",
     );
   });
 
-  it('names REST by 1/speedup, with the CI inverted, when the whole CI is below 1', () => {
+  it("names REST by 1/speedup, with the CI inverted, when the whole CI is below 1", () => {
     // speedup 1/1.2 = 0.8333: gRPC is slower, i.e. REST 1.20x faster
-    const v = structuredVerdictFor({ metric: 'p99', ci: { estimate: 1 / 1.2, low: 1 / 1.31, high: 1 / 1.1 } });
-    expect(v).toMatchObject({ winner: 'rest', metric: 'p99', degenerate: false });
+    const v = structuredVerdictFor({ metric: "p99", ci: { estimate: 1 / 1.2, low: 1 / 1.31, high: 1 / 1.1 } });
+    expect(v).toMatchObject({ winner: "rest", metric: "p99", degenerate: false });
     expect(v.factor).toBeCloseTo(1.2, 12);
     expect(v.low).toBeCloseTo(1.1, 12);
     expect(v.high).toBeCloseTo(1.31, 12);
-    expect(v.text).toBe('REST 1.20x faster at p99 (95% CI 1.10-1.31)');
+    expect(v.text).toBe("REST 1.20x faster at p99 (95% CI 1.10-1.31)");
   });
 
-  it('speaks of throughput for rps', () => {
-    expect(verdictFor({ metric: 'rps', ci: { estimate: 1.3, low: 1.21, high: 1.4 } })).toBe(
-      'gRPC 1.30x more throughput (95% CI 1.21-1.40)',
+  it("speaks of throughput for rps", () => {
+    expect(verdictFor({ metric: "rps", ci: { estimate: 1.3, low: 1.21, high: 1.4 } })).toBe(
+      "gRPC 1.30x more throughput (95% CI 1.21-1.40)",
     );
-    expect(verdictFor({ metric: 'rps', ci: { estimate: 0.5, low: 0.4, high: 0.625 } })).toBe(
-      'REST 2.00x more throughput (95% CI 1.60-2.50)',
-    );
-  });
-
-  it('calls no winner when the CI includes 1, and shows the CI as measured', () => {
-    const v = structuredVerdictFor({ metric: 'p50', ci: { estimate: 1.01, low: 0.95, high: 1.08 } });
-    expect(v).toMatchObject({ winner: 'none', factor: 1.01, low: 0.95, high: 1.08 });
-    expect(v.text).toBe('no significant difference at p50 (95% CI 0.95-1.08)');
-    expect(verdictFor({ metric: 'rps', ci: { estimate: 1, low: 0.9, high: 1.1 } })).toBe(
-      'no significant difference in throughput (95% CI 0.90-1.10)',
+    expect(verdictFor({ metric: "rps", ci: { estimate: 0.5, low: 0.4, high: 0.625 } })).toBe(
+      "REST 2.00x more throughput (95% CI 1.60-2.50)",
     );
   });
 
-  it('treats a CI that merely touches 1 as no significant difference', () => {
-    expect(structuredVerdictFor({ metric: 'p50', ci: { estimate: 1.2, low: 1, high: 1.4 } }).winner).toBe('none');
-  });
-
-  it('uses the CI’s own confidence level', () => {
-    expect(verdictFor({ metric: 'p50', ci: { estimate: 1.5, low: 1.2, high: 1.8, confidence: 0.9 } })).toBe(
-      'gRPC 1.50x faster at p50 (90% CI 1.20-1.80)',
+  it("calls no winner when the CI includes 1, and shows the CI as measured", () => {
+    const v = structuredVerdictFor({ metric: "p50", ci: { estimate: 1.01, low: 0.95, high: 1.08 } });
+    expect(v).toMatchObject({ winner: "none", factor: 1.01, low: 0.95, high: 1.08 });
+    expect(v.text).toBe("no significant difference at p50 (95% CI 0.95-1.08)");
+    expect(verdictFor({ metric: "rps", ci: { estimate: 1, low: 0.9, high: 1.1 } })).toBe(
+      "no significant difference in throughput (95% CI 0.90-1.10)",
     );
   });
 
-  it('with one trial gives the point estimate and says there is no interval', () => {
-    const v = structuredVerdictFor({ metric: 'p50', ci: speedupCI('p50', [1.42], [1.0]) });
-    expect(v).toMatchObject({ winner: 'grpc', degenerate: true });
-    expect(v.text).toBe('gRPC 1.42x faster at p50 (1 trial: no confidence interval)');
+  it("treats a CI that merely touches 1 as no significant difference", () => {
+    expect(structuredVerdictFor({ metric: "p50", ci: { estimate: 1.2, low: 1, high: 1.4 } }).winner).toBe("none");
   });
 
-  it('with one trial calls a near-parity estimate a tie instead of naming a winner', () => {
-    const v = structuredVerdictFor({ metric: 'p50', ci: speedupCI('p50', [1.003], [1.0]) });
-    expect(v.winner).toBe('none');
-    expect(v.text).toBe('no difference at p50 (1 trial: no confidence interval)');
-    expect(structuredVerdictFor({ metric: 'p50', ci: speedupCI('p50', [1.0], [1.08]) }).winner).toBe('rest');
+  it("uses the CI’s own confidence level", () => {
+    expect(verdictFor({ metric: "p50", ci: { estimate: 1.5, low: 1.2, high: 1.8, confidence: 0.9 } })).toBe(
+      "gRPC 1.50x faster at p50 (90% CI 1.20-1.80)",
+    );
   });
 
-  it('refuses a CI built in the wrong direction for the metric', () => {
-    const backwards = speedupCI('p50', [1.0, 1.1], [1.4, 1.5]); // rest/grpc
-    expect(() => verdictFor({ metric: 'rps', ci: backwards })).toThrow(/grpc\/rest/);
+  it("with one trial gives the point estimate and says there is no interval", () => {
+    const v = structuredVerdictFor({ metric: "p50", ci: speedupCI("p50", [1.42], [1.0]) });
+    expect(v).toMatchObject({ winner: "grpc", degenerate: true });
+    expect(v.text).toBe("gRPC 1.42x faster at p50 (1 trial: no confidence interval)");
   });
 
-  it('end to end: separated trials name the faster protocol, overlapping ones do not', () => {
+  it("with one trial calls a near-parity estimate a tie instead of naming a winner", () => {
+    const v = structuredVerdictFor({ metric: "p50", ci: speedupCI("p50", [1.003], [1.0]) });
+    expect(v.winner).toBe("none");
+    expect(v.text).toBe("no difference at p50 (1 trial: no confidence interval)");
+    expect(structuredVerdictFor({ metric: "p50", ci: speedupCI("p50", [1.0], [1.08]) }).winner).toBe("rest");
+  });
+
+  it("refuses a CI built in the wrong direction for the metric", () => {
+    const backwards = speedupCI("p50", [1.0, 1.1], [1.4, 1.5]); // rest/grpc
+    expect(() => verdictFor({ metric: "rps", ci: backwards })).toThrow(/grpc\/rest/);
+  });
+
+  it("end to end: separated trials name the faster protocol, overlapping ones do not", () => {
     const rest = [14.1, 15.0, 15.8, 15.4, 14.6];
     const grpc = [10.0, 10.5, 9.8, 10.2, 10.1];
-    expect(structuredVerdictFor({ metric: 'p50', ci: speedupCI('p50', rest, grpc) }).winner).toBe('grpc');
-    expect(structuredVerdictFor({ metric: 'p50', ci: speedupCI('p50', grpc, rest) }).winner).toBe('rest');
+    expect(structuredVerdictFor({ metric: "p50", ci: speedupCI("p50", rest, grpc) }).winner).toBe("grpc");
+    expect(structuredVerdictFor({ metric: "p50", ci: speedupCI("p50", grpc, rest) }).winner).toBe("rest");
     const noisyA = [10.0, 12.1, 9.0, 11.2, 10.6];
     const noisyB = [10.3, 11.5, 9.4, 10.9, 10.0];
-    expect(structuredVerdictFor({ metric: 'p50', ci: speedupCI('p50', noisyA, noisyB) }).winner).toBe('none');
+    expect(structuredVerdictFor({ metric: "p50", ci: speedupCI("p50", noisyA, noisyB) }).winner).toBe("none");
   });
 });

@@ -2,14 +2,14 @@
 // reader sees. A winner is named only when the whole interval is on one side of 1; when REST
 // wins, its factor is 1/speedup and the interval is inverted (and swapped) to match, so the
 // sentence always reads "X n times better", never "gRPC 0.8x faster".
-import type { RatioCI } from './bootstrap';
-import { ratioDirectionFor, type ComparedMetric } from './speedup';
+import type { RatioCI } from "./bootstrap";
+import { ratioDirectionFor, type ComparedMetric } from "./speedup";
 
-export type Winner = 'grpc' | 'rest' | 'none';
+export type Winner = "grpc" | "rest" | "none";
 
 export interface VerdictInput {
   metric: ComparedMetric;
-  ci: Pick<RatioCI, 'estimate' | 'low' | 'high'> & Partial<Pick<RatioCI, 'ratio' | 'confidence' | 'degenerate'>>;
+  ci: Pick<RatioCI, "estimate" | "low" | "high"> & Partial<Pick<RatioCI, "ratio" | "confidence" | "degenerate">>;
 }
 
 export interface Verdict {
@@ -26,7 +26,7 @@ export interface Verdict {
   text: string;
 }
 
-const LABEL: Record<Exclude<Winner, 'none'>, string> = { grpc: 'gRPC', rest: 'REST' };
+const LABEL: Record<Exclude<Winner, "none">, string> = { grpc: "gRPC", rest: "REST" };
 
 const times = (x: number) => x.toFixed(2);
 
@@ -38,24 +38,24 @@ export const SINGLE_TRIAL_TIE_BAND = 0.05;
 
 function winnerOf(estimate: number, low: number, high: number, degenerate: boolean): Winner {
   if (degenerate) {
-    if (estimate >= 1 + SINGLE_TRIAL_TIE_BAND) return 'grpc';
-    if (estimate <= 1 / (1 + SINGLE_TRIAL_TIE_BAND)) return 'rest';
-    return 'none';
+    if (estimate >= 1 + SINGLE_TRIAL_TIE_BAND) return "grpc";
+    if (estimate <= 1 / (1 + SINGLE_TRIAL_TIE_BAND)) return "rest";
+    return "none";
   }
-  if (low > 1) return 'grpc';
-  if (high < 1) return 'rest';
-  return 'none';
+  if (low > 1) return "grpc";
+  if (high < 1) return "rest";
+  return "none";
 }
 
-function sentence(v: Omit<Verdict, 'text'>): string {
-  const where = v.metric === 'rps' ? 'in throughput' : `at ${v.metric}`;
+function sentence(v: Omit<Verdict, "text">): string {
+  const where = v.metric === "rps" ? "in throughput" : `at ${v.metric}`;
   const interval = v.degenerate
-    ? '1 trial: no confidence interval'
+    ? "1 trial: no confidence interval"
     : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}`;
-  if (v.winner === 'none') {
-    return `${v.degenerate ? 'no difference' : 'no significant difference'} ${where} (${interval})`;
+  if (v.winner === "none") {
+    return `${v.degenerate ? "no difference" : "no significant difference"} ${where} (${interval})`;
   }
-  const better = v.metric === 'rps' ? 'more throughput' : `faster at ${v.metric}`;
+  const better = v.metric === "rps" ? "more throughput" : `faster at ${v.metric}`;
   return `${LABEL[v.winner]} ${times(v.factor)}x ${better} (${interval})`;
 }
 
@@ -68,7 +68,7 @@ export function structuredVerdictFor({ metric, ci }: VerdictInput): Verdict {
   const degenerate = ci.degenerate ?? false;
   const winner = winnerOf(ci.estimate, ci.low, ci.high, degenerate);
   const oriented =
-    winner === 'rest'
+    winner === "rest"
       ? { factor: 1 / ci.estimate, low: 1 / ci.high, high: 1 / ci.low }
       : { factor: ci.estimate, low: ci.low, high: ci.high };
   const verdict = { winner, ...oriented, metric, confidence, degenerate };

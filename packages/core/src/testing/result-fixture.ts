@@ -1,7 +1,22 @@
 // Fabricated but schema-valid results for the output tests: small inputs (a p50, an rps) grow into a
 // whole relix.result/v1 document, with comparisons and verdicts computed by the real stats code so a
 // test never asserts against a ratio the engine could not have produced.
-import { RESULT_SCHEMA_ID, createLatencyHistogram, getWorkload, runResultSchema, runSpecSchema, speedupCI, structuredVerdictFor, type CellResult, type Comparison, type Protocol, type ProtocolMeasure, type PublishedFigure, type RunResult, type RunSpecInput } from "../index";
+import {
+  RESULT_SCHEMA_ID,
+  createLatencyHistogram,
+  getWorkload,
+  runResultSchema,
+  runSpecSchema,
+  speedupCI,
+  structuredVerdictFor,
+  type CellResult,
+  type Comparison,
+  type Protocol,
+  type ProtocolMeasure,
+  type PublishedFigure,
+  type RunResult,
+  type RunSpecInput,
+} from "../index";
 
 export interface SideInput {
   p50?: number;
@@ -30,8 +45,22 @@ export interface RunResultInput {
   warnings?: string[];
 }
 
-const DEFAULT_REST: Required<Omit<SideInput, "errors" | "saturated">> = { p50: 0.8, p99: 2.4, mean: 0.9, rps: 9000, requestBodyBytes: 0, responseBodyBytes: 112 };
-const DEFAULT_GRPC: Required<Omit<SideInput, "errors" | "saturated">> = { p50: 0.5, p99: 1.6, mean: 0.6, rps: 14000, requestBodyBytes: 5, responseBodyBytes: 83 };
+const DEFAULT_REST: Required<Omit<SideInput, "errors" | "saturated">> = {
+  p50: 0.8,
+  p99: 2.4,
+  mean: 0.9,
+  rps: 9000,
+  requestBodyBytes: 0,
+  responseBodyBytes: 112,
+};
+const DEFAULT_GRPC: Required<Omit<SideInput, "errors" | "saturated">> = {
+  p50: 0.5,
+  p99: 1.6,
+  mean: 0.6,
+  rps: 14000,
+  requestBodyBytes: 5,
+  responseBodyBytes: 83,
+};
 
 /** Per-trial spread so that 3 trials give a real (non-degenerate) interval. */
 const SPREAD = [1, 0.97, 1.03, 0.99, 1.01];
@@ -48,7 +77,11 @@ function histogram(): string {
 
 const ms3 = (x: number) => Math.round(x * 1000) / 1000;
 
-function measure(protocol: Protocol, side: Required<Omit<SideInput, "errors" | "saturated">> & SideInput, factor: number): ProtocolMeasure {
+function measure(
+  protocol: Protocol,
+  side: Required<Omit<SideInput, "errors" | "saturated">> & SideInput,
+  factor: number,
+): ProtocolMeasure {
   const errors = side.errors ?? {};
   const errorTotal = Object.values(errors).reduce((a, b) => a + b, 0);
   const requests = Math.round(side.rps * 2 * factor);
@@ -72,8 +105,18 @@ function measure(protocol: Protocol, side: Required<Omit<SideInput, "errors" | "
     histogram: histogram(),
     timeline: [{ second: 0, requests, errors: errorTotal, p50Ms: ms3(side.p50), p99Ms: ms3(side.p99) }],
     connections: protocol === "rest" ? { tcp: 8, inFlight: 8 } : { tcp: 1, inFlight: 8 },
-    server: { cpuMsPer1000: 120.5, peakRssBytes: 90_000_000, serverTimeMsMean: 0.05, cacheHitRatio: null, wireBytesPerRequest: { received: 120, sent: 260 } },
-    generator: { tool: protocol === "rest" ? "autocannon" : "ghz", cpuFraction: side.saturated ? 0.97 : 0.4, saturated: side.saturated ?? false },
+    server: {
+      cpuMsPer1000: 120.5,
+      peakRssBytes: 90_000_000,
+      serverTimeMsMean: 0.05,
+      cacheHitRatio: null,
+      wireBytesPerRequest: { received: 120, sent: 260 },
+    },
+    generator: {
+      tool: protocol === "rest" ? "autocannon" : "ghz",
+      cpuFraction: side.saturated ? 0.97 : 0.4,
+      saturated: side.saturated ?? false,
+    },
     notes: [],
   };
 }
@@ -105,7 +148,11 @@ export function makeCell(input: CellInput = {}): CellResult {
     return rest;
   };
   const comparisons = (["p50", "p99", "rps"] as const).map((metric) =>
-    comparison(metric, trials.map((t) => t.rest), trials.map((t) => t.grpc)),
+    comparison(
+      metric,
+      trials.map((t) => t.rest),
+      trials.map((t) => t.grpc),
+    ),
   );
   return {
     workload: workloadId,
@@ -149,7 +196,12 @@ export function makeRunResult(input: RunResultInput = {}): RunResult {
       totalMemoryBytes: 4 * 1024 ** 3,
       platform: "linux x64",
       node: "v20.20.0",
-      versions: { autocannon: "8.0.0", ghz: "0.120.0", redis: origin === "embedded" ? null : "7.2.4", mysql: origin === "embedded" ? null : "10.11.6-MariaDB" },
+      versions: {
+        autocannon: "8.0.0",
+        ghz: "0.120.0",
+        redis: origin === "embedded" ? null : "7.2.4",
+        mysql: origin === "embedded" ? null : "10.11.6-MariaDB",
+      },
       backends:
         origin === "embedded"
           ? { cache: "embedded", store: "embedded", origin }

@@ -1,10 +1,10 @@
-import { rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { onProcessExit } from './exit-cleanup';
-import { getFreePort } from './free-port';
-import { spawnServer, type ServerProcess } from './server-process';
+import { rmSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { onProcessExit } from "./exit-cleanup";
+import { getFreePort } from "./free-port";
+import { spawnServer, type ServerProcess } from "./server-process";
 
 /** A throwaway server on 127.0.0.1 with its own temp dir; stop() removes both. */
 export interface EphemeralServer {
@@ -104,7 +104,9 @@ async function waitUntilReady(
   for (;;) {
     const exit = server.exitStatus();
     if (exit !== null) {
-      const how = exit.error ? `could not be started (${exit.error.message})` : `exited (${exit.signal ?? `code ${exit.code}`})`;
+      const how = exit.error
+        ? `could not be started (${exit.error.message})`
+        : `exited (${exit.signal ?? `code ${exit.code}`})`;
       throw new Error(`${spec.name} ${how} before it was ready.${formatTail(server)}`);
     }
     try {
@@ -125,5 +127,5 @@ async function waitUntilReady(
 
 function formatTail(server: ServerProcess): string {
   const tail = server.outputTail();
-  return tail === '' ? ' It wrote nothing.' : `\n--- last lines of its output ---\n${tail}`;
+  return tail === "" ? " It wrote nothing." : `\n--- last lines of its output ---\n${tail}`;
 }

@@ -1,17 +1,17 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
-import { isPortListening } from './port-listening';
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { isPortListening } from "./port-listening";
 
 const run = promisify(execFile);
-const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
-const backendsIndex = fileURLToPath(new URL('./index.ts', import.meta.url));
+const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
+const backendsIndex = fileURLToPath(new URL("./index.ts", import.meta.url));
 
 function isAlive(pid: number): boolean {
   try {
@@ -22,11 +22,11 @@ function isAlive(pid: number): boolean {
   }
 }
 
-describe('a process that exits without calling stop()', () => {
-  it('leaves no server, port or temp dir behind', async () => {
-    const scratch = await mkdtemp(path.join(os.tmpdir(), 'relix-exit-test-'));
+describe("a process that exits without calling stop()", () => {
+  it("leaves no server, port or temp dir behind", async () => {
+    const scratch = await mkdtemp(path.join(os.tmpdir(), "relix-exit-test-"));
     try {
-      const script = path.join(scratch, 'forget-to-stop.mts');
+      const script = path.join(scratch, "forget-to-stop.mts");
       await writeFile(
         script,
         `import { startEphemeralRedis } from ${JSON.stringify(backendsIndex)};

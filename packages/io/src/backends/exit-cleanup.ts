@@ -9,7 +9,7 @@ let hooked = false;
 export function onProcessExit(cleanup: () => void): () => void {
   if (!hooked) {
     hooked = true;
-    process.once('exit', runAll);
+    process.once("exit", runAll);
   }
   cleanups.add(cleanup);
   return () => {

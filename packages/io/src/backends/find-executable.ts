@@ -1,9 +1,16 @@
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { constants } from "node:fs";
+import { access, stat } from "node:fs/promises";
+import path from "node:path";
 
 /** The system directories where Debian puts server binaries; /usr/sbin is not on a non-root PATH. */
-export const SYSTEM_BIN_DIRS: readonly string[] = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
+export const SYSTEM_BIN_DIRS: readonly string[] = [
+  "/usr/local/sbin",
+  "/usr/local/bin",
+  "/usr/sbin",
+  "/usr/bin",
+  "/sbin",
+  "/bin",
+];
 
 export interface FindExecutableOptions {
   /** PATH-style list searched first; defaults to this process's PATH. */
@@ -13,8 +20,11 @@ export interface FindExecutableOptions {
 }
 
 /** The first of `names` that is an executable file on the search path, as an absolute path, or null. */
-export async function findExecutable(names: readonly string[], options: FindExecutableOptions = {}): Promise<string | null> {
-  const fromPath = (options.searchPath ?? process.env.PATH ?? '').split(path.delimiter).filter((dir) => dir !== '');
+export async function findExecutable(
+  names: readonly string[],
+  options: FindExecutableOptions = {},
+): Promise<string | null> {
+  const fromPath = (options.searchPath ?? process.env.PATH ?? "").split(path.delimiter).filter((dir) => dir !== "");
   const dirs = [...new Set([...fromPath, ...(options.extraDirs ?? SYSTEM_BIN_DIRS)])];
   for (const name of names) {
     for (const dir of dirs) {

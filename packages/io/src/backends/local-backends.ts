@@ -1,15 +1,15 @@
-import { BackendUnavailableError, type BackendName } from './backend-unavailable-error';
-import { startEphemeralMysql } from './ephemeral-mariadb';
-import { startEphemeralRedis } from './ephemeral-redis';
-import type { EphemeralServer } from './ephemeral-server';
-import { readMysqlVersion, readRedisVersion } from './server-versions';
+import { BackendUnavailableError, type BackendName } from "./backend-unavailable-error";
+import { startEphemeralMysql } from "./ephemeral-mariadb";
+import { startEphemeralRedis } from "./ephemeral-redis";
+import type { EphemeralServer } from "./ephemeral-server";
+import { readMysqlVersion, readRedisVersion } from "./server-versions";
 
 /**
  * Where a backend came from. 'external': a URL the user gave (REDIS_URL / MYSQL_URL).
  * 'ephemeral': a private server started from the locally installed binaries.
  * An in-process 'embedded' kind for machines with neither belongs here when it exists.
  */
-export type BackendKind = 'external' | 'ephemeral';
+export type BackendKind = "external" | "ephemeral";
 
 export interface ResolveBackendsOptions {
   /** Use this Redis instead of starting one (empty string counts as unset). */
@@ -46,12 +46,12 @@ interface Resolved {
  */
 export async function resolveBackends(options: ResolveBackendsOptions = {}): Promise<ResolvedBackends> {
   const [redis, mysql] = await Promise.allSettled([
-    resolveOne('redis', options.redisUrl, readRedisVersion, options.startRedis ?? (() => startEphemeralRedis())),
-    resolveOne('mysql', options.mysqlUrl, readMysqlVersion, options.startMysql ?? (() => startEphemeralMysql())),
+    resolveOne("redis", options.redisUrl, readRedisVersion, options.startRedis ?? (() => startEphemeralRedis())),
+    resolveOne("mysql", options.mysqlUrl, readMysqlVersion, options.startMysql ?? (() => startEphemeralMysql())),
   ]);
-  if (redis.status === 'rejected' || mysql.status === 'rejected') {
-    await Promise.all([redis, mysql].map((r) => (r.status === 'fulfilled' ? r.value.server?.stop() : undefined)));
-    throw redis.status === 'rejected' ? redis.reason : (mysql as PromiseRejectedResult).reason;
+  if (redis.status === "rejected" || mysql.status === "rejected") {
+    await Promise.all([redis, mysql].map((r) => (r.status === "fulfilled" ? r.value.server?.stop() : undefined)));
+    throw redis.status === "rejected" ? redis.reason : (mysql as PromiseRejectedResult).reason;
   }
   const r = redis.value;
   const m = mysql.value;
@@ -73,12 +73,12 @@ async function resolveOne(
   readVersion: (url: string) => Promise<string>,
   start: () => Promise<EphemeralServer>,
 ): Promise<Resolved> {
-  if (givenUrl !== undefined && givenUrl !== '') {
-    return { url: givenUrl, kind: 'external', version: await readVersion(givenUrl), unavailable: null };
+  if (givenUrl !== undefined && givenUrl !== "") {
+    return { url: givenUrl, kind: "external", version: await readVersion(givenUrl), unavailable: null };
   }
   try {
     const server = await start();
-    return { url: server.url, kind: 'ephemeral', version: server.version, unavailable: null, server };
+    return { url: server.url, kind: "ephemeral", version: server.version, unavailable: null, server };
   } catch (error) {
     if (error instanceof BackendUnavailableError && error.backend === backend) {
       return { url: null, kind: null, version: null, unavailable: error.message };

@@ -1,7 +1,7 @@
-import net from 'node:net';
+import net from "node:net";
 
 /** Whether something accepts TCP connections on host:port right now. */
-export function isPortListening(port: number, host = '127.0.0.1', timeoutMs = 1000): Promise<boolean> {
+export function isPortListening(port: number, host = "127.0.0.1", timeoutMs = 1000): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
     const done = (listening: boolean): void => {
@@ -9,7 +9,7 @@ export function isPortListening(port: number, host = '127.0.0.1', timeoutMs = 10
       resolve(listening);
     };
     socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
   });
 }

@@ -2,9 +2,9 @@
 export function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
+    if (parsed.password !== "") parsed.password = "***";
     return parsed.toString();
   } catch {
-    return '<unparseable url>';
+    return "<unparseable url>";
   }
 }

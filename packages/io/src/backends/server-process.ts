@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import type { Socket } from 'node:net';
+import { spawn } from "node:child_process";
+import type { Socket } from "node:net";
 
 const OUTPUT_TAIL_BYTES = 16 * 1024;
 
@@ -28,25 +28,25 @@ export interface ServerProcess {
  * keep this process alive on its own: a host that exits without stopping it kills it on 'exit'.
  */
 export function spawnServer(command: string, args: readonly string[], cwd: string): ServerProcess {
-  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
+  const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
   let status: ServerExit | null = null;
 
   const keep = (chunk: Buffer): void => {
-    output = (output + chunk.toString('utf8')).slice(-OUTPUT_TAIL_BYTES);
+    output = (output + chunk.toString("utf8")).slice(-OUTPUT_TAIL_BYTES);
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
 
   const exited = new Promise<ServerExit>((resolve) => {
-    child.once('error', (error) => {
+    child.once("error", (error) => {
       // 'error' without 'exit' means it never started; with 'exit' the exit event wins.
       if (child.pid === undefined) {
         status = { code: null, signal: null, error };
         resolve(status);
       }
     });
-    child.once('exit', (code, signal) => {
+    child.once("exit", (code, signal) => {
       status = { code, signal };
       resolve(status);
     });
@@ -62,13 +62,13 @@ export function spawnServer(command: string, args: readonly string[], cwd: strin
     exitStatus: () => status,
     exited,
     outputTail(lines = 30) {
-      return output.trimEnd().split('\n').slice(-lines).join('\n');
+      return output.trimEnd().split("\n").slice(-lines).join("\n");
     },
     async stop(graceMs) {
       if (status !== null) return;
-      child.kill('SIGTERM');
+      child.kill("SIGTERM");
       // This timer is ref'd on purpose: it keeps the host alive until the server is really gone.
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
       try {
         await exited;
       } finally {
@@ -76,7 +76,7 @@ export function spawnServer(command: string, args: readonly string[], cwd: strin
       }
     },
     killNow() {
-      if (status === null) child.kill('SIGKILL');
+      if (status === null) child.kill("SIGKILL");
     },
   };
 }

@@ -1,6 +1,6 @@
-import { Redis } from 'ioredis';
-import mysql, { type RowDataPacket } from 'mysql2/promise';
-import { redactUrl } from './redact-url';
+import { Redis } from "ioredis";
+import mysql, { type RowDataPacket } from "mysql2/promise";
+import { redactUrl } from "./redact-url";
 
 export interface ReadVersionOptions {
   /** Connect and query timeout; short by default because the callers poll or report. */
@@ -26,13 +26,13 @@ export async function readRedisVersion(url: string, options: ReadVersionOptions 
   });
   // connect() only says "Connection is closed."; the socket's own error (ECONNREFUSED...) comes here.
   let socketError: unknown;
-  client.on('error', (error) => {
+  client.on("error", (error) => {
     socketError ??= error;
   });
   try {
     await client.connect();
-    const version = parseRedisVersion(await client.info('server'));
-    if (version === null) throw new Error('INFO server has no redis_version');
+    const version = parseRedisVersion(await client.info("server"));
+    if (version === null) throw new Error("INFO server has no redis_version");
     return version;
   } catch (error) {
     const cause = socketError ?? error;
@@ -48,9 +48,9 @@ export async function readMysqlVersion(url: string, options: ReadVersionOptions 
   let connection: mysql.Connection | undefined;
   try {
     connection = await mysql.createConnection({ uri: url, connectTimeout: timeoutMs });
-    const [rows] = await connection.query<RowDataPacket[]>({ sql: 'SELECT VERSION() AS version', timeout: timeoutMs });
+    const [rows] = await connection.query<RowDataPacket[]>({ sql: "SELECT VERSION() AS version", timeout: timeoutMs });
     const version: unknown = rows[0]?.version;
-    if (typeof version !== 'string') throw new Error('SELECT VERSION() returned no string');
+    if (typeof version !== "string") throw new Error("SELECT VERSION() returned no string");
     return version;
   } catch (error) {
     throw new Error(`could not read the MySQL version at ${redactUrl(url)}: ${messageOf(error)}`, { cause: error });
@@ -60,7 +60,7 @@ export async function readMysqlVersion(url: string, options: ReadVersionOptions 
 }
 
 function messageOf(error: unknown): string {
-  if (error instanceof AggregateError && error.errors.length > 0) return error.errors.map(messageOf).join('; ');
+  if (error instanceof AggregateError && error.errors.length > 0) return error.errors.map(messageOf).join("; ");
   if (error instanceof Error) return error.message || (error as NodeJS.ErrnoException).code || error.name;
   return String(error);
 }

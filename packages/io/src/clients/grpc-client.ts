@@ -42,7 +42,11 @@ export function createGrpcClients(target: string) {
   }
 
   /** Calls one workload once and decodes the answer; rejects with the grpc ServiceError on a non-OK status. */
-  async function call<Req>(workload: Workload<Req>, request: Req, ctx: CallContext = { cacheMode: "warm", delayMs: 0 }): Promise<GrpcCallResult> {
+  async function call<Req>(
+    workload: Workload<Req>,
+    request: Req,
+    ctx: CallContext = { cacheMode: "warm", delayMs: 0 },
+  ): Promise<GrpcCallResult> {
     const client = clientFor(workload.grpc.service) as unknown as Record<string, (...args: unknown[]) => unknown>;
     const method = client[workload.grpc.method]!.bind(client);
     const message = workload.grpc.build(request);
@@ -55,7 +59,9 @@ export function createGrpcClients(target: string) {
     if (workload.streaming) {
       const messages: unknown[] = await new Promise((resolve, reject) => {
         const received: unknown[] = [];
-        const stream = method(message, metadata, { deadline: Date.now() + CALL_TIMEOUT_MS }) as grpc.ClientReadableStream<unknown>;
+        const stream = method(message, metadata, {
+          deadline: Date.now() + CALL_TIMEOUT_MS,
+        }) as grpc.ClientReadableStream<unknown>;
         stream.on("data", (m) => received.push(m));
         stream.on("error", reject);
         stream.on("end", () => resolve(received));
@@ -64,8 +70,11 @@ export function createGrpcClients(target: string) {
       return { data: messages, requestBodyBytes, responseBodyBytes };
     }
     const reply = await new Promise<unknown>((resolve, reject) => {
-      method(message, metadata, { deadline: Date.now() + CALL_TIMEOUT_MS }, (error: grpc.ServiceError | null, value: unknown) =>
-        error ? reject(error) : resolve(value),
+      method(
+        message,
+        metadata,
+        { deadline: Date.now() + CALL_TIMEOUT_MS },
+        (error: grpc.ServiceError | null, value: unknown) => (error ? reject(error) : resolve(value)),
       );
     });
     return { data: reply, requestBodyBytes, responseBodyBytes: definition.responseSerialize(reply).length };

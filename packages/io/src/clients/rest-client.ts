@@ -35,7 +35,11 @@ export async function callRest<Req>(
   const text = body.toString("utf8");
   let data: unknown;
   if (!response.ok) data = safeJson(text);
-  else if (workload.streaming) data = text.split("\n").filter((line) => line.length > 0).map((line) => JSON.parse(line));
+  else if (workload.streaming)
+    data = text
+      .split("\n")
+      .filter((line) => line.length > 0)
+      .map((line) => JSON.parse(line));
   else data = JSON.parse(text);
   return {
     status: response.status,

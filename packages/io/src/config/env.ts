@@ -23,7 +23,12 @@ export const serviceEnvSchema = z.object({
   /** "embedded" only for the labelled fallback when neither Redis nor MySQL can be had. */
   RELIX_BACKENDS: z.enum(["real", "embedded"]).default("real"),
   /** The gRPC server's HTTP/2 flow-control window (see apps/grpc-api/src/http2-server-hooks.ts). */
-  GRPC_FLOW_CONTROL_WINDOW_BYTES: z.coerce.number().int().min(65_535).max(2 ** 31 - 1).default(4 * 1024 * 1024),
+  GRPC_FLOW_CONTROL_WINDOW_BYTES: z.coerce
+    .number()
+    .int()
+    .min(65_535)
+    .max(2 ** 31 - 1)
+    .default(4 * 1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;

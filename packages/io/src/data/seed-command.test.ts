@@ -15,7 +15,10 @@ const TSX = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url
 async function seedCommand(env: Record<string, string>, ...args: string[]) {
   const { PATH = "" } = process.env;
   try {
-    const { stdout } = await run(TSX, ["src/data/seed-command.ts", ...args], { cwd: PACKAGE_DIR, env: { PATH, ...env } });
+    const { stdout } = await run(TSX, ["src/data/seed-command.ts", ...args], {
+      cwd: PACKAGE_DIR,
+      env: { PATH, ...env },
+    });
     return { code: 0, stdout };
   } catch (error) {
     const { code, stdout } = error as { code: number; stdout: string };

@@ -52,7 +52,11 @@ describe.skipIf(!MYSQL_URL)("seedDatabase on a real MySQL/MariaDB", () => {
 
   it("fills an empty database, then leaves it alone on the next call", async () => {
     const first = await seedDatabase(pool);
-    expect(first).toEqual({ written: true, version: `${SCHEMA_VERSION}/${getDataset().version}`, counts: CANONICAL_COUNTS });
+    expect(first).toEqual({
+      written: true,
+      version: `${SCHEMA_VERSION}/${getDataset().version}`,
+      counts: CANONICAL_COUNTS,
+    });
     const [seeded] = await rows(pool, "SELECT schema_version, data_version FROM relix_seed");
     expect(seeded).toMatchObject({ schema_version: SCHEMA_VERSION, data_version: getDataset().version });
 

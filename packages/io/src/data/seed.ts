@@ -137,8 +137,7 @@ export async function seedDatabase(pool: Pool, options: SeedOptions = {}): Promi
         "SELECT schema_version, data_version FROM relix_seed WHERE id = 1",
       );
       const current = seeded[0];
-      const upToDate =
-        current?.schema_version === SCHEMA_VERSION && current.data_version === dataVersion;
+      const upToDate = current?.schema_version === SCHEMA_VERSION && current.data_version === dataVersion;
 
       if (upToDate && !options.force && !(await missingTables(conn))) {
         return { written: false, version, counts: await counts(conn) };
@@ -164,10 +163,11 @@ export async function seedDatabase(pool: Pool, options: SeedOptions = {}): Promi
           ["id", "name", "fall", "geolocation", "mass", "nametype", "recclass", "reclat", "reclong", "year"],
           meteoriteRows(dataset),
         );
-        await conn.query(
-          "INSERT INTO relix_seed (id, schema_version, data_version, seeded_at) VALUES (1, ?, ?, ?)",
-          [SCHEMA_VERSION, dataVersion, Date.now()],
-        );
+        await conn.query("INSERT INTO relix_seed (id, schema_version, data_version, seeded_at) VALUES (1, ?, ?, ?)", [
+          SCHEMA_VERSION,
+          dataVersion,
+          Date.now(),
+        ]);
         await conn.commit();
       } catch (error) {
         await conn.rollback().catch(() => undefined);

@@ -16,7 +16,10 @@ export interface RepositoryOptions {
 /** The only code that reaches the stores: cache-aside reads, outages mapped to domain errors. */
 export function createRepository({ store, cache, ttlSeconds, onCacheEvent }: RepositoryOptions) {
   const read = createCacheAside({ cache, ttlSeconds, onEvent: onCacheEvent });
-  const fromStore = <T>(call: () => Promise<T>) => () => guardDatabase(call);
+  const fromStore =
+    <T>(call: () => Promise<T>) =>
+    () =>
+      guardDatabase(call);
 
   async function required<T>(value: Promise<T | null>, what: string): Promise<T> {
     const found = await value;
@@ -26,25 +29,57 @@ export function createRepository({ store, cache, ttlSeconds, onCacheEvent }: Rep
 
   return {
     getItem: (id: number, mode: CacheMode): Promise<Item> =>
-      required(read(cacheKeys.item(id), mode, fromStore(() => store.getItem(id))), `item ${id}`),
+      required(
+        read(
+          cacheKeys.item(id),
+          mode,
+          fromStore(() => store.getItem(id)),
+        ),
+        `item ${id}`,
+      ),
 
     listItems: async (limit: number, mode: CacheMode): Promise<Item[]> =>
-      (await read(cacheKeys.itemList(limit), mode, fromStore(() => store.listItems(limit)))) ?? [],
+      (await read(
+        cacheKeys.itemList(limit),
+        mode,
+        fromStore(() => store.listItems(limit)),
+      )) ?? [],
 
     getShape: (kind: ShapeKind, id: number, mode: CacheMode): Promise<AnyShape> =>
-      required(read(cacheKeys.shape(kind, id), mode, fromStore(() => store.getShape(kind, id))), `${kind} ${id}`),
+      required(
+        read(
+          cacheKeys.shape(kind, id),
+          mode,
+          fromStore(() => store.getShape(kind, id)),
+        ),
+        `${kind} ${id}`,
+      ),
 
     listShapes: async (kind: ShapeKind, mode: CacheMode): Promise<AnyShape[]> =>
-      (await read(cacheKeys.shapeList(kind), mode, fromStore(() => store.listShapes(kind)))) ?? [],
+      (await read(
+        cacheKeys.shapeList(kind),
+        mode,
+        fromStore(() => store.listShapes(kind)),
+      )) ?? [],
 
     listMeteorites: async (mode: CacheMode): Promise<Meteorite[]> =>
-      (await read(cacheKeys.meteorites(), mode, fromStore(() => store.listMeteorites()))) ?? [],
+      (await read(
+        cacheKeys.meteorites(),
+        mode,
+        fromStore(() => store.listMeteorites()),
+      )) ?? [],
 
     /** Readiness: both stores answer. */
     async checkReady(): Promise<{ cache: boolean; store: boolean }> {
       const [cacheOk, storeOk] = await Promise.all([
-        cache.ping().then(() => true, () => false),
-        store.ping().then(() => true, () => false),
+        cache.ping().then(
+          () => true,
+          () => false,
+        ),
+        store.ping().then(
+          () => true,
+          () => false,
+        ),
       ]);
       return { cache: cacheOk, store: storeOk };
     },

@@ -8,7 +8,10 @@ export function createCatalogService(repository: Repository) {
   return {
     getItem: (id: number, ctx: CallContext): Promise<Item> => repository.getItem(id, ctx.cacheMode),
     listItems: async (ctx: CallContext) => ({ items: await repository.listItems(ITEM_LIST_LIMIT, ctx.cacheMode) }),
-    getShape: (kind: ShapeKind, id: number, ctx: CallContext): Promise<AnyShape> => repository.getShape(kind, id, ctx.cacheMode),
-    listShapes: async (kind: ShapeKind, ctx: CallContext) => ({ items: await repository.listShapes(kind, ctx.cacheMode) }),
+    getShape: (kind: ShapeKind, id: number, ctx: CallContext): Promise<AnyShape> =>
+      repository.getShape(kind, id, ctx.cacheMode),
+    listShapes: async (kind: ShapeKind, ctx: CallContext) => ({
+      items: await repository.listShapes(kind, ctx.cacheMode),
+    }),
   };
 }

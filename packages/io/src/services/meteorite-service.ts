@@ -9,7 +9,9 @@ export function createMeteoriteService(repository: Repository) {
   let uploadedRecords = 0;
   return {
     version: () => ({ version: METEORITES_API_VERSION }),
-    list: async (ctx: CallContext): Promise<MeteoriteList> => ({ items: await repository.listMeteorites(ctx.cacheMode) }),
+    list: async (ctx: CallContext): Promise<MeteoriteList> => ({
+      items: await repository.listMeteorites(ctx.cacheMode),
+    }),
     /** Study 003's upload: the records arrive validated by the transport; they are counted, not stored. */
     upload: (list: MeteoriteList) => {
       uploadedRecords += list.items.length;

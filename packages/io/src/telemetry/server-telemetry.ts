@@ -10,7 +10,8 @@ export type Outcome = "ok" | "client_error" | "not_found" | "unavailable" | "ser
 
 /** Seconds; fine at the bottom because a warm read on loopback takes well under a millisecond. */
 const DURATION_BUCKETS = [
-  0.00005, 0.0001, 0.00025, 0.0005, 0.00075, 0.001, 0.0025, 0.005, 0.0075, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+  0.00005, 0.0001, 0.00025, 0.0005, 0.00075, 0.001, 0.0025, 0.005, 0.0075, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5,
+  10,
 ];
 
 /**

@@ -34,14 +34,23 @@ export function targetsEnv(targets: ServiceTargets): LocalServices["env"] {
  */
 export async function startLocalServices(): Promise<LocalServices> {
   if (!process.env.REDIS_URL || !process.env.MYSQL_URL) {
-    throw new Error("REDIS_URL and MYSQL_URL are not set: run the tests through vitest (test/global-setup.ts starts Redis and MariaDB)");
+    throw new Error(
+      "REDIS_URL and MYSQL_URL are not set: run the tests through vitest (test/global-setup.ts starts Redis and MariaDB)",
+    );
   }
   let lastError: unknown;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const [restPort, grpcPort, grpcMetricsPort] = await Promise.all([getFreePort(), getFreePort(), getFreePort()]);
-    const targets: ServiceTargets = { host: "127.0.0.1", restPort: restPort!, grpcPort: grpcPort!, grpcMetricsPort: grpcMetricsPort! };
+    const targets: ServiceTargets = {
+      host: "127.0.0.1",
+      restPort: restPort!,
+      grpcPort: grpcPort!,
+      grpcMetricsPort: grpcMetricsPort!,
+    };
     try {
-      const services = await ensureServices(targets, { env: { REDIS_URL: process.env.REDIS_URL, MYSQL_URL: process.env.MYSQL_URL } });
+      const services = await ensureServices(targets, {
+        env: { REDIS_URL: process.env.REDIS_URL, MYSQL_URL: process.env.MYSQL_URL },
+      });
       return { targets, env: targetsEnv(targets), services };
     } catch (error) {
       lastError = error;

@@ -1,7 +1,7 @@
-import { cacheModes, MAX_TOTAL_RUN_MS, runSpecSchema, specBounds, studyIds, workloadIds, workloads } from '@relix/core';
-import { z } from 'zod';
-import { sendJson } from '../respond';
-import type { Route } from '../route';
+import { cacheModes, MAX_TOTAL_RUN_MS, runSpecSchema, specBounds, studyIds, workloadIds, workloads } from "@relix/core";
+import { z } from "zod";
+import { sendJson } from "../respond";
+import type { Route } from "../route";
 
 // What the web form is built from: computed once, they never change while the runner lives.
 const catalogBody = {
@@ -29,13 +29,13 @@ const specSchemaBody = {
   workloads: workloadIds,
   cacheModes,
   /** The same rules as JSON Schema (draft 2020-12), for form libraries. */
-  jsonSchema: z.toJSONSchema(runSpecSchema, { io: 'input' }),
+  jsonSchema: z.toJSONSchema(runSpecSchema, { io: "input" }),
 };
 
 /** GET /api/catalog: the workloads a spec can name, with what the UI shows about each. */
 export const catalogRoute: Route = {
-  method: 'GET',
-  path: '/api/catalog',
+  method: "GET",
+  path: "/api/catalog",
   needsToken: false,
   async handle({ res }) {
     sendJson(res, 200, catalogBody);
@@ -44,8 +44,8 @@ export const catalogRoute: Route = {
 
 /** GET /api/spec-schema: bounds and defaults, so the form can show and enforce them before submit. */
 export const specSchemaRoute: Route = {
-  method: 'GET',
-  path: '/api/spec-schema',
+  method: "GET",
+  path: "/api/spec-schema",
   needsToken: false,
   async handle({ res }) {
     sendJson(res, 200, specSchemaBody);
@@ -54,22 +54,24 @@ export const specSchemaRoute: Route = {
 
 /** GET /api/presets: each preset with its one-line description and the full spec it runs. */
 export const presetsRoute: Route = {
-  method: 'GET',
-  path: '/api/presets',
+  method: "GET",
+  path: "/api/presets",
   needsToken: false,
   async handle({ res, app }) {
-    const presets = app.presets.list().map((preset) => ({ ...preset, spec: app.presets.specFromPreset(preset.name, {}) }));
+    const presets = app.presets
+      .list()
+      .map((preset) => ({ ...preset, spec: app.presets.specFromPreset(preset.name, {}) }));
     sendJson(res, 200, { presets });
   },
 };
 
 /** GET /healthz: the process answers; and whether it is busy. */
 export const healthRoute: Route = {
-  method: 'GET',
-  path: '/healthz',
+  method: "GET",
+  path: "/healthz",
   needsToken: false,
   async handle({ res, app }) {
     const queue = app.service.queue;
-    sendJson(res, 200, { status: 'ok', running: queue.runningId !== null, waiting: queue.length });
+    sendJson(res, 200, { status: "ok", running: queue.runningId !== null, waiting: queue.length });
   },
 };

@@ -1,16 +1,16 @@
-import { IMPORT_BODY_LIMIT, readJsonBody } from '../read-body';
-import { sendJson } from '../respond';
-import type { Route } from '../route';
+import { IMPORT_BODY_LIMIT, readJsonBody } from "../read-body";
+import { sendJson } from "../respond";
+import type { Route } from "../route";
 
 /** POST /api/results: import a relix.result/v1 document -> 201 `{ id, status: "done" }`, its permalink. */
 export const importResultRoute: Route = {
-  method: 'POST',
-  path: '/api/results',
+  method: "POST",
+  path: "/api/results",
   needsToken: true,
   async handle({ req, res, app }) {
     const document = await readJsonBody(req, IMPORT_BODY_LIMIT);
     const id = await app.service.import(document);
     app.log.info(`result imported as run ${id}`);
-    sendJson(res, 201, { id, status: 'done' }, { location: `/api/runs/${id}` });
+    sendJson(res, 201, { id, status: "done" }, { location: `/api/runs/${id}` });
   },
 };

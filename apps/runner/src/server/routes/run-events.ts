@@ -1,14 +1,14 @@
-import { HttpError, runNotFound } from '../http-error';
-import { openEventStream, type EventStream } from '../event-stream';
-import { isTerminal, type StatusEvent } from '../run-event-log';
-import { sendEmpty } from '../respond';
-import type { Route, RouteContext } from '../route';
+import { HttpError, runNotFound } from "../http-error";
+import { openEventStream, type EventStream } from "../event-stream";
+import { isTerminal, type StatusEvent } from "../run-event-log";
+import { sendEmpty } from "../respond";
+import type { Route, RouteContext } from "../route";
 
 /**
  * The id of the final status when it is made from the store (the run's events are no longer in
  * memory): a client that reconnects with it has seen the end.
  */
-export const FINAL_EVENT_ID = 'final';
+export const FINAL_EVENT_ID = "final";
 
 /**
  * GET /api/runs/:id/events: the run's events as SSE. A client gets the events it has not seen
@@ -17,21 +17,21 @@ export const FINAL_EVENT_ID = 'final';
  * reconnecting.
  */
 export const runEventsRoute: Route = {
-  method: 'GET',
-  path: '/api/runs/:id/events',
+  method: "GET",
+  path: "/api/runs/:id/events",
   needsToken: false,
   async handle(ctx) {
     const { id } = ctx.params as { id: string };
     const { service } = ctx.app;
     const record = await service.getRecord(id);
     if (record === null) throw runNotFound();
-    const lastEventId = parseLastEventId(ctx.req.headers['last-event-id'] ?? ctx.url.searchParams.get('lastEventId'));
+    const lastEventId = parseLastEventId(ctx.req.headers["last-event-id"] ?? ctx.url.searchParams.get("lastEventId"));
     const events = service.events;
 
     if (!events.has(id)) {
       if (lastEventId === FINAL_EVENT_ID) return sendEmpty(ctx.res, 204);
       const final: StatusEvent = {
-        type: 'status',
+        type: "status",
         status: record.status,
         position: null,
         reason: record.reason,
@@ -43,7 +43,7 @@ export const runEventsRoute: Route = {
       return stream.close();
     }
 
-    const afterId = typeof lastEventId === 'number' ? lastEventId : null;
+    const afterId = typeof lastEventId === "number" ? lastEventId : null;
     if (events.isEnded(id)) {
       const missed = afterId === null ? [events.last(id)!] : events.after(id, afterId);
       if (missed.length === 0) return sendEmpty(ctx.res, 204);
@@ -59,7 +59,7 @@ export const runEventsRoute: Route = {
     for (const entry of events.after(id, afterId)) stream.sendLogged(entry);
     unsubscribe = events.subscribe(id, (entry) => {
       stream.sendLogged(entry);
-      if (entry.event.type === 'status' && isTerminal(entry.event.status)) stream.close();
+      if (entry.event.type === "status" && isTerminal(entry.event.status)) stream.close();
     });
   },
 };
@@ -79,9 +79,9 @@ function parseLastEventId(value: string | string[] | null | undefined): number |
   if (text === undefined || text === null) return null;
   if (text.trim() === FINAL_EVENT_ID) return FINAL_EVENT_ID;
   if (!/^\d{1,15}$/.test(text.trim())) {
-    if (text.trim() === '') return null;
-    throw new HttpError(400, 'invalid_request', 'Last-Event-ID must be an event id from this stream', [
-      { path: 'Last-Event-ID', message: 'not an event id' },
+    if (text.trim() === "") return null;
+    throw new HttpError(400, "invalid_request", "Last-Event-ID must be an event id from this stream", [
+      { path: "Last-Event-ID", message: "not an event id" },
     ]);
   }
   return Number(text.trim());

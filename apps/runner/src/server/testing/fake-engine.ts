@@ -1,6 +1,12 @@
-import type { RunResult, RunSpec } from '@relix/core';
-import { RunCancelledError, type CellRef, type RunBenchmark, type RunEvent, type RunOptions } from '../../engine/run-events';
-import { makeRunResult } from '../../store/testing/result-fixture';
+import type { RunResult, RunSpec } from "@relix/core";
+import {
+  RunCancelledError,
+  type CellRef,
+  type RunBenchmark,
+  type RunEvent,
+  type RunOptions,
+} from "../../engine/run-events";
+import { makeRunResult } from "../../store/testing/result-fixture";
 
 /**
  * One call of the fake engine, driven step by step by the test: emit events, then finish or fail.
@@ -23,7 +29,7 @@ export class FakeRun {
     const signal = options.signal;
     if (!ignoreAbort && signal) {
       if (signal.aborted) this.fail(new RunCancelledError());
-      else signal.addEventListener('abort', () => this.fail(new RunCancelledError()), { once: true });
+      else signal.addEventListener("abort", () => this.fail(new RunCancelledError()), { once: true });
     }
   }
 
@@ -36,9 +42,9 @@ export class FakeRun {
   }
 
   /** One second of live load, as the engine reports it. */
-  sample(second: number, protocol: CellRef['protocol'] = 'rest'): void {
+  sample(second: number, protocol: CellRef["protocol"] = "rest"): void {
     this.emit({
-      type: 'sample',
+      type: "sample",
       cell: this.cell(protocol),
       second,
       requests: 1000 + second,
@@ -49,8 +55,8 @@ export class FakeRun {
     });
   }
 
-  cell(protocol: CellRef['protocol'] = 'rest'): CellRef {
-    return { workload: this.spec.workloads[0]!, cacheMode: 'warm', trial: 1, trials: 1, protocol, index: 1, total: 2 };
+  cell(protocol: CellRef["protocol"] = "rest"): CellRef {
+    return { workload: this.spec.workloads[0]!, cacheMode: "warm", trial: 1, trials: 1, protocol, index: 1, total: 2 };
   }
 
   finish(result: RunResult = makeRunResult(this.spec)): void {

@@ -12,7 +12,7 @@ export interface SseMessage {
 export class SseConnection {
   comments = 0;
   ended = false;
-  private buffer = '';
+  private buffer = "";
   private readonly queue: SseMessage[] = [];
   private readonly decoder = new TextDecoder();
 
@@ -22,10 +22,13 @@ export class SseConnection {
     private readonly controller: AbortController,
   ) {}
 
-  static async open(url: string, options: { lastEventId?: string | number; headers?: Record<string, string> } = {}): Promise<SseConnection> {
+  static async open(
+    url: string,
+    options: { lastEventId?: string | number; headers?: Record<string, string> } = {},
+  ): Promise<SseConnection> {
     const controller = new AbortController();
-    const headers: Record<string, string> = { accept: 'text/event-stream', ...options.headers };
-    if (options.lastEventId !== undefined) headers['last-event-id'] = String(options.lastEventId);
+    const headers: Record<string, string> = { accept: "text/event-stream", ...options.headers };
+    if (options.lastEventId !== undefined) headers["last-event-id"] = String(options.lastEventId);
     const response = await fetch(url, { headers, signal: controller.signal });
     const reader = response.body?.getReader() ?? null;
     return new SseConnection(response.status, reader, controller);
@@ -37,12 +40,12 @@ export class SseConnection {
     while (this.queue.length === 0) {
       if (this.ended || this.reader === null) return null;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error('no SSE message within the time limit');
+      if (left <= 0) throw new Error("no SSE message within the time limit");
       let timer: NodeJS.Timeout | undefined;
       const chunk = await Promise.race([
         this.reader.read(),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('no SSE message within the time limit')), left);
+          timer = setTimeout(() => reject(new Error("no SSE message within the time limit")), left);
         }),
       ]).finally(() => clearTimeout(timer));
       if (chunk.done) {
@@ -77,30 +80,30 @@ export class SseConnection {
   }
 
   private parse(final: boolean): void {
-    const blocks = this.buffer.split('\n\n');
-    this.buffer = final ? '' : blocks.pop()!;
+    const blocks = this.buffer.split("\n\n");
+    this.buffer = final ? "" : blocks.pop()!;
     for (const block of blocks) {
-      if (block.trim() === '') continue;
+      if (block.trim() === "") continue;
       let id: string | null = null;
-      let event = 'message';
+      let event = "message";
       const data: string[] = [];
       let onlyComments = true;
-      for (const line of block.split('\n')) {
-        if (line.startsWith(':')) continue;
+      for (const line of block.split("\n")) {
+        if (line.startsWith(":")) continue;
         onlyComments = false;
-        const colon = line.indexOf(':');
+        const colon = line.indexOf(":");
         const field = colon < 0 ? line : line.slice(0, colon);
-        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        if (field === 'id') id = value;
-        else if (field === 'event') event = value;
-        else if (field === 'data') data.push(value);
+        const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+        if (field === "id") id = value;
+        else if (field === "event") event = value;
+        else if (field === "data") data.push(value);
       }
       if (onlyComments) {
         this.comments += 1;
         continue;
       }
       if (data.length === 0) continue; // retry: and similar
-      this.queue.push({ id, event, data: JSON.parse(data.join('\n')) });
+      this.queue.push({ id, event, data: JSON.parse(data.join("\n")) });
     }
   }
 }

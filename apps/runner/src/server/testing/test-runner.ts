@@ -1,13 +1,13 @@
-import type { ResultsStore } from '../../store/results-store';
-import { createRunnerServer, type RunnerServer } from '../app';
-import { silentLogger, type Logger } from '../logger';
-import type { PresetCatalog } from '../preset-catalog';
-import { RunService } from '../run-service';
-import { sharedPresets } from '../shared-presets';
-import { FakeEngine } from './fake-engine';
+import type { ResultsStore } from "../../store/results-store";
+import { createRunnerServer, type RunnerServer } from "../app";
+import { silentLogger, type Logger } from "../logger";
+import type { PresetCatalog } from "../preset-catalog";
+import { RunService } from "../run-service";
+import { sharedPresets } from "../shared-presets";
+import { FakeEngine } from "./fake-engine";
 
 /** A fetch Response whose JSON is `any`: tests assert on its shape instead of declaring it. */
-export type TestResponse = Omit<Response, 'json'> & { json(): Promise<any> };
+export type TestResponse = Omit<Response, "json"> & { json(): Promise<any> };
 
 export interface TestRunner {
   url: string;
@@ -44,7 +44,7 @@ export async function startTestRunner(options: TestRunnerOptions): Promise<TestR
     heartbeatMs: options.heartbeatMs,
     log,
   });
-  const url = await app.listen(0, '127.0.0.1');
+  const url = await app.listen(0, "127.0.0.1");
   return {
     url,
     engine,
@@ -53,9 +53,14 @@ export async function startTestRunner(options: TestRunnerOptions): Promise<TestR
     request(path, init = {}) {
       const { json, ...rest } = init;
       const headers = new Headers(rest.headers);
-      if (json !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
-      const method = rest.method ?? (json === undefined ? 'GET' : 'POST');
-      return fetch(`${url}${path}`, { ...rest, method, headers, body: json === undefined ? rest.body : JSON.stringify(json) });
+      if (json !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
+      const method = rest.method ?? (json === undefined ? "GET" : "POST");
+      return fetch(`${url}${path}`, {
+        ...rest,
+        method,
+        headers,
+        body: json === undefined ? rest.body : JSON.stringify(json),
+      });
     },
     async close() {
       await service.shutdown(1000);

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import mysql from 'mysql2/promise';
+import { randomBytes } from "node:crypto";
+import mysql from "mysql2/promise";
 
 export interface TestDatabase {
   /** MYSQL_URL with its database replaced by this test's own. */
@@ -14,8 +14,9 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const base = process.env.MYSQL_URL;
-  if (base === undefined || base === '') throw new Error('MYSQL_URL is not set: run the tests through vitest (test/global-setup.ts)');
-  const name = `relix_runner_${randomBytes(6).toString('hex')}`;
+  if (base === undefined || base === "")
+    throw new Error("MYSQL_URL is not set: run the tests through vitest (test/global-setup.ts)");
+  const name = `relix_runner_${randomBytes(6).toString("hex")}`;
   const admin = await mysql.createConnection({ uri: base });
   try {
     await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);

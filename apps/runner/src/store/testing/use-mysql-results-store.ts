@@ -1,6 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
-import { MysqlResultsStore } from '../mysql-results-store';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { afterAll, beforeAll } from "vitest";
+import { MysqlResultsStore } from "../mysql-results-store";
+import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export interface MysqlResultsStoreFixture {
   readonly db: TestDatabase;
@@ -25,11 +25,11 @@ export function useMysqlResultsStore(): MysqlResultsStoreFixture {
   });
   return {
     get db() {
-      if (!db) throw new Error('the test database exists only while the tests run');
+      if (!db) throw new Error("the test database exists only while the tests run");
       return db;
     },
     get store() {
-      if (!store) throw new Error('the results store exists only while the tests run');
+      if (!store) throw new Error("the results store exists only while the tests run");
       return store;
     },
   };

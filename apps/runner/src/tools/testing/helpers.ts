@@ -1,11 +1,11 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { ClientSample } from '../sample';
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ClientSample } from "../sample";
 
-export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
+export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures");
 
 /** Set RELIX_RECORD_FIXTURES=1 to re-record fixtures/ from real runs. */
-export const RECORD_FIXTURES = process.env.RELIX_RECORD_FIXTURES === '1';
+export const RECORD_FIXTURES = process.env.RELIX_RECORD_FIXTURES === "1";
 
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

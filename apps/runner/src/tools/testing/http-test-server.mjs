@@ -13,7 +13,7 @@
 //   GET  /close           FIN the socket without answering (silent end at the client)
 //   GET  /__stats         {"connections", "requests", "ids"} (admin sockets are not counted)
 //   POST /__reset         clears the counters
-import http from 'node:http';
+import http from "node:http";
 
 let ids = new Map();
 let requests = 0;
@@ -31,21 +31,21 @@ function count(req, id) {
 
 function send(res, status, obj) {
   const body = JSON.stringify(obj);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
   res.end(body);
 }
 
 const server = http.createServer((req, res) => {
-  const url = req.url ?? '/';
-  if (url === '/__stats') return send(res, 200, { connections, requests, ids: Object.fromEntries(ids) });
-  if (url === '/__reset' && req.method === 'POST') {
+  const url = req.url ?? "/";
+  if (url === "/__stats") return send(res, 200, { connections, requests, ids: Object.fromEntries(ids) });
+  if (url === "/__reset" && req.method === "POST") {
     ids = new Map();
     requests = 0;
     connections = 0;
     return send(res, 200, {});
   }
   let m;
-  if (url === '/noop') {
+  if (url === "/noop") {
     count(req);
     return send(res, 200, {});
   }
@@ -55,37 +55,37 @@ const server = http.createServer((req, res) => {
   }
   if ((m = /^\/missing\/([^/?]+)$/.exec(url))) {
     count(req, `missing/${m[1]}`);
-    return send(res, 404, { error: 'not found', field: 'id' });
+    return send(res, 404, { error: "not found", field: "id" });
   }
   if ((m = /^\/slow\/(\d+)$/.exec(url))) {
     count(req);
     setTimeout(() => send(res, 200, {}), Number(m[1]));
     return;
   }
-  if (url === '/hang') {
-    count(req, 'hang');
+  if (url === "/hang") {
+    count(req, "hang");
     return;
   }
-  if (url === '/reset') {
-    count(req, 'reset');
+  if (url === "/reset") {
+    count(req, "reset");
     req.socket.resetAndDestroy();
     return;
   }
-  if (url === '/close') {
-    count(req, 'close');
+  if (url === "/close") {
+    count(req, "close");
     req.socket.destroy();
     return;
   }
-  if (url === '/echo' && req.method === 'POST') {
+  if (url === "/echo" && req.method === "POST") {
     const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
       let body = {};
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
       } catch {
         count(req);
-        return send(res, 400, { error: 'bad json' });
+        return send(res, 400, { error: "bad json" });
       }
       count(req, body.id === undefined ? undefined : String(body.id));
       send(res, 200, body);
@@ -93,19 +93,19 @@ const server = http.createServer((req, res) => {
     return;
   }
   count(req);
-  send(res, 404, { error: 'no route' });
+  send(res, 404, { error: "no route" });
 });
 server.keepAliveTimeout = 60_000;
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(JSON.stringify({ port: server.address().port }) + '\n');
+server.listen(0, "127.0.0.1", () => {
+  process.stdout.write(JSON.stringify({ port: server.address().port }) + "\n");
 });
 const stop = () => {
   server.closeAllConnections?.();
   server.close(() => process.exit(0));
   setTimeout(() => process.exit(0), 1000).unref();
 };
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-process.on('disconnect', stop);
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+process.on("disconnect", stop);
 // Never outlive a test run by much.
 setTimeout(stop, Number(process.env.RELIX_TEST_SERVER_MAX_MS ?? 120_000)).unref();

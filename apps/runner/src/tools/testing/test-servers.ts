@@ -4,15 +4,15 @@
  *  - startGrpcTestServer(): grpc-js in this process, relix.v1.BenchService from the real proto.
  * Both count requests per id and the TCP connections that carried requests.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import path from 'node:path';
-import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import * as grpc from "@grpc/grpc-js";
+import * as protoLoader from "@grpc/proto-loader";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const PROTO_ROOT = path.resolve(here, '../../../../../proto');
-export const BENCH_PROTO = path.join(PROTO_ROOT, 'relix/v1/bench.proto');
+export const PROTO_ROOT = path.resolve(here, "../../../../../proto");
+export const BENCH_PROTO = path.join(PROTO_ROOT, "relix/v1/bench.proto");
 
 export interface ServerStats {
   connections: number;
@@ -30,17 +30,17 @@ export interface HttpTestServer {
 }
 
 export async function startHttpTestServer(): Promise<HttpTestServer> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(here, 'http-test-server.mjs')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, RELIX_TEST_SERVER_MAX_MS: '120000' },
+  const child: ChildProcess = spawn(process.execPath, [path.join(here, "http-test-server.mjs")], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, RELIX_TEST_SERVER_MAX_MS: "120000" },
   });
   const port = await new Promise<number>((resolve, reject) => {
-    let buf = '';
-    const timer = setTimeout(() => reject(new Error('http test server did not start')), 10_000);
-    child.once('error', reject);
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+    let buf = "";
+    const timer = setTimeout(() => reject(new Error("http test server did not start")), 10_000);
+    child.once("error", reject);
+    child.stdout!.setEncoding("utf8").on("data", (d: string) => {
       buf += d;
-      const nl = buf.indexOf('\n');
+      const nl = buf.indexOf("\n");
       if (nl >= 0) {
         clearTimeout(timer);
         resolve((JSON.parse(buf.slice(0, nl)) as { port: number }).port);
@@ -57,13 +57,13 @@ export async function startHttpTestServer(): Promise<HttpTestServer> {
       return (await r.json()) as ServerStats;
     },
     async reset() {
-      await fetch(`${url}/__reset`, { method: 'POST' });
+      await fetch(`${url}/__reset`, { method: "POST" });
     },
     stop() {
       return new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
       });
     },
   };
@@ -89,7 +89,7 @@ interface EchoRequest {
  * "slow:<ms>" answers after <ms>. Noop: answers {} (after `delayMs`).
  */
 export async function startGrpcTestServer(): Promise<GrpcTestServer> {
-  const def = protoLoader.loadSync('relix/v1/bench.proto', {
+  const def = protoLoader.loadSync("relix/v1/bench.proto", {
     includeDirs: [PROTO_ROOT],
     keepCase: false,
     longs: String,
@@ -120,15 +120,17 @@ export async function startGrpcTestServer(): Promise<GrpcTestServer> {
       peers.add(call.getPeer());
       const id = call.request.message;
       ids.set(id, (ids.get(id) ?? 0) + 1);
-      if (id.startsWith('missing')) {
+      if (id.startsWith("missing")) {
         return later(state.delayMs, () => cb({ code: grpc.status.NOT_FOUND, details: `no item ${id}` }));
       }
       const slow = /^slow:(\d+)$/.exec(id);
-      later(slow ? Number(slow[1]) : state.delayMs, () => cb(null, { status: 'ok', data: call.request.data }));
+      later(slow ? Number(slow[1]) : state.delayMs, () => cb(null, { status: "ok", data: call.request.data }));
     },
   });
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    ),
   );
   return {
     port,

@@ -9,7 +9,13 @@ import { runColor } from "@/lib/run-colors";
 import { DataTable } from "@/components/charts/DataTable";
 import { RunnerDown } from "@/components/ui/RunnerDown";
 import { Winner } from "@/components/ui/Proto";
-import { compareCells, compareSpeedupRows, parseRunIds, specDifferences, type ComparedRun } from "@/lib/compare/compare-rows";
+import {
+  compareCells,
+  compareSpeedupRows,
+  parseRunIds,
+  specDifferences,
+  type ComparedRun,
+} from "@/lib/compare/compare-rows";
 import { formatCount, formatMsNumber, formatTimestamp } from "@/lib/format";
 import { getResult, getRun, readResult } from "@/server/runner-client";
 import { explainRunnerError } from "@/server/runner-errors";
@@ -31,11 +37,16 @@ async function load(id: string): Promise<Loaded> {
 }
 
 /** Two or more runs side by side; the run ids live in the URL, so the comparison is a permalink too. */
-export default async function ComparePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ComparePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const ids = parseRunIds(params.runs).slice(0, MAX_RUNS);
   const canonical = ids.join(",");
-  if (params.runs !== undefined && params.runs !== canonical) redirect(`/compare?runs=${ids.map(encodeURIComponent).join(",")}`);
+  if (params.runs !== undefined && params.runs !== canonical)
+    redirect(`/compare?runs=${ids.map(encodeURIComponent).join(",")}`);
 
   if (ids.length < 2) {
     return (
@@ -44,7 +55,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
           <h1>Compare runs</h1>
         </div>
         <div className="banner banner-info">
-          Choose at least two finished runs on the <Link href="/runs">runs page</Link>, or open <code>/compare?runs=ID1,ID2</code>.
+          Choose at least two finished runs on the <Link href="/runs">runs page</Link>, or open{" "}
+          <code>/compare?runs=ID1,ID2</code>.
         </div>
       </>
     );
@@ -58,7 +70,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
     if (message === null) throw error;
     return <RunnerDown message={message} />;
   }
-  const runs: ComparedRun[] = loaded.filter((l): l is Extract<Loaded, { ok: true }> => l.ok).map((l) => ({ id: l.id, result: l.result }));
+  const runs: ComparedRun[] = loaded
+    .filter((l): l is Extract<Loaded, { ok: true }> => l.ok)
+    .map((l) => ({ id: l.id, result: l.result }));
   const problems = loaded.filter((l): l is Extract<Loaded, { ok: false }> => !l.ok);
   const cells = compareCells(runs);
   const differences = specDifferences(runs);
@@ -69,7 +83,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       <div className="page-head">
         <div>
           <h1>Compare {runs.length} runs</h1>
-          <p>Same workload and cache mode lined up across runs. This page&apos;s URL is the comparison&apos;s permalink.</p>
+          <p>
+            Same workload and cache mode lined up across runs. This page&apos;s URL is the comparison&apos;s permalink.
+          </p>
         </div>
       </div>
 
@@ -94,12 +110,23 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
             {runs.map((r, i) => (
               <tr key={r.id}>
                 <td style={{ whiteSpace: "nowrap" }}>
-                  <span style={{ display: "inline-block", width: 10, height: 10, borderRadius: 2, background: runColor(i), marginRight: 6 }} />
+                  <span
+                    style={{
+                      display: "inline-block",
+                      width: 10,
+                      height: 10,
+                      borderRadius: 2,
+                      background: runColor(i),
+                      marginRight: 6,
+                    }}
+                  />
                   <Link href={`/runs/${encodeURIComponent(r.id)}`} className="mono">
                     #{i + 1} {r.id}
                   </Link>
                 </td>
-                <td>{r.result.spec.preset ? <code>{r.result.spec.preset}</code> : <span className="muted">custom</span>}</td>
+                <td>
+                  {r.result.spec.preset ? <code>{r.result.spec.preset}</code> : <span className="muted">custom</span>}
+                </td>
                 <td className="small num">{formatTimestamp(r.result.createdAt)}</td>
                 <td className="small">{describeLoad(r.result)}</td>
                 <td className="small">{describeEnvironment(r.result)}</td>
@@ -125,7 +152,11 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
               key={metric}
               testId={`compare-${metric}`}
               title={`gRPC speedup at ${label}, by run`}
-              subtitle={metric === "rps" ? "gRPC req/s ÷ REST req/s per cell, × with 95% CI" : "REST p50 ÷ gRPC p50 per cell, × with 95% CI"}
+              subtitle={
+                metric === "rps"
+                  ? "gRPC req/s ÷ REST req/s per cell, × with 95% CI"
+                  : "REST p50 ÷ gRPC p50 per cell, × with 95% CI"
+              }
               legend={runNames.map((name, i) => ({ label: name, color: runColor(i), kind: "box" as const }))}
               height={Math.max(260, 60 + cells.length * (14 * runs.length + 14))}
               chart={<CompareSpeedupChart rows={rows} runs={runNames} metricLabel={label} />}
@@ -136,7 +167,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
                     cell.title,
                     ...cell.runs.map((c) => {
                       const comparison = c?.comparisons.find((x) => x.metric === metric);
-                      return comparison ? `${comparison.ci.estimate.toFixed(2)}x [${comparison.ci.low.toFixed(2)}–${comparison.ci.high.toFixed(2)}]` : "–";
+                      return comparison
+                        ? `${comparison.ci.estimate.toFixed(2)}x [${comparison.ci.low.toFixed(2)}–${comparison.ci.high.toFixed(2)}]`
+                        : "–";
                     }),
                   ])}
                 />
@@ -168,7 +201,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
                 cell.runs.map((c, i) => (
                   <tr key={`${cell.key}-${i}`}>
                     {i === 0 ? <td rowSpan={cell.runs.length}>{cell.title}</td> : null}
-                    <td className="mono small" style={{ whiteSpace: "nowrap" }}>{runNames[i]}</td>
+                    <td className="mono small" style={{ whiteSpace: "nowrap" }}>
+                      {runNames[i]}
+                    </td>
                     {c ? (
                       <>
                         <td className="r">{formatMsNumber(c.rest.latencyMs.p50)}</td>
@@ -178,7 +213,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
                         <td className="r">{formatCount(c.rest.rps)}</td>
                         <td className="r">{formatCount(c.grpc.rps)}</td>
                         <td>
-                          <Winner winner={c.comparisons.find((x) => x.metric === "p50")?.winner ?? "none"}>{c.verdict}</Winner>
+                          <Winner winner={c.comparisons.find((x) => x.metric === "p50")?.winner ?? "none"}>
+                            {c.verdict}
+                          </Winner>
                         </td>
                       </>
                     ) : (

@@ -17,12 +17,15 @@ function Headline({ run }: { run: RunSummary }) {
   const h = run.headline;
   if (run.status === "failed") return <span className="error-text">{run.reason ?? "failed"}</span>;
   if (!h) return <span className="muted">–</span>;
-  const more = typeof h.cells === "number" && h.cells > 1 ? ` (+${h.cells - 1} more cell${h.cells > 2 ? "s" : ""})` : "";
+  const more =
+    typeof h.cells === "number" && h.cells > 1 ? ` (+${h.cells - 1} more cell${h.cells > 2 ? "s" : ""})` : "";
   const where = h.workload ? `${h.workload}${h.cacheMode && h.cacheMode !== "none" ? ` ${h.cacheMode}` : ""}: ` : "";
   return (
     <span>
       <span className="muted">{where}</span>
-      <Winner winner={h.winner ?? "none"}>{h.verdict ?? (typeof h.speedup === "number" ? `${h.speedup.toFixed(2)}x` : "–")}</Winner>
+      <Winner winner={h.winner ?? "none"}>
+        {h.verdict ?? (typeof h.speedup === "number" ? `${h.speedup.toFixed(2)}x` : "–")}
+      </Winner>
       <span className="muted small">{more}</span>
     </span>
   );
@@ -91,7 +94,11 @@ export default async function RunsPage({ searchParams }: { searchParams: Search 
                       </td>
                       <td>
                         <StatusPill status={run.status} />
-                        {run.imported ? <span className="tag" style={{ marginLeft: 6 }}>imported</span> : null}
+                        {run.imported ? (
+                          <span className="tag" style={{ marginLeft: 6 }}>
+                            imported
+                          </span>
+                        ) : null}
                       </td>
                       <td>{run.preset ? <code>{run.preset}</code> : <span className="muted">custom</span>}</td>
                       <td className="num small">{formatTimestamp(run.createdAt)}</td>
@@ -123,15 +130,34 @@ export default async function RunsPage({ searchParams }: { searchParams: Search 
       <section className="section card card-pad" id="import">
         <h2>Import a result</h2>
         <p className="section-sub" style={{ marginTop: 4 }}>
-          A <code>relix.result/v1</code> JSON from <code>pnpm bench --json FILE</code> (or a download from another Relix) gets its own permalink here.
+          A <code>relix.result/v1</code> JSON from <code>pnpm bench --json FILE</code> (or a download from another
+          Relix) gets its own permalink here.
         </p>
         {importError ? (
-          <div className="banner banner-bad" role="alert" style={{ marginBottom: 12, whiteSpace: "pre-wrap" }} data-testid="import-error">
+          <div
+            className="banner banner-bad"
+            role="alert"
+            style={{ marginBottom: 12, whiteSpace: "pre-wrap" }}
+            data-testid="import-error"
+          >
             {importError}
           </div>
         ) : null}
-        <form action="/api/import" method="post" encType="multipart/form-data" className="row" data-testid="import-form">
-          <input type="file" name="result" accept="application/json,.json" required className="input" style={{ maxWidth: 420, paddingTop: 5 }} />
+        <form
+          action="/api/import"
+          method="post"
+          encType="multipart/form-data"
+          className="row"
+          data-testid="import-form"
+        >
+          <input
+            type="file"
+            name="result"
+            accept="application/json,.json"
+            required
+            className="input"
+            style={{ maxWidth: 420, paddingTop: 5 }}
+          />
           <button type="submit" className="btn btn-primary">
             Import
           </button>

@@ -41,7 +41,10 @@ export function ChartCard({ title, subtitle, legend, chart, table, tall, height,
           <div className="chart-legend" aria-hidden="true">
             {legend.map((item) => (
               <span key={item.label}>
-                <i className={item.kind === "line" ? undefined : item.kind} style={{ background: item.color, borderColor: item.color }} />
+                <i
+                  className={item.kind === "line" ? undefined : item.kind}
+                  style={{ background: item.color, borderColor: item.color }}
+                />
                 {item.label}
               </span>
             ))}

@@ -1,11 +1,28 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ErrorBar,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { runColor } from "@/lib/run-colors";
 import { AXIS_TICK, axisLabel, GRID_STROKE, speedupTicks, TOOLTIP_STYLE } from "./axis";
 
-
-export function CompareSpeedupChart({ rows, runs, metricLabel }: { rows: Record<string, unknown>[]; runs: string[]; metricLabel: string }) {
+export function CompareSpeedupChart({
+  rows,
+  runs,
+  metricLabel,
+}: {
+  rows: Record<string, unknown>[];
+  runs: string[];
+  metricLabel: string;
+}) {
   if (rows.length === 0) return <div className="chart-empty">No cells in common</div>;
   const highs = rows.flatMap((row) =>
     runs.map((_, i) => {
@@ -19,8 +36,24 @@ export function CompareSpeedupChart({ rows, runs, metricLabel }: { rows: Record<
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 24, bottom: 18, left: 8 }} barGap={2}>
         <CartesianGrid stroke={GRID_STROKE} horizontal={false} />
-        <XAxis type="number" domain={[0, ticks.at(-1)!]} ticks={ticks} tick={AXIS_TICK} tickLine={false} tickFormatter={(v: number) => `${+v.toFixed(2)}x`} label={axisLabel(`gRPC speedup at ${metricLabel}, × (> 1: gRPC better)`, "x")} />
-        <YAxis type="category" dataKey="cell" tick={AXIS_TICK} width={170} interval={0} tickLine={false} axisLine={false} />
+        <XAxis
+          type="number"
+          domain={[0, ticks.at(-1)!]}
+          ticks={ticks}
+          tick={AXIS_TICK}
+          tickLine={false}
+          tickFormatter={(v: number) => `${+v.toFixed(2)}x`}
+          label={axisLabel(`gRPC speedup at ${metricLabel}, × (> 1: gRPC better)`, "x")}
+        />
+        <YAxis
+          type="category"
+          dataKey="cell"
+          tick={AXIS_TICK}
+          width={170}
+          interval={0}
+          tickLine={false}
+          axisLine={false}
+        />
         <Tooltip {...TOOLTIP_STYLE} formatter={(v, name) => [typeof v === "number" ? `${v.toFixed(2)}x` : "–", name]} />
         <ReferenceLine x={1} stroke="#0f172a" strokeDasharray="4 3" />
         {runs.map((run, i) => (

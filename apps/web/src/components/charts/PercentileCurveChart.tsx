@@ -32,7 +32,16 @@ export function PercentileCurveChart({ rest, grpc }: { rest: CurvePoint[] | null
           tickFormatter={percentileTickLabel}
           label={axisLabel("percentile (log scale of 1 in N)", "x")}
         />
-        <YAxis type="number" dataKey="latencyMs" tick={AXIS_TICK} tickLine={false} axisLine={false} width={64} tickFormatter={(v) => formatTick("ms", v)} label={axisLabel("latency, ms", "y")} />
+        <YAxis
+          type="number"
+          dataKey="latencyMs"
+          tick={AXIS_TICK}
+          tickLine={false}
+          axisLine={false}
+          width={64}
+          tickFormatter={(v) => formatTick("ms", v)}
+          label={axisLabel("latency, ms", "y")}
+        />
         <Tooltip
           {...TOOLTIP_STYLE}
           labelFormatter={(_, payload) => {
@@ -41,8 +50,28 @@ export function PercentileCurveChart({ rest, grpc }: { rest: CurvePoint[] | null
           }}
           formatter={(value, name) => [formatValue("ms", value), name]}
         />
-        {rest ? <Line data={rest} dataKey="latencyMs" name={PROTOCOL_LABEL.rest} stroke={PROTOCOL_COLOR.rest} strokeWidth={2} dot={false} isAnimationActive={false} /> : null}
-        {grpc ? <Line data={grpc} dataKey="latencyMs" name={PROTOCOL_LABEL.grpc} stroke={PROTOCOL_COLOR.grpc} strokeWidth={2} dot={false} isAnimationActive={false} /> : null}
+        {rest ? (
+          <Line
+            data={rest}
+            dataKey="latencyMs"
+            name={PROTOCOL_LABEL.rest}
+            stroke={PROTOCOL_COLOR.rest}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+        ) : null}
+        {grpc ? (
+          <Line
+            data={grpc}
+            dataKey="latencyMs"
+            name={PROTOCOL_LABEL.grpc}
+            stroke={PROTOCOL_COLOR.grpc}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+        ) : null}
       </LineChart>
     </ResponsiveContainer>
   );

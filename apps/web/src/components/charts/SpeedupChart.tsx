@@ -1,6 +1,17 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  ErrorBar,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { PROTOCOL_COLOR } from "@/lib/protocol-style";
 import { AXIS_TICK, axisLabel, GRID_STROKE, speedupTicks, TOOLTIP_STYLE } from "./axis";
 
@@ -37,8 +48,20 @@ export function SpeedupChart({ rows, metricLabel }: { rows: SpeedupBar[]; metric
           tickFormatter={(v: number) => `${+v.toFixed(2)}x`}
           label={axisLabel(`gRPC speedup at ${metricLabel} (×, > 1 = gRPC better)`, "x")}
         />
-        <YAxis type="category" dataKey="cell" tick={AXIS_TICK} tickLine={false} axisLine={false} width={170} interval={0} />
-        <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: "rgba(15,23,42,.04)" }} formatter={(_v, _n, item) => [(item.payload as SpeedupBar).text, "verdict"]} />
+        <YAxis
+          type="category"
+          dataKey="cell"
+          tick={AXIS_TICK}
+          tickLine={false}
+          axisLine={false}
+          width={170}
+          interval={0}
+        />
+        <Tooltip
+          {...TOOLTIP_STYLE}
+          cursor={{ fill: "rgba(15,23,42,.04)" }}
+          formatter={(_v, _n, item) => [(item.payload as SpeedupBar).text, "verdict"]}
+        />
         <ReferenceLine x={1} stroke="#0f172a" strokeDasharray="4 3" />
         <Bar dataKey="speedup" name="speedup" barSize={16} isAnimationActive={false}>
           {rows.map((row) => (

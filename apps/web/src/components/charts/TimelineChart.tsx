@@ -45,9 +45,28 @@ export function TimelineChart({
           axisLine={{ stroke: "#cbd5e1" }}
           label={axisLabel(xLabel, "x")}
         />
-        <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={64} tickFormatter={(v) => formatTick(format, v)} label={axisLabel(yLabel, "y")} />
-        {warmup ? <ReferenceArea x1={warmup[0]} x2={warmup[1]} fill="#94a3b8" fillOpacity={0.12} label={{ value: "warm-up", position: "insideTopLeft", fontSize: 11, fill: "#64748b" }} /> : null}
-        <Tooltip {...TOOLTIP_STYLE} labelFormatter={(s) => `second ${s}`} formatter={(value, name) => [formatValue(format, value), name]} />
+        <YAxis
+          tick={AXIS_TICK}
+          tickLine={false}
+          axisLine={false}
+          width={64}
+          tickFormatter={(v) => formatTick(format, v)}
+          label={axisLabel(yLabel, "y")}
+        />
+        {warmup ? (
+          <ReferenceArea
+            x1={warmup[0]}
+            x2={warmup[1]}
+            fill="#94a3b8"
+            fillOpacity={0.12}
+            label={{ value: "warm-up", position: "insideTopLeft", fontSize: 11, fill: "#64748b" }}
+          />
+        ) : null}
+        <Tooltip
+          {...TOOLTIP_STYLE}
+          labelFormatter={(s) => `second ${s}`}
+          formatter={(value, name) => [formatValue(format, value), name]}
+        />
         {series.map((s) => (
           <Line
             key={s.key}

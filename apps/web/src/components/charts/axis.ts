@@ -2,13 +2,24 @@
 export const AXIS_TICK = { fontSize: 11, fill: "#64748b" } as const;
 export const GRID_STROKE = "#e8edf3";
 export const TOOLTIP_STYLE = {
-  contentStyle: { fontSize: 12, borderRadius: 6, border: "1px solid #cbd5e1", boxShadow: "0 2px 8px rgba(15,23,42,.08)" },
+  contentStyle: {
+    fontSize: 12,
+    borderRadius: 6,
+    border: "1px solid #cbd5e1",
+    boxShadow: "0 2px 8px rgba(15,23,42,.08)",
+  },
   labelStyle: { fontWeight: 600, color: "#0f172a" },
 } as const;
 
 export function axisLabel(value: string, axis: "x" | "y") {
   return axis === "y"
-    ? { value, angle: -90, position: "insideLeft" as const, offset: 14, style: { fontSize: 11, fill: "#64748b", textAnchor: "middle" as const } }
+    ? {
+        value,
+        angle: -90,
+        position: "insideLeft" as const,
+        offset: 14,
+        style: { fontSize: 11, fill: "#64748b", textAnchor: "middle" as const },
+      }
     : { value, position: "insideBottom" as const, offset: -2, style: { fontSize: 11, fill: "#64748b" } };
 }
 

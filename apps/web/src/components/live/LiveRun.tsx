@@ -35,16 +35,25 @@ const LATENCY_SERIES = [
 ];
 
 function ConnectionBadge({ connection }: { connection: Connection }) {
-  const text = { connecting: "connecting…", open: "live", reconnecting: "reconnecting…", closed: "finished" }[connection];
+  const text = { connecting: "connecting…", open: "live", reconnecting: "reconnecting…", closed: "finished" }[
+    connection
+  ];
   return (
-    <span className={connection === "reconnecting" ? "conn down" : "conn"} data-testid="connection" data-connection={connection}>
+    <span
+      className={connection === "reconnecting" ? "conn down" : "conn"}
+      data-testid="connection"
+      data-connection={connection}
+    >
       <i />
       {text}
     </span>
   );
 }
 
-function groupName(group: Pick<LiveGroup, "workload" | "cacheMode" | "trial" | "trials">, labels: Record<string, string>) {
+function groupName(
+  group: Pick<LiveGroup, "workload" | "cacheMode" | "trial" | "trials">,
+  labels: Record<string, string>,
+) {
   const cache = group.cacheMode === "none" ? "" : ` · ${cacheModeLabel(group.cacheMode)}`;
   return `${labels[group.workload] ?? group.workload}${cache} · trial ${group.trial}/${group.trials}`;
 }
@@ -102,7 +111,13 @@ export function LiveRun({ id, status, position, labels, cellSeconds, summary }: 
           <ConnectionBadge connection={connection} />
           <span className="spacer" />
           {!final ? (
-            <button type="button" className="btn btn-danger" onClick={cancel} disabled={cancelling} data-testid="cancel">
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={cancel}
+              disabled={cancelling}
+              data-testid="cancel"
+            >
               {cancelling ? "Cancelling…" : "Cancel run"}
             </button>
           ) : null}
@@ -116,8 +131,9 @@ export function LiveRun({ id, status, position, labels, cellSeconds, summary }: 
           <div className="banner banner-info" style={{ marginTop: 14 }} data-testid="queue-position">
             {state.position && state.position > 0 ? (
               <>
-                <strong>#{state.position} in the queue.</strong> One run at a time, so REST and gRPC never share the machine with another run; yours starts
-                when {state.position === 1 ? "the current run finishes" : `the ${state.position} runs ahead of it finish`}.
+                <strong>#{state.position} in the queue.</strong> One run at a time, so REST and gRPC never share the
+                machine with another run; yours starts when{" "}
+                {state.position === 1 ? "the current run finishes" : `the ${state.position} runs ahead of it finish`}.
               </>
             ) : (
               <strong>Starting…</strong>
@@ -125,16 +141,29 @@ export function LiveRun({ id, status, position, labels, cellSeconds, summary }: 
           </div>
         ) : (
           <>
-            <div className="progress" style={{ marginTop: 14 }} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(fraction * 100)}>
+            <div
+              className="progress"
+              style={{ marginTop: 14 }}
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(fraction * 100)}
+            >
               <div style={{ width: `${Math.round(fraction * 1000) / 10}%` }} />
             </div>
             <div className="live-meta">
               <div className="stat">
                 <div className="label">Now measuring</div>
-                <div className="value" style={{ fontSize: 15 }} data-testid="current-cell" data-step={current?.index ?? 0}>
+                <div
+                  className="value"
+                  style={{ fontSize: 15 }}
+                  data-testid="current-cell"
+                  data-step={current?.index ?? 0}
+                >
                   {current ? (
                     <>
-                      <span className={`proto proto-${current.protocol}`}>{PROTOCOL_LABEL[current.protocol]}</span> {labels[current.workload] ?? current.workload}
+                      <span className={`proto proto-${current.protocol}`}>{PROTOCOL_LABEL[current.protocol]}</span>{" "}
+                      {labels[current.workload] ?? current.workload}
                     </>
                   ) : (
                     (state.phase?.message ?? "Preparing…")
@@ -142,7 +171,8 @@ export function LiveRun({ id, status, position, labels, cellSeconds, summary }: 
                 </div>
                 {current ? (
                   <div className="muted small">
-                    {cacheModeLabel(current.cacheMode)} · trial {current.trial} of {current.trials} · step {current.index} of {current.total}
+                    {cacheModeLabel(current.cacheMode)} · trial {current.trial} of {current.trials} · step{" "}
+                    {current.index} of {current.total}
                   </div>
                 ) : null}
               </div>
@@ -159,7 +189,8 @@ export function LiveRun({ id, status, position, labels, cellSeconds, summary }: 
               <div className="stat">
                 <div className="label">Errors so far</div>
                 <div className="value num" data-testid="error-count">
-                  <span className="proto-rest">{formatCount(state.errors.rest)}</span> / <span className="proto-grpc">{formatCount(state.errors.grpc)}</span>
+                  <span className="proto-rest">{formatCount(state.errors.rest)}</span> /{" "}
+                  <span className="proto-grpc">{formatCount(state.errors.grpc)}</span>
                 </div>
                 <div className="muted small">REST / gRPC, from the samples</div>
               </div>
@@ -176,7 +207,12 @@ export function LiveRun({ id, status, position, labels, cellSeconds, summary }: 
             {state.groups.length > 1 ? (
               <div className="group-tabs" role="group" aria-label="Cell shown">
                 {state.groups.map((g) => (
-                  <button key={g.key} type="button" aria-pressed={g.key === group?.key} onClick={() => setPinned(g.key === currentGroup(state)?.key ? null : g.key)}>
+                  <button
+                    key={g.key}
+                    type="button"
+                    aria-pressed={g.key === group?.key}
+                    onClick={() => setPinned(g.key === currentGroup(state)?.key ? null : g.key)}
+                  >
                     {labels[g.workload] ?? g.workload}
                     {g.cacheMode === "none" ? "" : ` · ${g.cacheMode}`} · t{g.trial}
                   </button>
@@ -190,7 +226,16 @@ export function LiveRun({ id, status, position, labels, cellSeconds, summary }: 
               title="Throughput per second"
               subtitle="Server-observed requests completed each second, req/s · REST and gRPC of this cell on the same axes"
               legend={protocolLines}
-              chart={<TimelineChart rows={rows} series={THROUGHPUT_SERIES} format="rps" yLabel="req/s" warmup={warmup} maxX={cellSeconds ?? undefined} />}
+              chart={
+                <TimelineChart
+                  rows={rows}
+                  series={THROUGHPUT_SERIES}
+                  format="rps"
+                  yLabel="req/s"
+                  warmup={warmup}
+                  maxX={cellSeconds ?? undefined}
+                />
+              }
               table={<LiveTable rows={rows} kind="rps" />}
             />
             <ChartCard
@@ -198,13 +243,23 @@ export function LiveRun({ id, status, position, labels, cellSeconds, summary }: 
               title="Latency p50 and p99 per second"
               subtitle="Server-observed time per request in each second, ms (lower is better)"
               legend={latencyLines}
-              chart={<TimelineChart rows={rows} series={LATENCY_SERIES} format="ms" yLabel="ms" warmup={warmup} maxX={cellSeconds ?? undefined} />}
+              chart={
+                <TimelineChart
+                  rows={rows}
+                  series={LATENCY_SERIES}
+                  format="ms"
+                  yLabel="ms"
+                  warmup={warmup}
+                  maxX={cellSeconds ?? undefined}
+                />
+              }
               table={<LiveTable rows={rows} kind="latency" />}
             />
           </div>
           <p className="muted small" style={{ marginTop: 8 }}>
-            Live samples come from the servers&apos; own instrumentation, the same source for both protocols. The report uses every request&apos;s client-side
-            latency instead.{warmup ? " Shaded: warm-up, discarded from the result." : ""}
+            Live samples come from the servers&apos; own instrumentation, the same source for both protocols. The report
+            uses every request&apos;s client-side latency instead.
+            {warmup ? " Shaded: warm-up, discarded from the result." : ""}
           </p>
         </section>
       ) : null}
@@ -229,7 +284,9 @@ export function LiveRun({ id, status, position, labels, cellSeconds, summary }: 
       {state.cellEnds.length > 0 ? (
         <section className="section">
           <h2>Finished so far</h2>
-          <p className="section-sub">Each protocol run as it ended (client-side numbers); the report adds confidence intervals across trials.</p>
+          <p className="section-sub">
+            Each protocol run as it ended (client-side numbers); the report adds confidence intervals across trials.
+          </p>
           <div className="card table-wrap">
             <table className="data" data-testid="cell-ends">
               <thead>
@@ -269,7 +326,12 @@ export function LiveRun({ id, status, position, labels, cellSeconds, summary }: 
 }
 
 function LiveTable({ rows, kind }: { rows: ReturnType<typeof liveChartRows>; kind: "rps" | "latency" }) {
-  if (rows.length === 0) return <div className="chart-empty" style={{ height: 120 }}>No samples yet</div>;
+  if (rows.length === 0)
+    return (
+      <div className="chart-empty" style={{ height: 120 }}>
+        No samples yet
+      </div>
+    );
   return (
     <table className="data">
       <thead>

@@ -15,7 +15,6 @@ function reducer(state: LiveState, batch: Batch): LiveState {
   return next;
 }
 
-
 /**
  * Follows a run over SSE (same origin: /api/runs/:id/events). Events are applied in animation-frame
  * batches, so a replay of a long run after a reload renders once, not a thousand times. When the
@@ -23,7 +22,11 @@ function reducer(state: LiveState, batch: Batch): LiveState {
  * proxy answered an error), this reconnects with backoff and ?lastEventId=, so no event is lost
  * and none is applied twice (the reducer skips ids it has seen).
  */
-export function useRunEvents(id: string, initial: { status: RunStatus; position: number | null }, onFinal: (status: RunStatus) => void) {
+export function useRunEvents(
+  id: string,
+  initial: { status: RunStatus; position: number | null },
+  onFinal: (status: RunStatus) => void,
+) {
   const [state, dispatch] = useReducer(reducer, undefined, () => initialLiveState(initial.status, initial.position));
   const [connection, setConnection] = useState<Connection>("connecting");
   const onFinalRef = useRef(onFinal);

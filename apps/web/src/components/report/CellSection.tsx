@@ -43,40 +43,77 @@ export function CellSection({ cell }: { cell: CellResult }) {
   const timeline = timelineRows(cell, 1);
   const p = (pick: (side: CellResult["rest"]) => string) => [pick(cell.rest), pick(cell.grpc)];
   const keyRows: [string, string, string][] = [
-    ["p50 / p99, ms", ...(p((s) => `${formatMsNumber(s.latencyMs.p50)} / ${formatMsNumber(s.latencyMs.p99)}`) as [string, string])],
-    ["mean ± stddev, ms", ...(p((s) => `${formatMsNumber(s.latencyMs.mean)} ± ${formatMsNumber(s.latencyMs.stddev)}`) as [string, string])],
+    [
+      "p50 / p99, ms",
+      ...(p((s) => `${formatMsNumber(s.latencyMs.p50)} / ${formatMsNumber(s.latencyMs.p99)}`) as [string, string]),
+    ],
+    [
+      "mean ± stddev, ms",
+      ...(p((s) => `${formatMsNumber(s.latencyMs.mean)} ± ${formatMsNumber(s.latencyMs.stddev)}`) as [string, string]),
+    ],
     ["Throughput, req/s", ...(p((s) => formatCount(s.rps, s.rps < 100 ? 1 : 0)) as [string, string])],
-    ["Requests / errors", ...(p((s) => `${formatCount(s.requests)} / ${formatCount(s.errors.total)}`) as [string, string])],
-    ["In flight / TCP connections", ...(p((s) => `${s.connections.inFlight} / ${s.connections.tcp}`) as [string, string])],
+    [
+      "Requests / errors",
+      ...(p((s) => `${formatCount(s.requests)} / ${formatCount(s.errors.total)}`) as [string, string]),
+    ],
+    [
+      "In flight / TCP connections",
+      ...(p((s) => `${s.connections.inFlight} / ${s.connections.tcp}`) as [string, string]),
+    ],
     ["Server time per request (mean)", ...(p((s) => formatMs(s.server.serverTimeMsMean)) as [string, string])],
     ["Cache hit ratio (server)", ...(p((s) => formatPercent(s.server.cacheHitRatio, 1)) as [string, string])],
   ];
   return (
-    <section className="cell-section card card-pad" id={cellAnchor(cell)} data-testid="cell" data-cell={`${cell.workload}|${cell.cacheMode}`}>
+    <section
+      className="cell-section card card-pad"
+      id={cellAnchor(cell)}
+      data-testid="cell"
+      data-cell={`${cell.workload}|${cell.cacheMode}`}
+    >
       <div className="cell-head">
         <h3 style={{ fontSize: 16 }}>{cell.label}</h3>
         <code className="muted">{cell.workload}</code>
         {cell.cacheMode !== "none" ? <span className="tag">cache {cacheModeLabel(cell.cacheMode)}</span> : null}
         <span className="tag">study {cell.study}</span>
-        <span className="muted small">{cell.trials.length} trial{cell.trials.length === 1 ? "" : "s"}</span>
+        <span className="muted small">
+          {cell.trials.length} trial{cell.trials.length === 1 ? "" : "s"}
+        </span>
       </div>
       <ul style={{ margin: "0 0 14px", paddingLeft: 18 }}>
         {cell.comparisons.map((c) => (
-          <li key={c.metric} className={c.metric === "p50" ? "verdict-line" : undefined} data-testid={c.metric === "p50" ? "verdict" : undefined}>
+          <li
+            key={c.metric}
+            className={c.metric === "p50" ? "verdict-line" : undefined}
+            data-testid={c.metric === "p50" ? "verdict" : undefined}
+          >
             <Winner winner={c.winner}>{c.text}</Winner>
           </li>
         ))}
-        {cell.comparisons.length === 0 ? <li className="verdict-line" data-testid="verdict">{cell.verdict}</li> : null}
+        {cell.comparisons.length === 0 ? (
+          <li className="verdict-line" data-testid="verdict">
+            {cell.verdict}
+          </li>
+        ) : null}
       </ul>
       <div className="grid-2">
         <ChartCard
           title="Latency percentiles"
           subtitle={`Client latency of ${cellTitle(cell)}, ms · all trials merged (lower is better)`}
           legend={protocolBoxes}
-          chart={<BarPairChart rows={percentiles.map((r) => ({ category: r.percentile, rest: r.rest, grpc: r.grpc }))} format="ms" yLabel="ms" />}
+          chart={
+            <BarPairChart
+              rows={percentiles.map((r) => ({ category: r.percentile, rest: r.rest, grpc: r.grpc }))}
+              format="ms"
+              yLabel="ms"
+            />
+          }
           table={
             <DataTable
-              columns={[{ label: "Percentile" }, { label: "REST, ms", align: "right" }, { label: "gRPC, ms", align: "right" }]}
+              columns={[
+                { label: "Percentile" },
+                { label: "REST, ms", align: "right" },
+                { label: "gRPC, ms", align: "right" },
+              ]}
               rows={percentiles.map((r) => [r.percentile, formatMsNumber(r.rest), formatMsNumber(r.grpc)])}
             />
           }
@@ -92,11 +129,21 @@ export function CellSection({ cell }: { cell: CellResult }) {
           title="Payload per request"
           subtitle="Bytes: bodies as encoded (JSON vs protobuf), and wire bytes at the server's sockets incl. headers and framing"
           legend={protocolBoxes}
-          chart={<BarPairChart rows={payload.map((r) => ({ category: r.measure, rest: r.rest, grpc: r.grpc }))} format="bytes" yLabel="bytes" />}
+          chart={
+            <BarPairChart
+              rows={payload.map((r) => ({ category: r.measure, rest: r.rest, grpc: r.grpc }))}
+              format="bytes"
+              yLabel="bytes"
+            />
+          }
           table={
             <DataTable
               columns={[{ label: "Measure" }, { label: "REST", align: "right" }, { label: "gRPC", align: "right" }]}
-              rows={payload.map((r) => [r.measure, r.rest === null ? "–" : `${formatCount(r.rest)} B (${formatBytes(r.rest)})`, r.grpc === null ? "–" : `${formatCount(r.grpc)} B (${formatBytes(r.grpc)})`])}
+              rows={payload.map((r) => [
+                r.measure,
+                r.rest === null ? "–" : `${formatCount(r.rest)} B (${formatBytes(r.rest)})`,
+                r.grpc === null ? "–" : `${formatCount(r.grpc)} B (${formatBytes(r.grpc)})`,
+              ])}
             />
           }
         />
@@ -104,18 +151,42 @@ export function CellSection({ cell }: { cell: CellResult }) {
           title="Throughput over the window"
           subtitle="Requests completed per second of trial 1's measured window, req/s (higher is better)"
           legend={protocolLines}
-          chart={<TimelineChart rows={timeline} series={TIMELINE_SERIES} format="rps" yLabel="req/s" xLabel="second of the measured window" />}
+          chart={
+            <TimelineChart
+              rows={timeline}
+              series={TIMELINE_SERIES}
+              format="rps"
+              yLabel="req/s"
+              xLabel="second of the measured window"
+            />
+          }
           table={
             <DataTable
-              columns={[{ label: "Second", align: "right" }, { label: "REST req/s", align: "right" }, { label: "gRPC req/s", align: "right" }, { label: "REST p99, ms", align: "right" }, { label: "gRPC p99, ms", align: "right" }]}
-              rows={timeline.map((r) => [r.second, formatCount(r.restRps), formatCount(r.grpcRps), formatMsNumber(r.restP99), formatMsNumber(r.grpcP99)])}
+              columns={[
+                { label: "Second", align: "right" },
+                { label: "REST req/s", align: "right" },
+                { label: "gRPC req/s", align: "right" },
+                { label: "REST p99, ms", align: "right" },
+                { label: "gRPC p99, ms", align: "right" },
+              ]}
+              rows={timeline.map((r) => [
+                r.second,
+                formatCount(r.restRps),
+                formatCount(r.grpcRps),
+                formatMsNumber(r.restP99),
+                formatMsNumber(r.grpcP99),
+              ])}
             />
           }
         />
       </div>
       <div className="table-wrap" style={{ marginTop: 14, maxWidth: 720 }}>
         <DataTable
-          columns={[{ label: "Measure" }, { label: <Proto protocol="rest" />, align: "right" }, { label: <Proto protocol="grpc" />, align: "right" }]}
+          columns={[
+            { label: "Measure" },
+            { label: <Proto protocol="rest" />, align: "right" },
+            { label: <Proto protocol="grpc" />, align: "right" },
+          ]}
           rows={keyRows}
         />
       </div>

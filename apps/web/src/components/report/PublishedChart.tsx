@@ -17,8 +17,22 @@ export function PublishedChart({ rows }: { rows: PublishedRow[] }) {
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={shown} layout="vertical" margin={{ top: 4, right: 16, bottom: 18, left: 8 }} barGap={1}>
         <CartesianGrid stroke={GRID_STROKE} horizontal={false} />
-        <XAxis type="number" tick={AXIS_TICK} tickLine={false} tickFormatter={(v: number) => `${v.toFixed(1)}x`} label={axisLabel("gRPC speedup, ×", "x")} />
-        <YAxis type="category" dataKey="figure" tick={{ ...AXIS_TICK, fontSize: 10 }} width={200} interval={0} tickLine={false} axisLine={false} />
+        <XAxis
+          type="number"
+          tick={AXIS_TICK}
+          tickLine={false}
+          tickFormatter={(v: number) => `${v.toFixed(1)}x`}
+          label={axisLabel("gRPC speedup, ×", "x")}
+        />
+        <YAxis
+          type="category"
+          dataKey="figure"
+          tick={{ ...AXIS_TICK, fontSize: 10 }}
+          width={200}
+          interval={0}
+          tickLine={false}
+          axisLine={false}
+        />
         <Tooltip {...TOOLTIP_STYLE} formatter={(v, name) => [typeof v === "number" ? `${v.toFixed(2)}x` : "–", name]} />
         <ReferenceLine x={1} stroke="#0f172a" strokeDasharray="4 3" />
         <Bar dataKey="published" name="published" fill="#64748b" barSize={8} isAnimationActive={false} />

@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { buildResult } from "../../../test/fixtures/build-result";
 import { Report } from "./Report";
 
-const result = buildResult({ preset: "quick", workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], trials: 3, durationMs: 2000 }, { samplesPerTrial: 300 });
+const result = buildResult(
+  { preset: "quick", workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], trials: 3, durationMs: 2000 },
+  { samplesPerTrial: 300 },
+);
 
 describe("Report (server-rendered)", () => {
   it("renders every cell's verdict, a chart card with a table toggle per chart, and the exact spec", () => {
@@ -23,7 +26,7 @@ describe("Report (server-rendered)", () => {
     hostile.warnings = ["<script>alert(1)</script>"];
     const html = renderToStaticMarkup(<Report result={hostile} />);
     expect(html).not.toContain("<script>alert(1)</script>");
-    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain("<img src=x");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
 });

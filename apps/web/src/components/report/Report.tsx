@@ -8,8 +8,26 @@ import { DataTable } from "@/components/charts/DataTable";
 import { protocolBoxes } from "@/components/charts/legend";
 import { SpeedupChart } from "@/components/charts/SpeedupChart";
 import { Proto, Winner } from "@/components/ui/Proto";
-import { cacheModeLabel, formatBytes, formatCount, formatDuration, formatMsNumber, formatPercent, formatRatio, formatTimestamp } from "@/lib/format";
-import { cacheComparisons, cellAnchor, cellTitle, resourceRows, runHeadline, saturationWarnings, speedupRows, throughputRows } from "@/lib/report/report-rows";
+import {
+  cacheModeLabel,
+  formatBytes,
+  formatCount,
+  formatDuration,
+  formatMsNumber,
+  formatPercent,
+  formatRatio,
+  formatTimestamp,
+} from "@/lib/format";
+import {
+  cacheComparisons,
+  cellAnchor,
+  cellTitle,
+  resourceRows,
+  runHeadline,
+  saturationWarnings,
+  speedupRows,
+  throughputRows,
+} from "@/lib/report/report-rows";
 import { CellSection } from "./CellSection";
 import { PublishedChart } from "./PublishedChart";
 
@@ -49,11 +67,18 @@ export function Report({ result }: { result: RunResult }) {
       <section className="card card-pad section" style={warnings.length > 0 ? undefined : { marginTop: 0 }}>
         <div className="muted small">Verdict</div>
         <p className="verdict-hero" data-testid="headline">
-          {single ? <Winner winner={single.comparisons.find((c) => c.metric === "p50")?.winner ?? "none"}>{single.verdict}</Winner> : runHeadline(result)}
+          {single ? (
+            <Winner winner={single.comparisons.find((c) => c.metric === "p50")?.winner ?? "none"}>
+              {single.verdict}
+            </Winner>
+          ) : (
+            runHeadline(result)
+          )}
         </p>
         <p className="muted small" style={{ marginTop: 6 }}>
-          Speedup &gt; 1 means gRPC did better (REST/gRPC for latency, gRPC/REST for throughput). A winner is named only when the whole{" "}
-          {result.spec.trials > 1 ? "95% confidence interval" : "estimate (1 trial: no interval)"} is on one side of 1.
+          Speedup &gt; 1 means gRPC did better (REST/gRPC for latency, gRPC/REST for throughput). A winner is named only
+          when the whole {result.spec.trials > 1 ? "95% confidence interval" : "estimate (1 trial: no interval)"} is on
+          one side of 1.
         </p>
         <p className="small" style={{ marginTop: 4 }}>
           <span className="muted">Load:</span> {describeLoad(result)}
@@ -95,11 +120,32 @@ export function Report({ result }: { result: RunResult }) {
             subtitle="REST p50 / gRPC p50 per cell, × (> 1: gRPC faster)"
             legend={speedupLegend}
             height={rowsHeight(p50.length, 1)}
-            chart={<SpeedupChart rows={p50.map((r) => ({ cell: r.cell, speedup: r.speedup, error: r.error, winner: r.winner, text: r.text }))} metricLabel="p50" />}
+            chart={
+              <SpeedupChart
+                rows={p50.map((r) => ({
+                  cell: r.cell,
+                  speedup: r.speedup,
+                  error: r.error,
+                  winner: r.winner,
+                  text: r.text,
+                }))}
+                metricLabel="p50"
+              />
+            }
             table={
               <DataTable
-                columns={[{ label: "Cell" }, { label: "Speedup", align: "right" }, { label: "95% CI", align: "right" }, { label: "Verdict" }]}
-                rows={p50.map((r) => [r.cell, formatRatio(r.speedup), r.degenerate ? "1 trial" : `${r.low.toFixed(2)}–${r.high.toFixed(2)}`, r.text])}
+                columns={[
+                  { label: "Cell" },
+                  { label: "Speedup", align: "right" },
+                  { label: "95% CI", align: "right" },
+                  { label: "Verdict" },
+                ]}
+                rows={p50.map((r) => [
+                  r.cell,
+                  formatRatio(r.speedup),
+                  r.degenerate ? "1 trial" : `${r.low.toFixed(2)}–${r.high.toFixed(2)}`,
+                  r.text,
+                ])}
               />
             }
           />
@@ -108,11 +154,28 @@ export function Report({ result }: { result: RunResult }) {
             subtitle="Successful responses per second of the measured window, req/s · median of trials (higher is better)"
             legend={protocolBoxes}
             height={rowsHeight(throughput.length, 2)}
-            chart={<BarPairChart rows={throughput.map((r) => ({ category: r.cell, rest: r.rest, grpc: r.grpc }))} format="rps" yLabel="req/s" horizontal />}
+            chart={
+              <BarPairChart
+                rows={throughput.map((r) => ({ category: r.cell, rest: r.rest, grpc: r.grpc }))}
+                format="rps"
+                yLabel="req/s"
+                horizontal
+              />
+            }
             table={
               <DataTable
-                columns={[{ label: "Cell" }, { label: "REST req/s", align: "right" }, { label: "gRPC req/s", align: "right" }, { label: "gRPC / REST", align: "right" }]}
-                rows={throughput.map((r) => [r.cell, formatCount(r.rest, 1), formatCount(r.grpc, 1), r.rest && r.grpc ? formatRatio(r.grpc / r.rest) : "–"])}
+                columns={[
+                  { label: "Cell" },
+                  { label: "REST req/s", align: "right" },
+                  { label: "gRPC req/s", align: "right" },
+                  { label: "gRPC / REST", align: "right" },
+                ]}
+                rows={throughput.map((r) => [
+                  r.cell,
+                  formatCount(r.rest, 1),
+                  formatCount(r.grpc, 1),
+                  r.rest && r.grpc ? formatRatio(r.grpc / r.rest) : "–",
+                ])}
               />
             }
           />
@@ -138,7 +201,10 @@ export function Report({ result }: { result: RunResult }) {
       {cache.length > 0 ? (
         <section className="section" data-testid="cache-section">
           <h2>Cache: warm vs cold</h2>
-          <p className="section-sub">The same workload with every read a Redis hit (warm), straight from MySQL (cold), or the cache-aside miss path.</p>
+          <p className="section-sub">
+            The same workload with every read a Redis hit (warm), straight from MySQL (cold), or the cache-aside miss
+            path.
+          </p>
           <div className="grid-2">
             {cache.map((c) => (
               <ChartCard
@@ -146,7 +212,14 @@ export function Report({ result }: { result: RunResult }) {
                 title={`${c.label}: p50 by cache mode`}
                 subtitle="Client p50 latency, ms (lower is better)"
                 legend={protocolBoxes}
-                chart={<BarPairChart rows={c.rows.map((r) => ({ category: r.cacheMode, rest: r.restP50, grpc: r.grpcP50 }))} format="ms" yLabel="ms" xLabel="cache mode" />}
+                chart={
+                  <BarPairChart
+                    rows={c.rows.map((r) => ({ category: r.cacheMode, rest: r.restP50, grpc: r.grpcP50 }))}
+                    format="ms"
+                    yLabel="ms"
+                    xLabel="cache mode"
+                  />
+                }
                 table={
                   <DataTable
                     columns={[
@@ -175,18 +248,37 @@ export function Report({ result }: { result: RunResult }) {
 
       <section className="section">
         <h2>Server resources</h2>
-        <p className="section-sub">Measured on each API process: CPU time per 1,000 requests served, and the process&apos;s peak resident memory.</p>
+        <p className="section-sub">
+          Measured on each API process: CPU time per 1,000 requests served, and the process&apos;s peak resident memory.
+        </p>
         <div className="grid-2">
           <ChartCard
             title="Server CPU per 1,000 requests"
             subtitle="CPU time (user + system), ms per 1,000 requests (lower is better)"
             legend={protocolBoxes}
             height={rowsHeight(resources.length, 2)}
-            chart={<BarPairChart rows={resources.map((r) => ({ category: r.cell, rest: r.restCpu, grpc: r.grpcCpu }))} format="cpuMs" yLabel="CPU ms / 1,000 req" horizontal />}
+            chart={
+              <BarPairChart
+                rows={resources.map((r) => ({ category: r.cell, rest: r.restCpu, grpc: r.grpcCpu }))}
+                format="cpuMs"
+                yLabel="CPU ms / 1,000 req"
+                horizontal
+              />
+            }
             table={
               <DataTable
-                columns={[{ label: "Cell" }, { label: "REST, ms", align: "right" }, { label: "gRPC, ms", align: "right" }, { label: "Server time REST / gRPC, ms", align: "right" }]}
-                rows={resources.map((r) => [r.cell, formatCount(r.restCpu, 1), formatCount(r.grpcCpu, 1), `${formatMsNumber(r.restServerMs)} / ${formatMsNumber(r.grpcServerMs)}`])}
+                columns={[
+                  { label: "Cell" },
+                  { label: "REST, ms", align: "right" },
+                  { label: "gRPC, ms", align: "right" },
+                  { label: "Server time REST / gRPC, ms", align: "right" },
+                ]}
+                rows={resources.map((r) => [
+                  r.cell,
+                  formatCount(r.restCpu, 1),
+                  formatCount(r.grpcCpu, 1),
+                  `${formatMsNumber(r.restServerMs)} / ${formatMsNumber(r.grpcServerMs)}`,
+                ])}
               />
             }
           />
@@ -195,7 +287,14 @@ export function Report({ result }: { result: RunResult }) {
             subtitle="Peak resident set size of each API process, bytes"
             legend={protocolBoxes}
             height={rowsHeight(resources.length, 2)}
-            chart={<BarPairChart rows={resources.map((r) => ({ category: r.cell, rest: r.restRss, grpc: r.grpcRss }))} format="bytes" yLabel="bytes" horizontal />}
+            chart={
+              <BarPairChart
+                rows={resources.map((r) => ({ category: r.cell, rest: r.restRss, grpc: r.grpcRss }))}
+                format="bytes"
+                yLabel="bytes"
+                horizontal
+              />
+            }
             table={
               <DataTable
                 columns={[{ label: "Cell" }, { label: "REST", align: "right" }, { label: "gRPC", align: "right" }]}
@@ -209,13 +308,17 @@ export function Report({ result }: { result: RunResult }) {
       <section className="section" data-testid="generator-section">
         <h2>Load generators</h2>
         <p className="section-sub">
-          autocannon (REST) is one thread; ghz (gRPC) uses every core and competes with the servers. A saturated generator measures itself, not the API.
+          autocannon (REST) is one thread; ghz (gRPC) uses every core and competes with the servers. A saturated
+          generator measures itself, not the API.
         </p>
         {saturation.length > 0 ? (
           <div className="banner banner-warn" style={{ marginBottom: 10 }} data-testid="saturation">
             <strong>Generator saturation:</strong>{" "}
             {saturation
-              .map((s) => `${s.tool} for ${s.protocol === "rest" ? "REST" : "gRPC"} ${s.cell}${s.cpuFraction !== null ? ` at ${Math.round(s.cpuFraction * 100)}% CPU` : ""}${s.trials.length ? ` (trial ${s.trials.join(", ")})` : ""}`)
+              .map(
+                (s) =>
+                  `${s.tool} for ${s.protocol === "rest" ? "REST" : "gRPC"} ${s.cell}${s.cpuFraction !== null ? ` at ${Math.round(s.cpuFraction * 100)}% CPU` : ""}${s.trials.length ? ` (trial ${s.trials.join(", ")})` : ""}`,
+              )
               .join("; ")}
             . Treat those cells&apos; numbers as a lower bound of what the server can do.
           </div>
@@ -226,7 +329,11 @@ export function Report({ result }: { result: RunResult }) {
         )}
         <div className="card table-wrap">
           <DataTable
-            columns={[{ label: "Cell" }, { label: "REST tool, CPU", align: "right" }, { label: "gRPC tool, CPU", align: "right" }]}
+            columns={[
+              { label: "Cell" },
+              { label: "REST tool, CPU", align: "right" },
+              { label: "gRPC tool, CPU", align: "right" },
+            ]}
             rows={result.cells.map((cell) => [
               cellTitle(cell),
               `${cell.rest.generator.tool} ${formatPercent(cell.rest.generator.cpuFraction)}${cell.rest.generator.saturated ? " ⚠" : ""}`,
@@ -240,7 +347,8 @@ export function Report({ result }: { result: RunResult }) {
         <section className="section" data-testid="published-section">
           <h2>Published vs measured</h2>
           <p className="section-sub">
-            What the study reported beside what this run measured. Absolute numbers depend on the machine; compare the speedups (&gt; 1: gRPC better).
+            What the study reported beside what this run measured. Absolute numbers depend on the machine; compare the
+            speedups (&gt; 1: gRPC better).
           </p>
           <div className="grid-2">
             <ChartCard
@@ -283,7 +391,11 @@ export function Report({ result }: { result: RunResult }) {
             />
             <div className="card table-wrap">
               <DataTable
-                columns={[{ label: "Figure" }, { label: "Speedup published", align: "right" }, { label: "Speedup measured", align: "right" }]}
+                columns={[
+                  { label: "Figure" },
+                  { label: "Speedup published", align: "right" },
+                  { label: "Speedup measured", align: "right" },
+                ]}
                 rows={published.map((f) => {
                   const pub = figureSpeedup(f.unit, f.published.rest, f.published.grpc);
                   const mea = figureSpeedup(f.unit, f.measured.rest, f.measured.grpc);
@@ -307,41 +419,87 @@ export function Report({ result }: { result: RunResult }) {
           <div className="card table-wrap" data-testid="environment">
             <table className="data kv">
               <tbody>
-                <tr><td>CPU</td><td>{result.environment.cpuModel} · {result.environment.cores} cores</td></tr>
-                <tr><td>Memory</td><td>{formatBytes(result.environment.totalMemoryBytes)}</td></tr>
-                <tr><td>Platform</td><td>{result.environment.platform}</td></tr>
-                <tr><td>Node</td><td>{result.environment.node}</td></tr>
-                <tr><td>autocannon / ghz</td><td>{result.environment.versions.autocannon ?? "?"} / {result.environment.versions.ghz ?? "?"}</td></tr>
-                <tr><td>Redis / MySQL</td><td>{result.environment.versions.redis ?? "?"} / {result.environment.versions.mysql ?? "?"}</td></tr>
+                <tr>
+                  <td>CPU</td>
+                  <td>
+                    {result.environment.cpuModel} · {result.environment.cores} cores
+                  </td>
+                </tr>
+                <tr>
+                  <td>Memory</td>
+                  <td>{formatBytes(result.environment.totalMemoryBytes)}</td>
+                </tr>
+                <tr>
+                  <td>Platform</td>
+                  <td>{result.environment.platform}</td>
+                </tr>
+                <tr>
+                  <td>Node</td>
+                  <td>{result.environment.node}</td>
+                </tr>
+                <tr>
+                  <td>autocannon / ghz</td>
+                  <td>
+                    {result.environment.versions.autocannon ?? "?"} / {result.environment.versions.ghz ?? "?"}
+                  </td>
+                </tr>
+                <tr>
+                  <td>Redis / MySQL</td>
+                  <td>
+                    {result.environment.versions.redis ?? "?"} / {result.environment.versions.mysql ?? "?"}
+                  </td>
+                </tr>
                 <tr>
                   <td>Backends</td>
                   <td>
-                    cache {result.environment.backends.cache}, store {result.environment.backends.store} ({result.environment.backends.origin})
+                    cache {result.environment.backends.cache}, store {result.environment.backends.store} (
+                    {result.environment.backends.origin})
                   </td>
                 </tr>
-                <tr><td>Measured</td><td>{formatTimestamp(result.createdAt)} → {formatTimestamp(result.finishedAt)} ({formatDuration(Date.parse(result.finishedAt) - Date.parse(result.createdAt))})</td></tr>
-                {result.importedAt ? <tr><td>Imported</td><td>{formatTimestamp(result.importedAt)}</td></tr> : null}
-                <tr><td>Summary</td><td className="small">{describeEnvironment(result)}</td></tr>
+                <tr>
+                  <td>Measured</td>
+                  <td>
+                    {formatTimestamp(result.createdAt)} → {formatTimestamp(result.finishedAt)} (
+                    {formatDuration(Date.parse(result.finishedAt) - Date.parse(result.createdAt))})
+                  </td>
+                </tr>
+                {result.importedAt ? (
+                  <tr>
+                    <td>Imported</td>
+                    <td>{formatTimestamp(result.importedAt)}</td>
+                  </tr>
+                ) : null}
+                <tr>
+                  <td>Summary</td>
+                  <td className="small">{describeEnvironment(result)}</td>
+                </tr>
               </tbody>
             </table>
           </div>
           <div>
-            <pre className="spec" data-testid="spec">{JSON.stringify(result.spec, null, 2)}</pre>
+            <pre className="spec" data-testid="spec">
+              {JSON.stringify(result.spec, null, 2)}
+            </pre>
           </div>
         </div>
         {preset && preset.notes.length > 0 ? (
           <div className="card card-pad" style={{ marginTop: 16 }}>
             <h3>About the {preset.title} preset</h3>
-            <p className="muted" style={{ marginTop: 4 }}>{preset.description}</p>
+            <p className="muted" style={{ marginTop: 4 }}>
+              {preset.description}
+            </p>
             <ul className="small" style={{ margin: "8px 0 0", paddingLeft: 18 }}>
               {preset.notes.map((n) => (
-                <li key={n} style={{ marginTop: 4 }}>{n}</li>
+                <li key={n} style={{ marginTop: 4 }}>
+                  {n}
+                </li>
               ))}
             </ul>
           </div>
         ) : null}
         <p className="muted small" style={{ marginTop: 12 }}>
-          Legend everywhere: <Proto protocol="rest" /> Express, HTTP/1.1 + JSON · <Proto protocol="grpc" /> grpc-js, HTTP/2 + protobuf.
+          Legend everywhere: <Proto protocol="rest" /> Express, HTTP/1.1 + JSON · <Proto protocol="grpc" /> grpc-js,
+          HTTP/2 + protobuf.
         </p>
       </section>
     </div>

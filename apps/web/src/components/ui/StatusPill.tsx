@@ -1,6 +1,12 @@
 import type { RunStatus } from "@/lib/live/run-event-schema";
 
-const LABEL: Record<RunStatus, string> = { queued: "Queued", running: "Running", done: "Done", failed: "Failed", cancelled: "Cancelled" };
+const LABEL: Record<RunStatus, string> = {
+  queued: "Queued",
+  running: "Running",
+  done: "Done",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
 
 export function StatusPill({ status }: { status: RunStatus }) {
   return (

@@ -2,10 +2,19 @@ import { describe, expect, it } from "vitest";
 import { buildResult } from "../../../test/fixtures/build-result";
 import { compareCells, compareSpeedupRows, parseRunIds, specDifferences } from "./compare-rows";
 
-const a = { id: "runAAAAAAAA", result: buildResult({ workloads: ["noop", "item.get"], cacheModes: ["warm"], trials: 2 }, { id: "runAAAAAAAA", samplesPerTrial: 200 }) };
+const a = {
+  id: "runAAAAAAAA",
+  result: buildResult(
+    { workloads: ["noop", "item.get"], cacheModes: ["warm"], trials: 2 },
+    { id: "runAAAAAAAA", samplesPerTrial: 200 },
+  ),
+};
 const b = {
   id: "runBBBBBBBB",
-  result: buildResult({ workloads: ["item.get", "echo"], cacheModes: ["warm"], trials: 2, connections: 32 }, { id: "runBBBBBBBB", seed: 7, samplesPerTrial: 200 }),
+  result: buildResult(
+    { workloads: ["item.get", "echo"], cacheModes: ["warm"], trials: 2, connections: 32 },
+    { id: "runBBBBBBBB", seed: 7, samplesPerTrial: 200 },
+  ),
 };
 
 describe("compare rows", () => {

@@ -35,13 +35,21 @@ export function compareCells(runs: readonly ComparedRun[]): CompareCell[] {
 }
 
 /** Rows for a grouped speedup chart: one bar per run for each cell (`run0`, `run0Error`, `run1`...). */
-export function compareSpeedupRows(cells: readonly CompareCell[], metric: Comparison["metric"]): Record<string, string | number | [number, number] | null>[] {
+export function compareSpeedupRows(
+  cells: readonly CompareCell[],
+  metric: Comparison["metric"],
+): Record<string, string | number | [number, number] | null>[] {
   return cells.map((cell) => {
     const row: Record<string, string | number | [number, number] | null> = { cell: cell.title };
     cell.runs.forEach((c, i) => {
       const comparison = c?.comparisons.find((x) => x.metric === metric);
       row[`run${i}`] = comparison ? comparison.ci.estimate : null;
-      row[`run${i}Error`] = comparison ? [Math.max(0, comparison.ci.estimate - comparison.ci.low), Math.max(0, comparison.ci.high - comparison.ci.estimate)] : null;
+      row[`run${i}Error`] = comparison
+        ? [
+            Math.max(0, comparison.ci.estimate - comparison.ci.low),
+            Math.max(0, comparison.ci.high - comparison.ci.estimate),
+          ]
+        : null;
     });
     return row;
   });
@@ -65,6 +73,9 @@ export function specDifferences(runs: readonly ComparedRun[]): { field: string; 
 /** `?runs=a,b` and `?runs=a&runs=b` alike -> unique ids in order. */
 export function parseRunIds(param: string | string[] | undefined): string[] {
   const raw = Array.isArray(param) ? param : param ? [param] : [];
-  const ids = raw.flatMap((p) => p.split(",")).map((s) => s.trim()).filter(Boolean);
+  const ids = raw
+    .flatMap((p) => p.split(","))
+    .map((s) => s.trim())
+    .filter(Boolean);
   return ids.filter((id, i) => ids.indexOf(id) === i);
 }

@@ -3,7 +3,10 @@ import { buildResult } from "../../../test/fixtures/build-result";
 import { csvHeader, renderCsv } from "./csv";
 import { renderMarkdown } from "./markdown";
 
-const result = buildResult({ preset: "quick", workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], trials: 2, durationMs: 2000 }, { samplesPerTrial: 300 });
+const result = buildResult(
+  { preset: "quick", workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], trials: 2, durationMs: 2000 },
+  { samplesPerTrial: 300 },
+);
 
 describe("exports", () => {
   it("writes the runner's CSV: a header and one row per cell and protocol", () => {

@@ -3,7 +3,15 @@ import { liveChartRows, warmupRange } from "./live-chart-rows";
 import { currentGroup, initialLiveState, reduceLive } from "./live-state";
 import type { CellRef, LiveEvent } from "./run-event-schema";
 
-const cell = (protocol: "rest" | "grpc"): CellRef => ({ workload: "noop", cacheMode: "none", trial: 1, trials: 1, protocol, index: 1, total: 2 });
+const cell = (protocol: "rest" | "grpc"): CellRef => ({
+  workload: "noop",
+  cacheMode: "none",
+  trial: 1,
+  trials: 1,
+  protocol,
+  index: 1,
+  total: 2,
+});
 const sample = (protocol: "rest" | "grpc", second: number, requests: number): LiveEvent => ({
   type: "sample",
   cell: cell(protocol),
@@ -17,7 +25,13 @@ const sample = (protocol: "rest" | "grpc", second: number, requests: number): Li
 
 describe("live chart rows", () => {
   it("puts REST and gRPC of one cell on the same seconds", () => {
-    const events = [sample("rest", 0, 500), sample("rest", 1, 900), sample("rest", 2, 910), sample("grpc", 0, 700), sample("grpc", 1, 1200)];
+    const events = [
+      sample("rest", 0, 500),
+      sample("rest", 1, 900),
+      sample("rest", 2, 910),
+      sample("grpc", 0, 700),
+      sample("grpc", 1, 1200),
+    ];
     const state = events.reduce((s, e, i) => reduceLive(s, e, i + 1), initialLiveState("running"));
     const rows = liveChartRows(currentGroup(state));
     expect(rows).toEqual([

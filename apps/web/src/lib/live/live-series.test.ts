@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { appendSample, emptySeries, type LiveSeries } from "./live-series";
 
-const sample = (second: number, requests = 1000, over: Partial<{ p50Ms: number; p99Ms: number; errors: number; warmup: boolean }> = {}) => ({
+const sample = (
+  second: number,
+  requests = 1000,
+  over: Partial<{ p50Ms: number; p99Ms: number; errors: number; warmup: boolean }> = {},
+) => ({
   second,
   requests,
   errors: over.errors ?? 0,

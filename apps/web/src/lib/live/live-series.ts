@@ -89,12 +89,7 @@ export function appendSample(series: LiveSeries, sample: SampleInput, cap = DEFA
   }
   const point = pointOf(sample);
   let next: LivePoint[];
-  if (
-    last &&
-    last.span < series.width &&
-    sample.second === last.second + last.span &&
-    last.warmup === sample.warmup
-  ) {
+  if (last && last.span < series.width && sample.second === last.second + last.span && last.warmup === sample.warmup) {
     next = points.slice(0, -1);
     next.push(mergePoints(last, point));
   } else {

@@ -63,13 +63,18 @@ describe("reduceLive", () => {
     }
     const state = run(events);
     expect(state.groups.length).toBeLessThanOrEqual(LIVE_LIMITS.groups);
-    for (const group of state.groups) expect(group.series.rest.points.length).toBeLessThanOrEqual(LIVE_LIMITS.pointsPerSeries);
+    for (const group of state.groups)
+      expect(group.series.rest.points.length).toBeLessThanOrEqual(LIVE_LIMITS.pointsPerSeries);
     expect(state.cellEnds.length).toBeLessThanOrEqual(LIVE_LIMITS.cellEnds);
     expect(currentGroup(state)!.trial).toBe(30);
   });
 
   it("reports errors as they happen, one line per cell and protocol with a running count", () => {
-    const state = run([sample(cell("grpc"), 1, 3), sample(cell("grpc"), 2, 4), { type: "warning", message: "autocannon at 98% CPU" }]);
+    const state = run([
+      sample(cell("grpc"), 1, 3),
+      sample(cell("grpc"), 2, 4),
+      { type: "warning", message: "autocannon at 98% CPU" },
+    ]);
     expect(state.errors.grpc).toBe(7);
     expect(state.messages).toEqual([
       expect.objectContaining({ level: "error", count: 7, text: expect.stringContaining("gRPC errors in item.get") }),
@@ -82,6 +87,11 @@ describe("reduceLive", () => {
     expect(state).toMatchObject({ status: "queued", position: 2 });
     state = reduceLive(state, { type: "progress", fraction: 0.25, elapsedMs: 5000, remainingMs: 15000 }, 10);
     state = reduceLive(state, { type: "status", status: "failed", reason: "ghz exited with code 1" }, 11);
-    expect(state).toMatchObject({ status: "failed", reason: "ghz exited with code 1", position: null, progress: { fraction: 0.25 } });
+    expect(state).toMatchObject({
+      status: "failed",
+      reason: "ghz exited with code 1",
+      position: null,
+      progress: { fraction: 0.25 },
+    });
   });
 });

@@ -125,9 +125,16 @@ export function reduceLive(state: LiveState, event: LiveEvent, seq?: number): Li
         reason: event.reason ?? state.reason,
       };
     case "phase":
-      return { ...state, status: state.status === "queued" ? "running" : state.status, phase: { phase: event.phase, message: event.message } };
+      return {
+        ...state,
+        status: state.status === "queued" ? "running" : state.status,
+        phase: { phase: event.phase, message: event.message },
+      };
     case "progress":
-      return { ...state, progress: { fraction: event.fraction, elapsedMs: event.elapsedMs, remainingMs: event.remainingMs } };
+      return {
+        ...state,
+        progress: { fraction: event.fraction, elapsedMs: event.elapsedMs, remainingMs: event.remainingMs },
+      };
     case "cell-start": {
       const { groups } = withGroup(state.groups, event.cell);
       return {
@@ -145,7 +152,10 @@ export function reduceLive(state: LiveState, event: LiveEvent, seq?: number): Li
       const protocol = event.cell.protocol;
       groups[index] = {
         ...group,
-        series: { ...group.series, [protocol]: appendSample(group.series[protocol], event, LIVE_LIMITS.pointsPerSeries) },
+        series: {
+          ...group.series,
+          [protocol]: appendSample(group.series[protocol], event, LIVE_LIMITS.pointsPerSeries),
+        },
       };
       let messages = state.messages;
       let errors = state.errors;
@@ -161,7 +171,15 @@ export function reduceLive(state: LiveState, event: LiveEvent, seq?: number): Li
           event.errors,
         );
       }
-      return { ...state, status: "running", current: state.current ?? event.cell, groups, messages, errors, samples: state.samples + 1 };
+      return {
+        ...state,
+        status: "running",
+        current: state.current ?? event.cell,
+        groups,
+        messages,
+        errors,
+        samples: state.samples + 1,
+      };
     }
     case "cell-end": {
       const cell = event.cell;
@@ -180,9 +198,19 @@ export function reduceLive(state: LiveState, event: LiveEvent, seq?: number): Li
       return { ...state, cellEnds };
     }
     case "warning":
-      return { ...state, messages: upsertMessage(state.messages, { key: `warning|${event.message}`, level: "warning", text: event.message }) };
+      return {
+        ...state,
+        messages: upsertMessage(state.messages, {
+          key: `warning|${event.message}`,
+          level: "warning",
+          text: event.message,
+        }),
+      };
     case "error":
-      return { ...state, messages: upsertMessage(state.messages, { key: `error|${event.message}`, level: "error", text: event.message }) };
+      return {
+        ...state,
+        messages: upsertMessage(state.messages, { key: `error|${event.message}`, level: "error", text: event.message }),
+      };
   }
 }
 

@@ -26,7 +26,12 @@ export type CellRef = z.infer<typeof cellRefSchema>;
 
 export const runEventSchemas = {
   phase: z.looseObject({ type: z.literal("phase"), phase: z.string().max(40), message: z.string().max(2000) }),
-  "cell-start": z.looseObject({ type: z.literal("cell-start"), cell: cellRefSchema, warmupMs: nonNegative, durationMs: nonNegative }),
+  "cell-start": z.looseObject({
+    type: z.literal("cell-start"),
+    cell: cellRefSchema,
+    warmupMs: nonNegative,
+    durationMs: nonNegative,
+  }),
   "cell-end": z.looseObject({
     type: z.literal("cell-end"),
     cell: cellRefSchema,
@@ -45,7 +50,12 @@ export const runEventSchemas = {
     p99Ms: nonNegative,
     warmup: z.boolean(),
   }),
-  progress: z.looseObject({ type: z.literal("progress"), fraction: z.number().min(0).max(1), elapsedMs: nonNegative, remainingMs: nonNegative }),
+  progress: z.looseObject({
+    type: z.literal("progress"),
+    fraction: z.number().min(0).max(1),
+    elapsedMs: nonNegative,
+    remainingMs: nonNegative,
+  }),
   warning: z.looseObject({ type: z.literal("warning"), message: z.string().max(2000) }),
   status: z.looseObject({
     type: z.literal("status"),
@@ -62,7 +72,8 @@ export type LiveEvent = { [K in RunEventType]: z.infer<(typeof runEventSchemas)[
 export type SampleEvent = z.infer<(typeof runEventSchemas)["sample"]>;
 export type StatusEvent = z.infer<(typeof runEventSchemas)["status"]>;
 
-export const isRunEventType = (type: string): type is RunEventType => (runEventTypes as readonly string[]).includes(type);
+export const isRunEventType = (type: string): type is RunEventType =>
+  (runEventTypes as readonly string[]).includes(type);
 
 /**
  * One SSE message (event name + JSON data) -> a typed event, or null when it is not one we know or

@@ -12,18 +12,29 @@ import {
   timelineRows,
 } from "./report-rows";
 
-const result = buildResult({ workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], trials: 3, durationMs: 3000 }, { samplesPerTrial: 500 });
+const result = buildResult(
+  { workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], trials: 3, durationMs: 3000 },
+  { samplesPerTrial: 500 },
+);
 const [noop, itemWarm, itemCold] = result.cells;
 
 describe("report rows", () => {
   it("lists one cell per workload and cache mode, none for workloads without a cache", () => {
-    expect(result.cells.map((c) => `${c.workload}/${c.cacheMode}`)).toEqual(["noop/none", "item.get/warm", "item.get/cold"]);
+    expect(result.cells.map((c) => `${c.workload}/${c.cacheMode}`)).toEqual([
+      "noop/none",
+      "item.get/warm",
+      "item.get/cold",
+    ]);
   });
 
   it("gives p50..p99.9 for both protocols straight from the summaries", () => {
     const rows = latencyPercentileRows(itemWarm!);
     expect(rows.map((r) => r.percentile)).toEqual(["p50", "p90", "p95", "p99", "p99.9"]);
-    expect(rows[0]).toEqual({ percentile: "p50", rest: itemWarm!.rest.latencyMs.p50, grpc: itemWarm!.grpc.latencyMs.p50 });
+    expect(rows[0]).toEqual({
+      percentile: "p50",
+      rest: itemWarm!.rest.latencyMs.p50,
+      grpc: itemWarm!.grpc.latencyMs.p50,
+    });
     expect(rows[4]!.rest).toBe(itemWarm!.rest.latencyMs.p999);
   });
 
@@ -34,14 +45,26 @@ describe("report rows", () => {
   });
 
   it("labels throughput rows by workload and cache mode", () => {
-    expect(throughputRows(result.cells).map((r) => r.cell)).toEqual(["No-op (the floor)", "Item by id · warm", "Item by id · cold"]);
+    expect(throughputRows(result.cells).map((r) => r.cell)).toEqual([
+      "No-op (the floor)",
+      "Item by id · warm",
+      "Item by id · cold",
+    ]);
     expect(throughputRows(result.cells)[1]).toMatchObject({ rest: itemWarm!.rest.rps, grpc: itemWarm!.grpc.rps });
   });
 
   it("shows body and wire bytes per encoding", () => {
     const rows = payloadRows(itemWarm!);
-    expect(rows.map((r) => r.measure)).toEqual(["Request body", "Response body", "Wire in / request", "Wire out / request"]);
-    expect(rows[1]).toMatchObject({ rest: itemWarm!.payload.rest.responseBodyBytes, grpc: itemWarm!.payload.grpc.responseBodyBytes });
+    expect(rows.map((r) => r.measure)).toEqual([
+      "Request body",
+      "Response body",
+      "Wire in / request",
+      "Wire out / request",
+    ]);
+    expect(rows[1]).toMatchObject({
+      rest: itemWarm!.payload.rest.responseBodyBytes,
+      grpc: itemWarm!.payload.grpc.responseBodyBytes,
+    });
     expect(rows[3]!.grpc).toBe(itemWarm!.grpc.server.wireBytesPerRequest!.sent);
   });
 
@@ -67,7 +90,10 @@ describe("report rows", () => {
 
   it("reports server CPU per 1,000 requests and peak RSS per protocol", () => {
     const [row] = resourceRows([itemWarm!]);
-    expect(row).toMatchObject({ restCpu: itemWarm!.rest.server.cpuMsPer1000, grpcRss: itemWarm!.grpc.server.peakRssBytes });
+    expect(row).toMatchObject({
+      restCpu: itemWarm!.rest.server.cpuMsPer1000,
+      grpcRss: itemWarm!.grpc.server.peakRssBytes,
+    });
   });
 
   it("flags the cells where the load generator was saturated", () => {
@@ -81,7 +107,11 @@ describe("report rows", () => {
   it("lines up both protocols' per-second timeline of a trial", () => {
     const rows = timelineRows(noop!, 2);
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toMatchObject({ second: 0, restRps: noop!.trials[1]!.rest.timeline[0]!.requests, grpcRps: noop!.trials[1]!.grpc.timeline[0]!.requests });
+    expect(rows[0]).toMatchObject({
+      second: 0,
+      restRps: noop!.trials[1]!.rest.timeline[0]!.requests,
+      grpcRps: noop!.trials[1]!.grpc.timeline[0]!.requests,
+    });
   });
 
   it("summarises a multi-cell run in one headline", () => {

@@ -4,7 +4,8 @@ import { cacheModeLabel } from "../format";
 // A finished result -> the rows each report chart and its table draw. Pure and serialisable: the
 // server component computes them and hands plain objects to the client charts.
 
-export const cellKey = (cell: Pick<CellResult, "workload" | "cacheMode">): string => `${cell.workload}|${cell.cacheMode}`;
+export const cellKey = (cell: Pick<CellResult, "workload" | "cacheMode">): string =>
+  `${cell.workload}|${cell.cacheMode}`;
 
 export const cellTitle = (cell: Pick<CellResult, "label" | "cacheMode">): string =>
   cell.cacheMode === "none" ? cell.label : `${cell.label} · ${cacheModeLabel(cell.cacheMode)}`;
@@ -47,7 +48,8 @@ export type PayloadRow = { measure: string } & ProtocolPair;
 
 /** Bytes of one request and one response: the bodies in each encoding, and what crossed the server's sockets. */
 export function payloadRows(cell: CellResult): PayloadRow[] {
-  const wire = (summary: ProtocolSummary, side: "received" | "sent") => summary.server.wireBytesPerRequest?.[side] ?? null;
+  const wire = (summary: ProtocolSummary, side: "received" | "sent") =>
+    summary.server.wireBytesPerRequest?.[side] ?? null;
   return [
     { measure: "Request body", rest: cell.payload.rest.requestBodyBytes, grpc: cell.payload.grpc.requestBodyBytes },
     { measure: "Response body", rest: cell.payload.rest.responseBodyBytes, grpc: cell.payload.grpc.responseBodyBytes },
@@ -206,7 +208,14 @@ export function saturationWarnings(result: RunResult): SaturationWarning[] {
       const trials = cell.trials.filter((t) => t[protocol].generator.saturated).map((t) => t.trial);
       const summary = cell[protocol].generator;
       if (trials.length === 0 && !summary.saturated) continue;
-      out.push({ key: cellKey(cell), cell: cellTitle(cell), tool: summary.tool, protocol, cpuFraction: summary.cpuFraction, trials });
+      out.push({
+        key: cellKey(cell),
+        cell: cellTitle(cell),
+        tool: summary.tool,
+        protocol,
+        cpuFraction: summary.cpuFraction,
+        trials,
+      });
     }
   }
   return out;

@@ -1,9 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { specBounds } from "@relix/core/spec/bounds";
-import { estimateRunMs, fieldOfPath, overridesOf, specFieldsFrom, validateForm, valuesFrom, type FormContext } from "./spec-form";
+import {
+  estimateRunMs,
+  fieldOfPath,
+  overridesOf,
+  specFieldsFrom,
+  validateForm,
+  valuesFrom,
+  type FormContext,
+} from "./spec-form";
 
-const context: FormContext = { bounds: specBounds, workloadIds: ["noop", "item.get", "upload"], cacheModes: ["warm", "cold", "miss"] };
-const quick = specFieldsFrom({ workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], connections: 16, durationMs: 3000, warmupMs: 1000, trials: 3 });
+const context: FormContext = {
+  bounds: specBounds,
+  workloadIds: ["noop", "item.get", "upload"],
+  cacheModes: ["warm", "cold", "miss"],
+};
+const quick = specFieldsFrom({
+  workloads: ["noop", "item.get"],
+  cacheModes: ["warm", "cold"],
+  connections: 16,
+  durationMs: 3000,
+  warmupMs: 1000,
+  trials: 3,
+});
 
 describe("new-run form rules", () => {
   it("round-trips a preset's spec through the form unchanged", () => {
@@ -19,7 +38,15 @@ describe("new-run form rules", () => {
   });
 
   it("enforces the runner's bounds before submit, with a message per field", () => {
-    const values = { ...valuesFrom(quick), connections: "0", durationSeconds: "301", trials: "2.5", payloadSize: "9", payloadUnit: "MiB" as const, rate: "abc" };
+    const values = {
+      ...valuesFrom(quick),
+      connections: "0",
+      durationSeconds: "301",
+      trials: "2.5",
+      payloadSize: "9",
+      payloadUnit: "MiB" as const,
+      rate: "abc",
+    };
     const { errors } = validateForm(values, context);
     expect(errors).toEqual({
       connections: "Connections: must be between 1–256",
@@ -35,7 +62,9 @@ describe("new-run form rules", () => {
       workloads: "Choose at least one workload",
       cacheModes: "Choose at least one cache mode",
     });
-    expect(validateForm({ ...valuesFrom(quick), workloads: ["http://evil.example/"] }, context).errors.workloads).toMatch(/Unknown workload/);
+    expect(
+      validateForm({ ...valuesFrom(quick), workloads: ["http://evil.example/"] }, context).errors.workloads,
+    ).toMatch(/Unknown workload/);
   });
 
   it("sends only what differs from the preset", () => {

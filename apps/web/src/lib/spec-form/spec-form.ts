@@ -53,7 +53,8 @@ export interface SpecFields {
   rate?: number;
 }
 
-const num = (value: unknown, fallback: number): number => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
+const num = (value: unknown, fallback: number): number =>
+  typeof value === "number" && Number.isFinite(value) ? value : fallback;
 const strings = (value: unknown, fallback: string[]): string[] =>
   Array.isArray(value) && value.every((v) => typeof v === "string") ? [...(value as string[])] : fallback;
 
@@ -130,7 +131,13 @@ function parseNumber(text: string): number | null {
   return Number(trimmed);
 }
 
-function checkInt(field: FormField, value: number | null, bound: Bound | undefined, label: string, errors: FieldErrors): number {
+function checkInt(
+  field: FormField,
+  value: number | null,
+  bound: Bound | undefined,
+  label: string,
+  errors: FieldErrors,
+): number {
   if (value === null) {
     errors[field] = `${label}: enter a number`;
     return 0;
@@ -145,14 +152,21 @@ function checkInt(field: FormField, value: number | null, bound: Bound | undefin
   return value;
 }
 
-function checkMs(field: "durationMs" | "warmupMs", text: string, bound: Bound | undefined, label: string, errors: FieldErrors): number {
+function checkMs(
+  field: "durationMs" | "warmupMs",
+  text: string,
+  bound: Bound | undefined,
+  label: string,
+  errors: FieldErrors,
+): number {
   const seconds = parseNumber(text);
   if (seconds === null) {
     errors[field] = `${label}: enter a number of seconds`;
     return 0;
   }
   const ms = Math.round(seconds * 1000);
-  if (bound && (ms < bound.min || ms > bound.max)) errors[field] = `${label}: must be between ${describeBound(field, bound)}`;
+  if (bound && (ms < bound.min || ms > bound.max))
+    errors[field] = `${label}: must be between ${describeBound(field, bound)}`;
   return ms;
 }
 
@@ -173,8 +187,20 @@ export function validateForm(values: FormValues, context: FormContext): { fields
   if (modes.length === 0) errors.cacheModes = "Choose at least one cache mode";
   else if (modes.some((m) => !context.cacheModes.includes(m))) errors.cacheModes = "Unknown cache mode";
 
-  const connections = checkInt("connections", parseNumber(values.connections), bounds.connections, "Connections", errors);
-  const grpcConnections = checkInt("grpcConnections", parseNumber(values.grpcConnections), bounds.grpcConnections, "gRPC connections", errors);
+  const connections = checkInt(
+    "connections",
+    parseNumber(values.connections),
+    bounds.connections,
+    "Connections",
+    errors,
+  );
+  const grpcConnections = checkInt(
+    "grpcConnections",
+    parseNumber(values.grpcConnections),
+    bounds.grpcConnections,
+    "gRPC connections",
+    errors,
+  );
   const trials = checkInt("trials", parseNumber(values.trials), bounds.trials, "Trials", errors);
   const durationMs = checkMs("durationMs", values.durationSeconds, bounds.durationMs, "Duration", errors);
   const warmupMs = checkMs("warmupMs", values.warmupSeconds, bounds.warmupMs, "Warm-up", errors);
@@ -185,22 +211,41 @@ export function validateForm(values: FormValues, context: FormContext): { fields
   else {
     payloadBytes = Math.round(size * PAYLOAD_UNITS[values.payloadUnit]);
     const pb = bounds.payloadBytes;
-    if (pb && (payloadBytes < pb.min || payloadBytes > pb.max)) errors.payloadBytes = `Payload size: must be between ${describeBound("payloadBytes", pb)}`;
+    if (pb && (payloadBytes < pb.min || payloadBytes > pb.max))
+      errors.payloadBytes = `Payload size: must be between ${describeBound("payloadBytes", pb)}`;
   }
 
-  const fields: SpecFields = { workloads, cacheModes: modes, connections, grpcConnections, durationMs, warmupMs, trials, payloadBytes };
+  const fields: SpecFields = {
+    workloads,
+    cacheModes: modes,
+    connections,
+    grpcConnections,
+    durationMs,
+    warmupMs,
+    trials,
+    payloadBytes,
+  };
   if (values.rate.trim() !== "") fields.rate = checkInt("rate", parseNumber(values.rate), bounds.rate, "Rate", errors);
   return { fields, errors };
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
 /** Only what differs from the preset, so the runner still applies the preset (and its published figures). */
 export function overridesOf(fields: SpecFields, base: SpecFields): Partial<SpecFields> {
   const out: Partial<SpecFields> = {};
   if (!sameList(fields.workloads, base.workloads)) out.workloads = fields.workloads;
   if (!sameList(fields.cacheModes, base.cacheModes)) out.cacheModes = fields.cacheModes;
-  for (const key of ["connections", "grpcConnections", "durationMs", "warmupMs", "trials", "payloadBytes", "rate"] as const) {
+  for (const key of [
+    "connections",
+    "grpcConnections",
+    "durationMs",
+    "warmupMs",
+    "trials",
+    "payloadBytes",
+    "rate",
+  ] as const) {
     if (fields[key] !== base[key]) (out as Record<string, unknown>)[key] = fields[key];
   }
   return out;

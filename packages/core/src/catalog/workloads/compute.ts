@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { addReplySchema, addRequestSchema, base64ImageSchema, dotReplySchema, dotRequestSchema, imageSizeSchema } from "../../domain";
+import {
+  addReplySchema,
+  addRequestSchema,
+  base64ImageSchema,
+  dotReplySchema,
+  dotRequestSchema,
+  imageSizeSchema,
+} from "../../domain";
 import { getDataset } from "../../data/dataset";
 import { defineWorkload } from "../workload";
 
@@ -28,11 +35,20 @@ export const computeWorkloads = [
       route: "/v1/math/add",
       body: "json",
       parse: ({ body }) => body,
-      build: (r) => ({ method: "POST", path: "/v1/math/add", body: JSON.stringify(r), contentType: "application/json" }),
+      build: (r) => ({
+        method: "POST",
+        path: "/v1/math/add",
+        body: JSON.stringify(r),
+        contentType: "application/json",
+      }),
     },
     grpc: { service: "MathService", method: "Add", parse: (m) => m, build: (r) => r },
     handle: (s, r) => s.compute.add(r),
-    requests: () => [{ a: 20, b: 22 }, { a: 1_000_000, b: -7 }, { a: 3, b: 4 }],
+    requests: () => [
+      { a: 20, b: 22 },
+      { a: 1_000_000, b: -7 },
+      { a: 3, b: 4 },
+    ],
   }),
   defineWorkload({
     id: "math.dot",
@@ -48,7 +64,12 @@ export const computeWorkloads = [
       route: "/v1/math/dot",
       body: "json",
       parse: ({ body }) => body,
-      build: (r) => ({ method: "POST", path: "/v1/math/dot", body: JSON.stringify(r), contentType: "application/json" }),
+      build: (r) => ({
+        method: "POST",
+        path: "/v1/math/dot",
+        body: JSON.stringify(r),
+        contentType: "application/json",
+      }),
     },
     grpc: { service: "MathService", method: "Dot", parse: (m) => m, build: (r) => r },
     handle: (s, r) => s.compute.dot(r),
@@ -89,7 +110,12 @@ export const computeWorkloads = [
       route: "/v1/images/base64",
       body: "json",
       parse: ({ body }) => body,
-      build: (r) => ({ method: "POST", path: "/v1/images/base64", body: JSON.stringify(r), contentType: "application/json" }),
+      build: (r) => ({
+        method: "POST",
+        path: "/v1/images/base64",
+        body: JSON.stringify(r),
+        contentType: "application/json",
+      }),
     },
     grpc: { service: "ImageService", method: "Base64", parse: (m) => m, build: (r) => r },
     handle: (s, r) => s.compute.imageSizeBase64(r),

@@ -36,7 +36,12 @@ function shapeWorkloads(kind: ShapeKind) {
         parse: ({ params }) => idFromParams(params),
         build: ({ id }) => ({ method: "GET", path: `/v1/shapes/${kind}/${id}` }),
       },
-      grpc: { service: "ShapeService", method: `Get${name}`, parse: (m) => ({ id: m.id }), build: ({ id }) => ({ id }) },
+      grpc: {
+        service: "ShapeService",
+        method: `Get${name}`,
+        parse: (m) => ({ id: m.id }),
+        build: ({ id }) => ({ id }),
+      },
       handle: (s, { id }, ctx) => s.catalog.getShape(kind, id, ctx),
       requests: (p) => idSequence(p.keyCount, SHAPE_ROWS),
     }),

@@ -15,7 +15,8 @@ const error = (status: number, message: string, fields: { path: string; message:
 export async function POST(request: Request): Promise<Response> {
   const origin = checkSameOrigin(request.headers, webEnv().WEB_ALLOWED_ORIGINS);
   if (!origin.ok) return forbidden(origin.reason!);
-  if (!(request.headers.get("content-type") ?? "").includes("application/json")) return error(415, "send the run request as application/json");
+  if (!(request.headers.get("content-type") ?? "").includes("application/json"))
+    return error(415, "send the run request as application/json");
 
   const text = await request.text();
   if (text.length > MAX_BODY_BYTES) return error(413, "request body too large");

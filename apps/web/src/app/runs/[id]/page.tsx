@@ -57,7 +57,10 @@ export default async function RunPage({ params }: Params) {
 
   const preset = run.preset ?? (typeof run.spec?.preset === "string" ? run.spec.preset : null);
   const title = preset ? (findPreset(preset)?.title ?? `Preset ${preset}`) : "Custom run";
-  const cellSeconds = typeof run.spec?.durationMs === "number" && typeof run.spec?.warmupMs === "number" ? Math.ceil((run.spec.durationMs + run.spec.warmupMs) / 1000) : null;
+  const cellSeconds =
+    typeof run.spec?.durationMs === "number" && typeof run.spec?.warmupMs === "number"
+      ? Math.ceil((run.spec.durationMs + run.spec.warmupMs) / 1000)
+      : null;
 
   return (
     <>
@@ -93,24 +96,41 @@ export default async function RunPage({ params }: Params) {
       </div>
 
       {run.status === "queued" || run.status === "running" ? (
-        <LiveRun id={run.id} status={run.status} position={run.position ?? null} labels={labels} cellSeconds={cellSeconds} summary={specSummary(run.spec)} />
+        <LiveRun
+          id={run.id}
+          status={run.status}
+          position={run.position ?? null}
+          labels={labels}
+          cellSeconds={cellSeconds}
+          summary={specSummary(run.spec)}
+        />
       ) : run.status === "done" ? (
         outcome?.ok ? (
           <Report result={outcome.result} />
         ) : (
           <div className="banner banner-bad" role="alert">
-            <strong>This run finished, but its result cannot be shown.</strong> {outcome ? outcome.error : "The runner has no result for it."}
+            <strong>This run finished, but its result cannot be shown.</strong>{" "}
+            {outcome ? outcome.error : "The runner has no result for it."}
           </div>
         )
       ) : (
         <div className="stack">
-          <div className={run.status === "failed" ? "banner banner-bad" : "banner banner-info"} role="status" data-testid="run-ended">
-            <strong>{run.status === "failed" ? "This run failed." : "This run was cancelled."}</strong> {run.reason ?? ""}
+          <div
+            className={run.status === "failed" ? "banner banner-bad" : "banner banner-info"}
+            role="status"
+            data-testid="run-ended"
+          >
+            <strong>{run.status === "failed" ? "This run failed." : "This run was cancelled."}</strong>{" "}
+            {run.reason ?? ""}
           </div>
           <div className="card card-pad">
             <h3>What it was asked to measure</h3>
-            <p className="muted small" style={{ marginTop: 4 }}>{specSummary(run.spec)}</p>
-            <pre className="spec" style={{ marginTop: 10 }}>{JSON.stringify(run.spec ?? {}, null, 2)}</pre>
+            <p className="muted small" style={{ marginTop: 4 }}>
+              {specSummary(run.spec)}
+            </p>
+            <pre className="spec" style={{ marginTop: 10 }}>
+              {JSON.stringify(run.spec ?? {}, null, 2)}
+            </pre>
             <div className="row" style={{ marginTop: 12 }}>
               <Link className="btn btn-primary" href={preset ? `/?preset=${encodeURIComponent(preset)}` : "/"}>
                 Start a new run

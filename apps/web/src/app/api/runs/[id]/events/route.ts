@@ -12,7 +12,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const { id } = await params;
   if (!isRunId(id)) return new Response("unknown run", { status: 404 });
   const fromQuery = new URL(request.url).searchParams.get("lastEventId");
-  const lastEventId = request.headers.get("last-event-id") ?? (fromQuery && /^\d{1,12}$/.test(fromQuery) ? fromQuery : null);
+  const lastEventId =
+    request.headers.get("last-event-id") ?? (fromQuery && /^\d{1,12}$/.test(fromQuery) ? fromQuery : null);
 
   const upstreamAbort = new AbortController();
   request.signal.addEventListener("abort", () => upstreamAbort.abort(), { once: true });

@@ -11,7 +11,10 @@ const FORMATS = {
 } as const;
 
 /** Downloads of a finished run: the result JSON as stored, the runner's CSV, a Markdown summary. */
-export async function GET(request: Request, { params }: { params: Promise<{ id: string; format: string }> }): Promise<Response> {
+export async function GET(
+  request: Request,
+  { params }: { params: Promise<{ id: string; format: string }> },
+): Promise<Response> {
   const { id, format } = await params;
   if (!Object.hasOwn(FORMATS, format)) return new Response("unknown format (json, csv or md)", { status: 404 });
   const run = await getRun(id);
@@ -24,7 +27,11 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const { type, ext } = FORMATS[format as keyof typeof FORMATS];
   const permalink = new URL(`/runs/${encodeURIComponent(id)}`, request.url).toString();
   const body =
-    format === "json" ? `${JSON.stringify(outcome.result, null, 2)}\n` : format === "csv" ? renderCsv(outcome.result) : renderMarkdown(outcome.result, permalink);
+    format === "json"
+      ? `${JSON.stringify(outcome.result, null, 2)}\n`
+      : format === "csv"
+        ? renderCsv(outcome.result)
+        : renderMarkdown(outcome.result, permalink);
   return new Response(body, {
     headers: {
       "content-type": type,
