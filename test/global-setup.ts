@@ -35,7 +35,9 @@ async function start(): Promise<ResolvedBackends> {
   if (backends.redisUrl === null || backends.mysqlUrl === null) {
     await backends.stop();
     const reasons = [backends.unavailable.redis, backends.unavailable.mysql].filter((reason) => reason !== null);
-    throw new Error(`Tests need real Redis and MySQL/MariaDB (DESIGN.md, "Backends").\n- ${reasons.join("\n- ")}`);
+    throw new Error(
+      `Tests need real Redis and MySQL/MariaDB (scripts/install-system-deps.sh installs them, or set REDIS_URL / MYSQL_URL).\n- ${reasons.join("\n- ")}`,
+    );
   }
   process.env.REDIS_URL = backends.redisUrl;
   process.env.MYSQL_URL = backends.mysqlUrl;

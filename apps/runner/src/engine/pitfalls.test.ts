@@ -1,5 +1,5 @@
 /**
- * The ten known differences between autocannon and ghz numbers (DESIGN.md), one `describe` each,
+ * The ten known differences between autocannon and ghz numbers (docs/measurement.md), one `describe` each,
  * showing how Relix handles every one. The tools run against the real REST and gRPC services
  * (child processes over real Redis and MariaDB) with exactly the settings the engine uses
  * (autocannonOptionsFor / ghzOptionsFor), or through measureProtocol / runBenchmark themselves;

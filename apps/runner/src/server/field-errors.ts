@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { FieldError } from "./http-error";
 
-/** Keys that would name where load goes: the runner never takes them (DESIGN.md, "Safety"). */
+/** Keys that would name where load goes: the runner never takes them: it loads only the services it starts. */
 const ADDRESS_LIKE = /url|uri|host|port|target|address|endpoint|server/i;
 
 /** Enough for any honest form; a garbage document would otherwise list thousands. */

@@ -6,7 +6,7 @@ export interface PresetSummary {
   title: string;
   /** The one line that says what the preset answers. */
   description: string;
-  /** The study it reproduces (STUDIES.md: "000".."004"), null for the others. */
+  /** The study it reproduces ("000".."004", one preset each), null for the others. */
   study: string | null;
   /** Choices made where the study is vague, and its flaws that Relix does not reproduce. */
   notes: string[];

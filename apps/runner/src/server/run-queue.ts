@@ -74,8 +74,8 @@ export interface RunQueueOptions {
 }
 
 /**
- * One run at a time (DESIGN.md, "Safety": the two protocols must never share the machine with
- * another run). The rest wait in order, each told its place whenever it changes. A run's status is
+ * One run at a time: the two protocols must never share the machine with another run, or the
+ * comparison would measure the contention. The rest wait in order, each told its place whenever it changes. A run's status is
  * written to the store before it is announced, so a page that reloads on a status event reads it.
  */
 export class RunQueue {

@@ -28,7 +28,7 @@ describe("presets", () => {
     const ms = estimateMeasuringMs(specFromPreset("quick"));
     expect(ms).not.toBeNull();
     expect(ms!).toBeLessThanOrEqual(45_000);
-    // noop, item.get warm + cold, a large payload, a stream: what the issue asks quick to cover.
+    // noop, item.get warm + cold, a large payload, a stream: what quick promises to cover.
     const cells = plannedCells(specFromPreset("quick"));
     expect(cells).toContainEqual({ workload: "noop", cacheMode: "none" });
     expect(cells).toContainEqual({ workload: "item.get", cacheMode: "warm" });
