@@ -1,7 +1,7 @@
 import * as grpc from "@grpc/grpc-js";
 import { ReflectionService } from "@grpc/reflection";
 import { HealthImplementation } from "grpc-health-check";
-import { MAX_MESSAGE_BYTES, type GrpcServiceName } from "@relix/core";
+import { MAX_MESSAGE_BYTES } from "@relix/core";
 import type { Services } from "@relix/io";
 import { createServerTelemetry, createServiceRuntime, loadRelixProtos, type ServiceEnv } from "@relix/io";
 import { startMetricsServer } from "./metrics-server";
@@ -36,7 +36,7 @@ export async function startGrpcServer(env: ServiceEnv) {
     "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
   });
   for (const [serviceName, handlers] of createWorkloadHandlers(runtime.services, telemetry)) {
-    const service = grpcObject.relix.v1[serviceName as GrpcServiceName].service;
+    const service = grpcObject.relix.v1[serviceName].service;
     server.addService(service, handlers);
   }
   new ReflectionService(withProtocMapEntryNames(definition)).addToServer(server);

@@ -4,7 +4,15 @@ import type { Services } from "@relix/io";
 import { drainedOrClosed, nowUs, outcomeOf, type ServerTelemetry } from "@relix/io";
 import { toServiceError } from "./status-map";
 
-type Handlers = Record<string, grpc.UntypedHandleCall>;
+/**
+ * A request as proto-loader decodes it (loader-options.ts): a plain object, trusted only once the
+ * workload's zod schema has parsed it.
+ */
+type DecodedRequest = Record<string, unknown>;
+/** What a workload answers; grpc-js serialises it against the method's proto type on the way out. */
+type Reply = unknown;
+
+type Handlers = grpc.UntypedServiceImplementation;
 
 const metadataReader = (metadata: grpc.Metadata) => (name: string) => {
   const value = metadata.get(name)[0];
@@ -28,7 +36,7 @@ function unaryHandler(
   workload: Workload,
   services: Services,
   telemetry: ServerTelemetry,
-): grpc.handleUnaryCall<any, any> {
+): grpc.handleUnaryCall<DecodedRequest, Reply> {
   return (call, callback) => {
     const started = nowUs();
     (async () => {
@@ -52,13 +60,13 @@ function streamHandler(
   workload: Workload,
   services: Services,
   telemetry: ServerTelemetry,
-): grpc.handleServerStreamingCall<any, any> {
+): grpc.handleServerStreamingCall<DecodedRequest, Reply> {
   return (call) => {
     const started = nowUs();
     (async () => {
       const ctx = callContextFrom(metadataReader(call.metadata));
       const request = parseRequest(workload, workload.grpc.parse(call.request));
-      for await (const message of workload.handle(services, request, ctx) as AsyncIterable<unknown>) {
+      for await (const message of workload.handle(services, request, ctx) as AsyncIterable<Reply>) {
         if (call.cancelled) return false;
         // Honour back-pressure, as the REST side does; a cancelled call never drains.
         if (!call.write(message) && !(await drainedOrClosed(call))) return false;

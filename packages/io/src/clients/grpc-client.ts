@@ -13,11 +13,6 @@ export interface GrpcCallResult {
   responseBodyBytes: number;
 }
 
-type MethodDefinition = {
-  requestSerialize(value: unknown): Buffer;
-  responseSerialize(value: unknown): Buffer;
-};
-
 /** gRPC clients for every relix.v1 service on one channel, for preflight and conformance tests. */
 export function createGrpcClients(target: string) {
   const { grpcObject } = loadRelixProtos();
@@ -29,16 +24,17 @@ export function createGrpcClients(target: string) {
   function clientFor(service: GrpcServiceName) {
     let client = clients.get(service);
     if (!client) {
-      const Constructor = grpcObject.relix.v1[service] as unknown as grpc.ServiceClientConstructor;
+      const Constructor = grpcObject.relix.v1[service];
       client = new Constructor(target, credentials, options);
       clients.set(service, client);
     }
     return client;
   }
 
-  function methodDefinition(workload: Workload): MethodDefinition {
-    const Constructor = grpcObject.relix.v1[workload.grpc.service] as unknown as grpc.ServiceClientConstructor;
-    return Constructor.service[workload.grpc.method] as unknown as MethodDefinition;
+  function methodDefinition(workload: Workload): grpc.MethodDefinition<unknown, unknown> {
+    const definition = grpcObject.relix.v1[workload.grpc.service].service[workload.grpc.method];
+    if (!definition) throw new Error(`relix.v1.${workload.grpc.service} has no method ${workload.grpc.method}`);
+    return definition;
   }
 
   /** Calls one workload once and decodes the answer; rejects with the grpc ServiceError on a non-OK status. */

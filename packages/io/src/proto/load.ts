@@ -1,14 +1,17 @@
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
+import type { GrpcServiceName } from "@relix/core/catalog/grpc-services";
 import { protoLoaderOptions } from "./loader-options";
 import { PROTO_FILES, PROTO_ROOT } from "./paths";
-import type { ProtoGrpcType as Catalog } from "../generated/catalog";
-import type { ProtoGrpcType as Shapes } from "../generated/shapes";
-import type { ProtoGrpcType as Meteorites } from "../generated/meteorites";
-import type { ProtoGrpcType as Bench } from "../generated/bench";
-import type { ProtoGrpcType as Compute } from "../generated/compute";
 
-export type RelixGrpcPackage = Catalog & Shapes & Meteorites & Bench & Compute;
+/**
+ * The relix.v1 package as grpc-js builds it: one client constructor, carrying its service
+ * definition, per service the catalog names. Messages stay untyped here on purpose: the catalog
+ * says what each method takes and answers, and its zod schemas check every decoded message.
+ */
+export interface RelixGrpcPackage {
+  relix: { v1: Record<GrpcServiceName, grpc.ServiceClientConstructor> };
+}
 
 let cached: { definition: protoLoader.PackageDefinition; grpcObject: RelixGrpcPackage } | undefined;
 
