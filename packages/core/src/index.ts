@@ -7,3 +7,4 @@ export * from "./stats";
 export * from "./spec";
 export * from "./result";
 export * from "./presets";
+export * from "./runner-api";
