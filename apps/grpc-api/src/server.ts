@@ -2,6 +2,7 @@ import * as grpc from "@grpc/grpc-js";
 import { ReflectionService } from "@grpc/reflection";
 import { HealthImplementation } from "grpc-health-check";
 import { MAX_MESSAGE_BYTES } from "@relix/core";
+import { hostPort } from "@relix/core/network/loopback";
 import type { Services } from "@relix/io";
 import { createServerTelemetry, createServiceRuntime, loadRelixProtos, type ServiceEnv } from "@relix/io";
 import { startMetricsServer } from "./metrics-server";
@@ -48,7 +49,7 @@ export async function startGrpcServer(env: ServiceEnv) {
     { wire: telemetry.wire, flowControlWindowBytes: env.GRPC_FLOW_CONTROL_WINDOW_BYTES },
     () =>
       new Promise<number>((resolve, reject) =>
-        server.bindAsync(`${env.HOST}:${env.GRPC_PORT}`, grpc.ServerCredentials.createInsecure(), (error, bound) =>
+        server.bindAsync(hostPort(env.HOST, env.GRPC_PORT), grpc.ServerCredentials.createInsecure(), (error, bound) =>
           error ? reject(error) : resolve(bound),
         ),
       ),

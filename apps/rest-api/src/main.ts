@@ -1,9 +1,11 @@
+import { hostPort } from "@relix/core/network/loopback";
 import { closeOnSignals, loadServiceEnv } from "@relix/io";
 import { startRestServer } from "./server";
 
-const env = loadServiceEnv();
+// The environment is read here, once; everything below receives the typed config.
+const env = loadServiceEnv(process.env);
 const server = await startRestServer(env);
 console.log(
-  `relix rest-api listening on http://${server.host}:${server.port} (store: ${server.backends.store}, cache: ${server.backends.cache})`,
+  `relix rest-api listening on http://${hostPort(server.host, server.port)} (store: ${server.backends.store}, cache: ${server.backends.cache})`,
 );
 closeOnSignals(() => server.close(), { timeoutMs: env.SHUTDOWN_TIMEOUT_MS, name: "rest-api" });

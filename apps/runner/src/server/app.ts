@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { isRunId } from "../store/run-ids";
-import { DEFAULT_ALLOWED_ORIGINS } from "./config";
+import { DEFAULT_ALLOWED_ORIGINS } from "../config/runner-config";
 import { sendError } from "./error-response";
 import type { EventStream } from "./event-stream";
 import { HttpError, runNotFound } from "./http-error";

@@ -1,11 +1,13 @@
-// The runner service: `pnpm --filter @relix/runner start`. Configured only by env (config.ts).
+// The runner service: `pnpm --filter @relix/runner start`. Configured only by env, read here once
+// (src/config/runner-config.ts).
 // The one file that wires the real engine; everything else takes it as a parameter so tests can
 // run the service with a fake engine.
 import { runBenchmark } from "../engine/run-benchmark";
 import { openResultsStore } from "../store/open-results-store";
 import type { ResultsStore } from "../store/results-store";
 import { createRunnerServer, type RunnerServer } from "./app";
-import { isLoopbackHost, loadRunnerConfig } from "./config";
+import { isLoopbackHost } from "@relix/core/network/loopback";
+import { loadRunnerConfig } from "../config/runner-config";
 import { consoleLogger, messageOf } from "./logger";
 import { RunService } from "./run-service";
 import { sharedPresets } from "./shared-presets";
@@ -13,7 +15,7 @@ import { sharedPresets } from "./shared-presets";
 const log = consoleLogger;
 
 async function main(): Promise<void> {
-  const config = loadRunnerConfig();
+  const config = loadRunnerConfig(process.env);
 
   // Signals are handled from the first moment: a stop during start-up (a MySQL still coming up)
   // closes what exists so far instead of killing the process half-way.

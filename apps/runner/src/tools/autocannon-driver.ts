@@ -136,7 +136,7 @@ export interface HttpRequestSpec {
 }
 
 export interface AutocannonOptions {
-  /** Base URL, `http://127.0.0.1:PORT[/base]`; anything else is rejected. */
+  /** Base URL, `http://HOST:PORT[/base]` on this machine (see local-target.ts); anything else is rejected. */
   url: string;
   /** The key sequence, consumed in ONE global round-robin order shared by all connections. */
   requests: HttpRequestSpec[];

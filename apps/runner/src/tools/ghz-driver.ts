@@ -48,7 +48,7 @@ import type { ToolRunResult } from "./sample";
 const execFileP = promisify(execFile);
 
 export interface GhzOptions {
-  /** "127.0.0.1:PORT"; anything else is rejected. */
+  /** "HOST:PORT" on this machine (see local-target.ts); anything else is rejected. */
   target: string;
   protoFile: string;
   importPaths?: string[];
@@ -184,7 +184,7 @@ const goMs = (ms: number): string => `${Math.round(ms)}ms`;
 
 /** Builds the ghz argument list (exported for tests). */
 export function buildGhzArgs(opts: GhzOptions, files: { dataFile: string; outFile: string }): string[] {
-  parseLocalGrpcTarget(opts.target);
+  const target = parseLocalGrpcTarget(opts.target);
   const concurrency = positiveInt("concurrency", opts.concurrency, 100_000);
   const connections = positiveInt("connections", opts.connections ?? 1, 10_000);
   if (connections > concurrency) throw new Error("connections cannot be greater than concurrency (ghz rule)");
@@ -233,7 +233,8 @@ export function buildGhzArgs(opts: GhzOptions, files: { dataFile: string; outFil
     args.push("--metadata", JSON.stringify(opts.metadata));
   }
   if (opts.cpus !== undefined) args.push("--cpus", String(positiveInt("cpus", opts.cpus, 4096)));
-  args.push(opts.target);
+  // The literal address: ghz resolving "localhost" itself might dial ::1 where the service is on 127.0.0.1.
+  args.push(target.hostPort);
   return args;
 }
 

@@ -1,13 +1,24 @@
 /**
- * Relix only ever sends load to 127.0.0.1. Both drivers validate their target with these helpers
- * and throw before any socket is opened.
+ * Relix only ever sends load to this machine. Both drivers validate their target here and throw
+ * before any socket is opened; what "this machine" means is @relix/core's loopback module, the same
+ * one the runner's config checks SERVICES_HOST with, so a host the config accepts is one the
+ * drivers accept.
  */
+import { LOOPBACK_HOSTS_TEXT, hostPort, loopbackAddress } from "@relix/core/network/loopback";
 
 export class TargetNotAllowedError extends Error {
   constructor(target: string, why: string) {
-    super(`refusing to send load to ${JSON.stringify(target)}: ${why} (only 127.0.0.1 is allowed)`);
+    super(`refusing to send load to ${JSON.stringify(target)}: ${why} (Relix only loads ${LOOPBACK_HOSTS_TEXT})`);
     this.name = "TargetNotAllowedError";
   }
+}
+
+export interface LocalTarget {
+  /** The literal address connected to (`localhost` is 127.0.0.1). */
+  address: string;
+  port: number;
+  /** `address:port` as a URL authority or a gRPC target (IPv6 in brackets). */
+  hostPort: string;
 }
 
 function checkPort(target: string, port: string): number {
@@ -17,8 +28,19 @@ function checkPort(target: string, port: string): number {
   return n;
 }
 
-/** Validates `http://127.0.0.1:PORT[/base/path]` and returns its parts. */
-export function parseLocalHttpUrl(url: string): { origin: string; port: number; basePath: string } {
+/** `HOST:PORT` as written (no parser in between, which would normalise 127.1 into 127.0.0.1). */
+function parseAuthority(target: string, authority: string): LocalTarget {
+  const match = /^(\[[^\]]*\]|[^:[\]]*):([^:]*)$/.exec(authority);
+  if (!match) throw new TargetNotAllowedError(target, 'expected "HOST:PORT" (an IPv6 host in brackets)');
+  const host = match[1]!;
+  const address = loopbackAddress(host);
+  if (address === null) throw new TargetNotAllowedError(target, `host ${host || "(none)"} is not loopback`);
+  const port = checkPort(target, match[2]!);
+  return { address, port, hostPort: hostPort(address, port) };
+}
+
+/** Validates `http://HOST:PORT[/base/path]` and returns its parts, the origin with the literal address. */
+export function parseLocalHttpUrl(url: string): LocalTarget & { origin: string; basePath: string } {
   let u: URL;
   try {
     u = new URL(url);
@@ -26,20 +48,16 @@ export function parseLocalHttpUrl(url: string): { origin: string; port: number; 
     throw new TargetNotAllowedError(url, "not a URL");
   }
   if (u.protocol !== "http:") throw new TargetNotAllowedError(url, "only http: is supported");
-  if (u.hostname !== "127.0.0.1") throw new TargetNotAllowedError(url, `host ${u.hostname} is not 127.0.0.1`);
   if (u.username || u.password) throw new TargetNotAllowedError(url, "credentials in the URL");
   if (u.search || u.hash) throw new TargetNotAllowedError(url, "the base URL must not have a query or fragment");
-  // new URL() drops a default port (":80"), so read it from the authority as written.
+  // The authority as written: new URL() rewrites the host and drops a default port (":80").
   const authority = /^http:\/\/([^/?#]*)/i.exec(url)?.[1] ?? "";
-  const port = checkPort(url, authority.slice(authority.lastIndexOf(":") + 1));
-  if (authority !== `127.0.0.1:${port}`) throw new TargetNotAllowedError(url, "unexpected authority");
+  const target = parseAuthority(url, authority);
   const basePath = u.pathname.replace(/\/+$/, "");
-  return { origin: `http://127.0.0.1:${port}`, port, basePath };
+  return { ...target, origin: `http://${target.hostPort}`, basePath };
 }
 
-/** Validates a gRPC target `127.0.0.1:PORT` and returns the port. */
-export function parseLocalGrpcTarget(target: string): number {
-  const m = /^127\.0\.0\.1:(\d{1,5})$/.exec(target);
-  if (!m) throw new TargetNotAllowedError(target, 'expected exactly "127.0.0.1:PORT"');
-  return checkPort(target, m[1]!);
+/** Validates a gRPC target `HOST:PORT` (no scheme) and returns its parts. */
+export function parseLocalGrpcTarget(target: string): LocalTarget {
+  return parseAuthority(target, target);
 }

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { DEFAULT_PORTS } from "@relix/core/network/default-ports";
 
 /**
- * The one place that reads process.env for the services. Everything else receives a typed config.
+ * The services' config, parsed from the environment each entry point passes in. Everything else
+ * receives this typed config.
  * Every value has a safe default: services bind loopback unless told otherwise.
  */
 const port = z.coerce.number().int().min(0).max(65535);
@@ -10,9 +12,9 @@ export const serviceEnvSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   MYSQL_URL: z.string().url().optional(),
   HOST: z.string().default("127.0.0.1"),
-  REST_PORT: port.default(8080),
-  GRPC_PORT: port.default(50051),
-  GRPC_METRICS_PORT: port.default(9464),
+  REST_PORT: port.default(DEFAULT_PORTS.rest),
+  GRPC_PORT: port.default(DEFAULT_PORTS.grpc),
+  GRPC_METRICS_PORT: port.default(DEFAULT_PORTS.grpcMetrics),
   // An hour: the longest run a spec allows (MAX_TOTAL_RUN_MS), so keys primed before measuring
   // stay warm to the last cell.
   CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
@@ -34,7 +36,7 @@ export const serviceEnvSchema = z.object({
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 
 /** Parses the environment, failing with every problem listed, not just the first. */
-export function loadServiceEnv(env: NodeJS.ProcessEnv = process.env): ServiceEnv {
+export function loadServiceEnv(env: Readonly<Record<string, string | undefined>>): ServiceEnv {
   const parsed = serviceEnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");

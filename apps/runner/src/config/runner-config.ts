@@ -1,15 +1,23 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_PORTS } from "@relix/core/network/default-ports";
+import { targetsEnvSchema, targetsFromEnv, type ServiceTargets } from "../engine/targets";
 import { DEFAULT_RESULTS_DIR } from "../store/result-files";
 
 /**
- * The one place that reads the runner service's environment. Everything else receives this typed
- * config. Defaults are safe: loopback only, no MySQL means the file-only store (said loudly at
- * start-up), the web app's usual origins allowed to POST.
+ * The runner's one config: what `pnpm bench` and the runner service read from their environment,
+ * once, at start-up (each entry point passes its env here; nothing below reads process.env).
+ * Defaults are safe: loopback only, no MySQL means the file-only store (said loudly at start-up),
+ * the web app's usual origins allowed to POST.
  */
 
+type Env = Readonly<Record<string, string | undefined>>;
+
 /** Web origins allowed by default to call the runner (the web app in dev and in `pnpm start`). */
-export const DEFAULT_ALLOWED_ORIGINS = ["http://127.0.0.1:3000", "http://localhost:3000"] as const;
+export const DEFAULT_ALLOWED_ORIGINS = [
+  `http://127.0.0.1:${DEFAULT_PORTS.web}`,
+  `http://localhost:${DEFAULT_PORTS.web}`,
+] as const;
 
 const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
 
@@ -18,7 +26,10 @@ const origin = z.string().transform((value, ctx) => {
   try {
     url = new URL(value);
   } catch {
-    ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)} is not an origin (like http://127.0.0.1:3000)` });
+    ctx.addIssue({
+      code: "custom",
+      message: `${JSON.stringify(value)} is not an origin (like ${DEFAULT_ALLOWED_ORIGINS[0]})`,
+    });
     return z.NEVER;
   }
   if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== value.replace(/\/$/, "")) {
@@ -31,9 +42,9 @@ const origin = z.string().transform((value, ctx) => {
   return url.origin;
 });
 
-export const runnerEnvSchema = z.object({
+const serviceEnvSchema = z.object({
   RUNNER_HOST: z.preprocess(emptyAsUnset, z.string().min(1).default("127.0.0.1")),
-  RUNNER_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).default(4000)),
+  RUNNER_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORTS.runner)),
   /** When set, every mutating request (and the list of runs) needs `Authorization: Bearer <token>`. */
   RUNNER_TOKEN: z.preprocess(
     emptyAsUnset,
@@ -59,7 +70,13 @@ export const runnerEnvSchema = z.object({
   RUNNER_SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(120_000).default(10_000)),
 });
 
-export interface RunnerConfig {
+/** What a benchmark run needs from the environment, in the CLI and in the service alike. */
+export interface BenchConfig {
+  /** Where the REST and gRPC services are (or will be started): loopback only. */
+  targets: ServiceTargets;
+}
+
+export interface RunnerConfig extends BenchConfig {
   host: string;
   port: number;
   token: string | null;
@@ -70,14 +87,23 @@ export interface RunnerConfig {
   shutdownTimeoutMs: number;
 }
 
-/** Parses the environment, listing every problem at once. */
-export function loadRunnerConfig(env: NodeJS.ProcessEnv = process.env): RunnerConfig {
-  const parsed = runnerEnvSchema.safeParse(env);
+function parseEnv<S extends z.ZodType>(schema: S, env: Env, what: string): z.infer<S> {
+  const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
-    throw new Error(`invalid runner environment:\n${problems}`);
+    throw new Error(`invalid ${what} environment:\n${problems}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+/** `pnpm bench`'s config. Lists every problem at once. */
+export function loadBenchConfig(env: Env): BenchConfig {
+  return { targets: targetsFromEnv(parseEnv(targetsEnvSchema, env, "benchmark")) };
+}
+
+/** The runner service's config: its own listener and store, and the benchmark config. Lists every problem at once. */
+export function loadRunnerConfig(env: Env): RunnerConfig {
+  const e = parseEnv(serviceEnvSchema.extend(targetsEnvSchema.shape), env, "runner");
   return {
     host: e.RUNNER_HOST,
     port: e.RUNNER_PORT,
@@ -86,10 +112,6 @@ export function loadRunnerConfig(env: NodeJS.ProcessEnv = process.env): RunnerCo
     resultsDir: path.resolve(e.RUNNER_RESULTS_DIR),
     mysqlUrl: e.MYSQL_URL ?? null,
     shutdownTimeoutMs: e.RUNNER_SHUTDOWN_TIMEOUT_MS,
+    targets: targetsFromEnv(e),
   };
-}
-
-/** Loopback addresses: a runner bound elsewhere without a token is reachable by anyone who can route to it. */
-export function isLoopbackHost(host: string): boolean {
-  return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

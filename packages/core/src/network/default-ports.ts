@@ -1,0 +1,10 @@
+// The ports Relix listens on when nothing says otherwise (each has an env override, read by the
+// program's config). docker-compose.yml and the Dockerfile spell the same numbers as literals.
+export const DEFAULT_PORTS = {
+  rest: 8080,
+  grpc: 50051,
+  /** The gRPC API's small HTTP side port: /metrics, /stats, /healthz. */
+  grpcMetrics: 9464,
+  runner: 4000,
+  web: 3000,
+} as const;
