@@ -1,22 +1,16 @@
-/** One problem with one field of a request body; `path` is dotted (`spec.workloads.0`), "" for the body itself. */
-export interface FieldError {
-  path: string;
-  message: string;
-}
+import type { ErrorBody, ErrorCode, FieldError } from "@relix/core/runner-api/errors";
+
+export type { ErrorBody, FieldError };
 
 /**
- * Every error response has this shape: `{ error: { code, message, fields? } }`. `code` is stable
- * for programs (the web app), `message` is for people, `fields` lists every field at fault so a
- * form can show each one beside its input.
+ * Every error response has this shape (@relix/core/runner-api/errors): `{ error: { code, message,
+ * fields? } }`. `code` is stable for programs (the web app), `message` is for people, `fields`
+ * lists every field at fault so a form can show each one beside its input.
  */
-export interface ErrorBody {
-  error: { code: string; message: string; fields?: FieldError[] };
-}
-
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldError[],
     readonly headers: Record<string, string> = {},

@@ -1,16 +1,7 @@
 import type { RunSpec } from "@relix/core";
+import type { PresetSummary } from "@relix/core/runner-api/reference";
 
-/** What the web form shows for one preset. */
-export interface PresetSummary {
-  name: string;
-  title: string;
-  /** The one line that says what the preset answers. */
-  description: string;
-  /** The study it reproduces ("000".."004", one preset each), null for the others. */
-  study: string | null;
-  /** Choices made where the study is vague, and its flaws that Relix does not reproduce. */
-  notes: string[];
-}
+export type { PresetSummary };
 
 /**
  * The presets as the service needs them: @relix/core's presets in the real service

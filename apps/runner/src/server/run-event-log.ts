@@ -1,28 +1,13 @@
-import type { RunEvent, RunStatus } from "../engine/run-events";
-import type { Headline } from "../store/headline";
+import { isFinalStatus } from "@relix/core/runner-api/run-status";
+import type { StatusEvent, StreamEvent } from "@relix/core/runner-api/run-events";
 
-/** A change of a run's status (or of its place in the queue); the SSE event named `status`. */
-export interface StatusEvent {
-  type: "status";
-  status: RunStatus;
-  /** Place in the queue while queued (1 = next to start), else null. */
-  position: number | null;
-  /** Why it failed or was cancelled, else null. */
-  reason: string | null;
-  /** The outcome in one line, on `done`. */
-  headline: Headline | null;
-  at: string;
-}
-
-export type StreamEvent = RunEvent | StatusEvent;
+export type { StatusEvent, StreamEvent };
 
 export interface LoggedEvent {
   /** Sequence number within the run, from 1: the SSE `id`, what Last-Event-ID names. */
   id: number;
   event: StreamEvent;
 }
-
-export const isTerminal = (status: RunStatus) => status === "done" || status === "failed" || status === "cancelled";
 
 export interface RunEventLogOptions {
   /**
@@ -76,7 +61,7 @@ export class RunEventLog {
     const entry: LoggedEvent = { id: log.nextId++, event };
     this.trim(log, event);
     log.entries.push(entry);
-    if (event.type === "status" && isTerminal(event.status)) this.end(runId, log);
+    if (event.type === "status" && isFinalStatus(event.status)) this.end(runId, log);
     for (const listener of [...log.listeners]) listener(entry);
     if (log.ended) log.listeners.clear();
     return entry;

@@ -1,4 +1,5 @@
 import type { RunResult, RunSpec } from "@relix/core";
+import type { RunSummary, SubmittedRun, RunDetail } from "@relix/core/runner-api/runs";
 import type { RunBenchmark } from "../engine/run-events";
 import { importResult } from "../store/import-result";
 import type { ResultsStore, RunRecord } from "../store/results-store";
@@ -6,7 +7,7 @@ import { newRunId } from "../store/run-ids";
 import { messageOf, silentLogger, type Logger } from "./logger";
 import { RunEventLog } from "./run-event-log";
 import { QueueClosedError, RunQueue, type CancelOutcome } from "./run-queue";
-import { runDetail, runSummary, type RunDetail, type RunSummary } from "./run-view";
+import { runDetail, runSummary } from "./run-view";
 
 export interface RunServiceOptions {
   store: ResultsStore;
@@ -23,12 +24,6 @@ export class QueueFullError extends Error {
     super(`the queue is full (${limit} runs waiting): try again when some have finished`);
     this.name = "QueueFullError";
   }
-}
-
-export interface SubmittedRun {
-  id: string;
-  status: "queued";
-  position: number;
 }
 
 /**

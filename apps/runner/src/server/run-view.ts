@@ -1,38 +1,9 @@
-import type { RunResult, RunSpec } from "@relix/core";
-import type { RunStatus } from "../engine/run-events";
-import type { Headline } from "../store/headline";
+import type { RunResult } from "@relix/core";
+import type { LiveState, RunDetail, RunSummary } from "@relix/core/runner-api/runs";
 import type { RunRecord } from "../store/results-store";
-import type { LiveState } from "./run-queue";
 
-/** One row of GET /api/runs. Times are ISO 8601 strings. */
-export interface RunSummary {
-  id: string;
-  status: RunStatus;
-  /** 1 = next to start, 0 = starting now; null unless queued. */
-  position: number | null;
-  preset: string | null;
-  workloads: string[];
-  cacheModes: string[];
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  reason: string | null;
-  headline: Headline | null;
-  imported: boolean;
-}
-
-/** GET /api/runs/:id. */
-export interface RunDetail extends RunSummary {
-  spec: RunSpec;
-  importedAt: string | null;
-  importedFrom: string | null;
-  /** The latest phase, cell and progress while running; null otherwise. */
-  live: LiveState | null;
-  /** The SSE id of the run's latest event (null when none is in memory). */
-  lastEventId: number | null;
-  /** The whole relix.result/v1 document once done; null before. */
-  result: RunResult | null;
-}
+// GET /api/runs and GET /api/runs/:id: a stored run record, plus what only the live process knows,
+// in the shapes @relix/core/runner-api/runs defines (times as ISO 8601 strings).
 
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 

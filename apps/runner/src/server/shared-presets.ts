@@ -7,6 +7,7 @@ const list: PresetSummary[] = presets.map((preset) => ({
   description: preset.description,
   study: /^study-(\d{3})$/.exec(preset.name)?.[1] ?? null,
   notes: [...preset.notes],
+  publishedFigures: preset.published?.length ?? 0,
 }));
 
 /** @relix/core's presets (quick and one per study), as the service reads them. */

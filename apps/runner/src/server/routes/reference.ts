@@ -1,10 +1,16 @@
 import { cacheModes, MAX_TOTAL_RUN_MS, runSpecSchema, specBounds, studyIds, workloadIds, workloads } from "@relix/core";
+import type {
+  CatalogResponse,
+  HealthResponse,
+  PresetsResponse,
+  SpecSchemaResponse,
+} from "@relix/core/runner-api/reference";
 import { z } from "zod";
 import { sendJson } from "../respond";
 import type { Route } from "../route";
 
 // What the web form is built from: computed once, they never change while the runner lives.
-const catalogBody = {
+const catalogBody: CatalogResponse = {
   workloads: workloads.map((w) => ({
     id: w.id,
     label: w.label,
@@ -13,13 +19,13 @@ const catalogBody = {
     usesCache: w.usesCache,
     streaming: w.streaming,
   })),
-  cacheModes,
-  studies: studyIds,
+  cacheModes: [...cacheModes],
+  studies: [...studyIds],
 };
 
 const { workloads: _required, ...specDefaults } = runSpecSchema.parse({ workloads: [workloadIds[0]] });
 
-const specSchemaBody = {
+const specSchemaBody: SpecSchemaResponse = {
   /** Inclusive min and max of every numeric field (times in ms, sizes in bytes). */
   bounds: specBounds,
   /** Warm-up + window, for every cell, both protocols and every trial, may not exceed this. */
@@ -27,7 +33,7 @@ const specSchemaBody = {
   /** What a field is when neither the request nor the preset sets it. */
   defaults: specDefaults,
   workloads: workloadIds,
-  cacheModes,
+  cacheModes: [...cacheModes],
   /** The same rules as JSON Schema (draft 2020-12), for form libraries. */
   jsonSchema: z.toJSONSchema(runSpecSchema, { io: "input" }),
 };
@@ -58,10 +64,10 @@ export const presetsRoute: Route = {
   path: "/api/presets",
   needsToken: false,
   async handle({ res, app }) {
-    const presets = app.presets
-      .list()
-      .map((preset) => ({ ...preset, spec: app.presets.specFromPreset(preset.name, {}) }));
-    sendJson(res, 200, { presets });
+    const body: PresetsResponse = {
+      presets: app.presets.list().map((preset) => ({ ...preset, spec: app.presets.specFromPreset(preset.name, {}) })),
+    };
+    sendJson(res, 200, body);
   },
 };
 
@@ -72,6 +78,7 @@ export const healthRoute: Route = {
   needsToken: false,
   async handle({ res, app }) {
     const queue = app.service.queue;
-    sendJson(res, 200, { status: "ok", running: queue.runningId !== null, waiting: queue.length });
+    const body: HealthResponse = { status: "ok", running: queue.runningId !== null, waiting: queue.length };
+    sendJson(res, 200, body);
   },
 };

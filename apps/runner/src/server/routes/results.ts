@@ -1,3 +1,4 @@
+import type { ImportedRun } from "@relix/core/runner-api/runs";
 import { IMPORT_BODY_LIMIT, readJsonBody } from "../read-body";
 import { sendJson } from "../respond";
 import type { Route } from "../route";
@@ -11,6 +12,7 @@ export const importResultRoute: Route = {
     const document = await readJsonBody(req, IMPORT_BODY_LIMIT);
     const id = await app.service.import(document);
     app.log.info(`result imported as run ${id}`);
-    sendJson(res, 201, { id, status: "done" }, { location: `/api/runs/${id}` });
+    const body: ImportedRun = { id, status: "done" };
+    sendJson(res, 201, body, { location: `/api/runs/${id}` });
   },
 };

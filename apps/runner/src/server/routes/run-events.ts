@@ -1,6 +1,7 @@
+import { isFinalStatus } from "@relix/core/runner-api/run-status";
 import { HttpError, runNotFound } from "../http-error";
 import { openEventStream, type EventStream } from "../event-stream";
-import { isTerminal, type StatusEvent } from "../run-event-log";
+import type { StatusEvent } from "../run-event-log";
 import { sendEmpty } from "../respond";
 import type { Route, RouteContext } from "../route";
 
@@ -59,7 +60,7 @@ export const runEventsRoute: Route = {
     for (const entry of events.after(id, afterId)) stream.sendLogged(entry);
     unsubscribe = events.subscribe(id, (entry) => {
       stream.sendLogged(entry);
-      if (entry.event.type === "status" && isTerminal(entry.event.status)) stream.close();
+      if (entry.event.type === "status" && isFinalStatus(entry.event.status)) stream.close();
     });
   },
 };

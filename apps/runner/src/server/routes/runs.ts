@@ -1,3 +1,4 @@
+import type { CancelRunResponse, RunListResponse } from "@relix/core/runner-api/runs";
 import { z } from "zod";
 import { HttpError, invalidRequest, runNotFound } from "../http-error";
 import { fieldErrors } from "../field-errors";
@@ -32,7 +33,8 @@ export const listRunsRoute: Route = {
   async handle({ url, res, app }) {
     const query = listQuerySchema.safeParse(Object.fromEntries(url.searchParams));
     if (!query.success) throw invalidRequest("invalid query", fieldErrors(query.error.issues));
-    sendJson(res, 200, { runs: await app.service.list(query.data.limit) });
+    const body: RunListResponse = { runs: await app.service.list(query.data.limit) };
+    sendJson(res, 200, body);
   },
 };
 
@@ -82,10 +84,8 @@ export const cancelRunRoute: Route = {
     }
     app.log.info(`run ${id} ${outcome === "cancelled" ? "cancelled while queued" : "cancel requested while running"}`);
     // A queued run is cancelled at once; a running one when the engine has stopped (a `status` event).
-    sendJson(
-      res,
-      202,
-      outcome === "cancelled" ? { id, status: "cancelled" } : { id, status: "running", cancelRequested: true },
-    );
+    const body: CancelRunResponse =
+      outcome === "cancelled" ? { id, status: "cancelled" } : { id, status: "running", cancelRequested: true };
+    sendJson(res, 202, body);
   },
 };
