@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { isDatabaseUnavailableForNow } from "@relix/io/repository/database-errors";
 import { FileResultsStore } from "./file-results-store";
 import { MysqlResultsStore } from "./mysql-results-store";
 import { ResultFiles } from "./result-files";
@@ -37,7 +38,7 @@ export async function openResultsStore(options: OpenResultsStoreOptions): Promis
       await restoreResultCopies(store, files);
       return store;
     } catch (error) {
-      if (Date.now() >= deadline || !isConnectionError(error)) {
+      if (Date.now() >= deadline || !isDatabaseUnavailableForNow(error)) {
         await store.close().catch(() => undefined);
         throw new Error(`could not open the results store (${store.description}): ${(error as Error).message}`, {
           cause: error,
@@ -46,20 +47,4 @@ export async function openResultsStore(options: OpenResultsStoreOptions): Promis
       await sleep(Math.min(2000, 200 * attempt));
     }
   }
-}
-
-function isConnectionError(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return (
-    typeof code === "string" &&
-    [
-      "ECONNREFUSED",
-      "ETIMEDOUT",
-      "ECONNRESET",
-      "EHOSTUNREACH",
-      "ENOTFOUND",
-      "PROTOCOL_CONNECTION_LOST",
-      "ER_SERVER_SHUTDOWN",
-    ].includes(code)
-  );
 }
