@@ -7,8 +7,12 @@ const MYSQL_URL = process.env.MYSQL_URL;
 
 /** The error mysql2 really throws for this URL and query. */
 async function errorOf(uri: string, sql = "SELECT 1"): Promise<unknown> {
-  const connection = await mysql.createConnection({ uri, connectTimeout: 2_000 }).catch((error: unknown) => error);
-  if (!(connection instanceof Object) || !("query" in connection)) return connection;
+  let connection: mysql.Connection;
+  try {
+    connection = await mysql.createConnection({ uri, connectTimeout: 2_000 });
+  } catch (error) {
+    return error;
+  }
   try {
     await connection.query(sql);
     return null;
