@@ -1,4 +1,4 @@
-import { presets, workloadIds } from "@relix/core";
+import { latencyMetricKeys, presets, workloadIds } from "@relix/core";
 import { describe, expect, it } from "vitest";
 import { flags } from "./flags";
 import { renderHelp } from "./help";
@@ -46,6 +46,7 @@ describe("renderHelp", () => {
   it("explains thresholds, lists workloads and shows examples and exit codes", () => {
     expect(help).toContain("[WORKLOAD[@CACHE]:]SUBJECT.METRIC OP VALUE");
     expect(help).toContain("'grpc.p99<5ms'");
+    expect(help).toContain(`rest.* / grpc.*   ${latencyMetricKeys.join(" ")}: latency`);
     for (const id of workloadIds) expect(help).toContain(id);
     expect(help).toContain("pnpm bench --preset study-000");
     expect(help).toContain("2 bad flag or value");

@@ -1,6 +1,14 @@
 // `pnpm bench --help`: every flag with its default and bounds, the presets, the threshold syntax,
 // the workloads and examples. Built from the same lists the parser uses.
-import { DEFAULT_PRESET, estimateMeasuringMs, presets, specFromPreset, workloadIds } from "@relix/core";
+import {
+  COMPARED_METRICS,
+  DEFAULT_PRESET,
+  estimateMeasuringMs,
+  latencyMetricKeys,
+  presets,
+  specFromPreset,
+  workloadIds,
+} from "@relix/core";
 import { formatDuration } from "@relix/core/render/format";
 import { flags, type FlagDefinition } from "./flags";
 
@@ -39,9 +47,9 @@ function presetLines(): string[] {
 
 const thresholdLines = [
   "  [WORKLOAD[@CACHE]:]SUBJECT.METRIC OP VALUE      OP is <, <=, > or >=; repeat --threshold for more",
-  "  rest.* / grpc.*   p50 p90 p95 p99 p999 max min mean stddev: latency with a unit, us, ms or s",
+  `  rest.* / grpc.*   ${latencyMetricKeys.join(" ")}: latency with a unit, us, ms or s`,
   "                    rps: successful responses per second; errors: failed calls",
-  "  ratio.*           p50, p99, rps: the speedup, above 1 when gRPC did better (REST/gRPC latency,",
+  `  ratio.*           ${COMPARED_METRICS.join(", ")}: the speedup, above 1 when gRPC did better (REST/gRPC latency,`,
   "                    gRPC/REST rps); add .low or .high for the bounds of its 95% CI",
   "  Without a WORKLOAD it must hold in every cell; one that matches no cell fails.",
   "  e.g. 'grpc.p99<5ms'  'rest.rps>=1000'  'ratio.p50>1.2'  'grpc.p50<=800us'",

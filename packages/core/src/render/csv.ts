@@ -2,6 +2,8 @@
 // pandas. RFC 4180: CRLF line ends, fields quoted when they hold a comma, a quote or a line break,
 // quotes doubled. Missing values are empty fields, never "null".
 import type { CellResult, Comparison, Protocol, RunResult } from "../result/result-schema";
+import { latencyMetricKeys } from "../stats/latency-metrics";
+import { COMPARED_METRICS } from "../stats/speedup";
 
 type Value = string | number | boolean | null | undefined;
 
@@ -35,7 +37,7 @@ const columns: Array<[string, (cell: CellResult, protocol: Protocol, result: Run
         .join(";"),
   ],
   ["latency_count", (c, p) => c[p].latencyMs.count],
-  ...(["p50", "p90", "p95", "p99", "p999", "max", "min", "mean", "stddev"] as const).map(
+  ...latencyMetricKeys.map(
     (k) =>
       [`latency_${k}_ms`, (c: CellResult, p: Protocol) => c[p].latencyMs[k]] as [
         string,
@@ -56,7 +58,7 @@ const columns: Array<[string, (cell: CellResult, protocol: Protocol, result: Run
   ["generator_cpu_fraction", (c, p) => c[p].generator.cpuFraction],
   ["generator_saturated", (c, p) => c[p].generator.saturated],
   // The cell's comparisons repeat on both of its rows so each row stands alone in a filter.
-  ...(["p50", "p99", "rps"] as const).flatMap((metric) =>
+  ...COMPARED_METRICS.flatMap((metric) =>
     (["estimate", "low", "high"] as const).map(
       (bound) =>
         [

@@ -2,20 +2,22 @@
 // satisfies it; one that matches no cell fails, because a gate that checked nothing must not pass.
 //
 //   [WORKLOAD[@CACHE]:]SUBJECT.METRIC OP VALUE
-//   SUBJECT  rest | grpc   METRIC p50 p90 p95 p99 p999 max min mean stddev (VALUE with us, ms or s)
+//   SUBJECT  rest | grpc   METRIC one of the latency metrics (stats/latency-metrics.ts: p50 ... p999,
+//                                 max, min, mean, stddev; VALUE with us, ms or s),
 //                                 rps (requests/s) | errors (failed calls)
-//   SUBJECT  ratio         METRIC p50 | p99 | rps, optionally .low or .high (the 95% CI bounds);
-//                                 the speedup, above 1 when gRPC did better
+//   SUBJECT  ratio         METRIC a compared metric (p50 | p99 | rps), optionally .low or .high (the
+//                                 95% CI bounds); the speedup, above 1 when gRPC did better
 //   OP       < <= > >=
 import type { CellResult, RunResult } from "../index";
+import { latencyMetricKeys, type LatencyMetric } from "../stats/latency-metrics";
+import { COMPARED_METRICS } from "../stats/speedup";
 
-export const latencyMetrics = ["p50", "p90", "p95", "p99", "p999", "max", "min", "mean", "stddev"] as const;
+export const latencyMetrics = latencyMetricKeys;
 export const sideMetrics = [...latencyMetrics, "rps", "errors"] as const;
-export const ratioMetrics = ["p50", "p99", "rps"] as const;
+export const ratioMetrics = COMPARED_METRICS;
 const operators = ["<=", ">=", "<", ">"] as const;
 const cacheModes = ["warm", "cold", "miss", "none"] as const;
 
-type LatencyMetric = (typeof latencyMetrics)[number];
 type Operator = (typeof operators)[number];
 
 export type Threshold = {

@@ -5,6 +5,13 @@ export {
   decodeLatencyHistogram,
   encodedLatencyHistogramSchema,
 } from "./latency-histogram";
+export {
+  LATENCY_METRICS,
+  PERCENTILE_METRICS,
+  latencyMetricKeys,
+  type LatencyMetric,
+  type LatencyMetricDefinition,
+} from "./latency-metrics";
 export { latencySummarySchema, usToMs, EMPTY_LATENCY_SUMMARY, type LatencySummary } from "./latency-summary";
 export { percentileLevels, type PercentilePoint } from "./percentile-curve";
 export { median, quantile, quantileSorted } from "./median";
@@ -18,5 +25,5 @@ export {
   type RatioCI,
   type RatioDirection,
 } from "./bootstrap";
-export { speedupCI, ratioDirectionFor, type ComparedMetric } from "./speedup";
+export { COMPARED_METRICS, speedupCI, ratioDirectionFor, type ComparedMetric } from "./speedup";
 export { verdictFor, structuredVerdictFor, type Verdict, type VerdictInput, type Winner } from "./verdict";

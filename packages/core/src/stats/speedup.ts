@@ -5,7 +5,9 @@
 // 1.4 means. Build speedup CIs with speedupCI, not by picking a direction at each call site.
 import { bootstrapRatioCI, type BootstrapOptions, type RatioCI, type RatioDirection } from "./bootstrap";
 
-export type ComparedMetric = "p50" | "p99" | "rps";
+/** What each cell compares between the protocols, in report order. */
+export const COMPARED_METRICS = ["p50", "p99", "rps"] as const;
+export type ComparedMetric = (typeof COMPARED_METRICS)[number];
 
 export function ratioDirectionFor(metric: ComparedMetric): RatioDirection {
   return metric === "rps" ? "grpc/rest" : "rest/grpc";

@@ -1,4 +1,5 @@
 import type { CellResult, Comparison, ProtocolSummary, RunResult } from "@relix/core/result/result-schema";
+import { PERCENTILE_METRICS } from "@relix/core/stats/latency-metrics";
 import { cacheModeLabel } from "../format";
 
 // A finished result -> the rows each report chart and its table draw. Pure and serialisable: the
@@ -21,17 +22,9 @@ export interface ProtocolPair {
 
 export type PercentileRow = { percentile: string } & ProtocolPair;
 
-const PERCENTILES = [
-  ["p50", "p50"],
-  ["p90", "p90"],
-  ["p95", "p95"],
-  ["p99", "p99"],
-  ["p99.9", "p999"],
-] as const;
-
 /** Client latency percentiles, REST vs gRPC, float ms. */
 export function latencyPercentileRows(cell: CellResult): PercentileRow[] {
-  return PERCENTILES.map(([label, key]) => ({
+  return PERCENTILE_METRICS.map(({ label, key }) => ({
     percentile: label,
     rest: cell.rest.latencyMs.count > 0 ? cell.rest.latencyMs[key] : null,
     grpc: cell.grpc.latencyMs.count > 0 ? cell.grpc.latencyMs[key] : null,
