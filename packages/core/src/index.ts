@@ -7,4 +7,5 @@ export * from "./stats";
 export * from "./spec";
 export * from "./result";
 export * from "./presets";
+export * from "./findings";
 export * from "./runner-api";

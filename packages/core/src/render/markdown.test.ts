@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdownReport } from "./markdown";
 import { makeRunResult } from "../testing/result-fixture";
+import { withFacts } from "../findings/testing/with-facts";
+import { findingsOf } from "../findings/findings-of";
 
 describe("renderMarkdownReport", () => {
   it("has a results table, every comparison sentence and the warnings as quotes", () => {
@@ -33,5 +35,31 @@ describe("renderMarkdownReport", () => {
     const result = makeRunResult();
     result.cells[0]!.verdict = "x | y";
     expect(renderMarkdownReport(result)).toContain("x \\| y");
+  });
+
+  it("says each finding once, in the same words as every other output", () => {
+    const result = withFacts(makeRunResult({ origin: "embedded", cells: [{ workload: "noop", trials: 3 }] }), {
+      measure: ({ protocol, trial }) =>
+        protocol === "grpc" && trial > 1
+          ? [{ kind: "generator-saturated", tool: "ghz", cpuFraction: 0.7, limit: "machine", machineCores: 2 }]
+          : [],
+    });
+    const md = renderMarkdownReport(result);
+    const findings = findingsOf(result);
+    expect(findings.map((f) => f.kind)).toEqual(["embedded-backends", "generator-saturated", "load-loop"]);
+    for (const finding of findings) {
+      expect(md.split(finding.text).length - 1, finding.kind).toBe(1);
+      expect(md).toContain(finding.severity === "warning" ? `> **WARNING:** ${finding.text}` : `- ${finding.text}`);
+    }
+    expect(md).toContain("(trials 2, 3 of 3)");
+    expect(md).toMatch(/## Notes\n\n- closed loop: /);
+  });
+
+  it("lists an older result's notes", () => {
+    const old = makeRunResult();
+    old.cells[0]!.trials[0]!.rest.notes = ["rate < connections: autocannon used only 2 connection(s)"];
+    expect(renderMarkdownReport(old)).toContain(
+      "## Notes\n\n- rate < connections: autocannon used only 2 connection(s)",
+    );
   });
 });

@@ -1,11 +1,11 @@
 // The report as Markdown, for a PR comment or a README: the same content as the terminal table,
 // plus every comparison sentence (p50, p99, rps) and the preset's notes.
+import { findingsOf } from "../findings/findings-of";
 import { findPreset } from "../presets/presets";
 import { figureSpeedup, publishedFiguresOfResult } from "../presets/published-figures";
 import type { CellResult, RunResult } from "../result/result-schema";
 import { formatBytes, formatFigure, formatMs, formatRatio, formatRps, formatInt, formatSpeedupCI } from "./format";
 import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
-import { resultWarnings } from "./warnings";
 
 /** Pipes and line breaks would end a table cell early. */
 function cellText(text: string): string {
@@ -127,14 +127,18 @@ function presetNotes(result: RunResult): string[] {
   ];
 }
 
+const oneLine = (text: string) => text.replace(/\r?\n/g, " ");
+
 /** `permalink`: where the report lives (the web app's export adds it). */
 export function renderMarkdownReport(result: RunResult, permalink?: string): string {
-  const warnings = resultWarnings(result);
+  const findings = findingsOf(result);
+  const warnings = findings.filter((f) => f.severity === "warning").map((f) => f.text);
+  const notes = findings.filter((f) => f.severity === "note").map((f) => f.text);
   const lines = [
     `# ${describeRun(result)}`,
     "",
     ...(permalink ? [`Report: ${permalink}`, ""] : []),
-    ...warnings.map((w) => `> **WARNING:** ${w.replace(/\r?\n/g, " ")}`),
+    ...warnings.map((w) => `> **WARNING:** ${oneLine(w)}`),
     ...(warnings.length > 0 ? [""] : []),
     `- **Load:** ${describeLoad(result)}`,
     `- **Environment:** ${describeEnvironment(result)}`,
@@ -148,6 +152,7 @@ export function renderMarkdownReport(result: RunResult, permalink?: string): str
     "## Comparisons",
     "",
     ...comparisons(result),
+    ...(notes.length > 0 ? ["", "## Notes", "", ...notes.map((n) => `- ${oneLine(n)}`)] : []),
     ...publishedTable(result),
     ...presetNotes(result),
   ];

@@ -2,6 +2,7 @@ import { specFromPreset, type PublishedFigure } from "../index";
 import { describe, expect, it } from "vitest";
 import { renderTableReport } from "./table";
 import { makeRunResult } from "../testing/result-fixture";
+import { withFacts } from "../findings/testing/with-facts";
 
 describe("renderTableReport", () => {
   const result = makeRunResult({
@@ -104,5 +105,40 @@ describe("renderTableReport", () => {
     );
     expect(report).toContain("stored figure");
     expect(report).not.toContain("mean latency, warm cache");
+  });
+
+  it("prints each finding once, however many trials recorded it, warnings loud and notes dim", () => {
+    const result = withFacts(makeRunResult({ cells: [{ workload: "item.get", cacheMode: "warm", trials: 3 }] }), {
+      measure: ({ protocol }) =>
+        protocol === "rest"
+          ? [
+              { kind: "generator-saturated", tool: "autocannon", cpuFraction: 0.93, limit: "one-core" },
+              { kind: "dropped-in-flight", tool: "autocannon", requests: 2 },
+            ]
+          : [],
+    });
+    result.warnings = ["a copy for older readers"];
+    for (const trial of result.cells[0]!.trials) trial.rest.notes = ["another copy"];
+    const report = renderTableReport(result);
+    const count = (text: string) => report.split(text).length - 1;
+    expect(count("LOAD GENERATOR SATURATED")).toBe(1);
+    expect(report).toContain(
+      "!!! WARNING: LOAD GENERATOR SATURATED: autocannon at 93% CPU for REST item.get (warm), above 85% of its one core",
+    );
+    expect(count("dropped")).toBe(1);
+    expect(report).toContain("note: autocannon dropped 6 requests still in flight");
+    expect(count("closed loop:")).toBe(1);
+    expect(report).toMatch(/\nnote: closed loop: 8 requests in flight/);
+    expect(report).not.toContain("copy");
+    // warnings first, then notes
+    expect(report.indexOf("!!! WARNING")).toBeLessThan(report.indexOf("note: "));
+  });
+
+  it("shows an older result's own notes and warnings", () => {
+    const old = makeRunResult({ warnings: ["a warning written before facts existed"] });
+    for (const trial of old.cells[0]!.trials) trial.grpc.notes = ["ghz CPU time from /proc polling (lower bound)"];
+    const report = renderTableReport(old);
+    expect(report).toContain("!!! WARNING: a warning written before facts existed");
+    expect(report.split("note: ghz CPU time from /proc polling (lower bound)").length - 1).toBe(1);
   });
 });

@@ -1,11 +1,13 @@
 // The terminal report: read at a glance, top to bottom: what ran, the results per cell, the
-// published figures beside the measured ones, and anything that makes the numbers suspect.
-import { figureSpeedup, publishedFiguresOfResult, type CellResult, type RunResult } from "../index";
+// published figures beside the measured ones, and the findings: anything that makes the numbers
+// suspect, then how to read them.
+import { findingsOf } from "../findings/findings-of";
+import { figureSpeedup, publishedFiguresOfResult } from "../presets/published-figures";
+import type { CellResult, RunResult } from "../result/result-schema";
 import { styles, type Styles } from "./ansi";
 import { formatBytes, formatFigure, formatMs, formatRatio, formatRps, formatInt, formatSpeedupCI } from "./format";
 import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
 import { renderTable, type Column } from "./text-table";
-import { resultWarnings } from "./warnings";
 
 export interface TableOptions {
   color?: boolean;
@@ -120,10 +122,15 @@ function publishedSection(result: RunResult, s: Styles): string[] {
   ];
 }
 
-function warningsSection(result: RunResult, s: Styles): string[] {
-  const warnings = resultWarnings(result);
-  if (warnings.length === 0) return [];
-  return ["", ...warnings.map((w) => s.bold(s.red(`!!! WARNING: ${w}`)))];
+function findingsSection(result: RunResult, s: Styles): string[] {
+  const findings = findingsOf(result);
+  if (findings.length === 0) return [];
+  return [
+    "",
+    ...findings.map((f) =>
+      f.severity === "warning" ? s.bold(s.red(`!!! WARNING: ${f.text}`)) : s.dim(`note: ${f.text}`),
+    ),
+  ];
 }
 
 export function renderTableReport(result: RunResult, options: TableOptions = {}): string {
@@ -138,7 +145,7 @@ export function renderTableReport(result: RunResult, options: TableOptions = {})
     "",
     ...resultsSection(result, s),
     ...publishedSection(result, s),
-    ...warningsSection(result, s),
+    ...findingsSection(result, s),
   ];
   return `${lines.join("\n")}\n`;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { studyIds } from "../catalog/workload";
+import { measureFactSchema, runFactSchema } from "../findings/facts";
 import { runSpecSchema } from "../spec/run-spec";
 import { latencySummarySchema, ratioCISchema } from "../stats";
 
@@ -37,7 +38,8 @@ export const serverMeasuresSchema = z.object({
 });
 
 export const generatorMeasuresSchema = z.object({
-  tool: z.enum(["autocannon", "ghz"]),
+  /** The load generator: "autocannon" (REST) and "ghz" (gRPC) today; the registry may add others. */
+  tool: z.string().min(1),
   /** CPU of the load generator as a fraction of one core (autocannon) or of all cores (ghz). */
   cpuFraction: nonNegative.nullable(),
   saturated: z.boolean(),
@@ -56,12 +58,18 @@ export const protocolMeasureSchema = z.object({
   connections: z.object({ tcp: z.number().int().min(0), inFlight: z.number().int().min(0) }),
   server: serverMeasuresSchema,
   generator: generatorMeasuresSchema,
+  /**
+   * What was observed about this run of the tool (saturation, truncation, dropped requests...).
+   * Absent in results written before facts were recorded.
+   */
+  facts: z.array(measureFactSchema).optional(),
+  /** The facts in words (packages/core/src/findings); older results have only these. */
   notes: z.array(z.string()),
 });
 export type ProtocolMeasure = z.infer<typeof protocolMeasureSchema>;
 
 /** The median of each figure across trials (the histogram is the merge of all trials). */
-export const protocolSummarySchema = protocolMeasureSchema.omit({ timeline: true, notes: true });
+export const protocolSummarySchema = protocolMeasureSchema.omit({ timeline: true, notes: true, facts: true });
 export type ProtocolSummary = z.infer<typeof protocolSummarySchema>;
 
 export const comparisonSchema = z.object({
@@ -116,12 +124,15 @@ export const environmentSchema = z.object({
   totalMemoryBytes: nonNegative,
   platform: z.string(),
   node: z.string(),
-  versions: z.object({
-    autocannon: z.string().nullable(),
-    ghz: z.string().nullable(),
-    redis: z.string().nullable(),
-    mysql: z.string().nullable(),
-  }),
+  versions: z
+    .object({
+      autocannon: z.string().nullable(),
+      ghz: z.string().nullable(),
+      redis: z.string().nullable(),
+      mysql: z.string().nullable(),
+    })
+    // Any other load generator's version, under its tool name.
+    .catchall(z.string().nullable()),
   backends: z.object({
     cache: z.enum(["redis", "embedded"]),
     store: z.enum(["mysql", "embedded"]),
@@ -138,6 +149,9 @@ export const runResultSchema = z.object({
   finishedAt: z.string(),
   spec: runSpecSchema,
   environment: environmentSchema,
+  /** Facts about the whole run (how the load was offered...). Absent in results written before. */
+  facts: z.array(runFactSchema).optional(),
+  /** The warnings in words (findingsOf): what older readers and older results have. */
   warnings: z.array(z.string()),
   cells: z.array(cellResultSchema),
   /** Set when the result was imported rather than measured by this runner. */

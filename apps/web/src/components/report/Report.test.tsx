@@ -1,5 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { findingsOf } from "@relix/core/findings/findings-of";
+import { withFacts } from "@relix/core/findings/testing/with-facts";
+import { makeRunResult } from "@relix/core/testing/result-fixture";
 import { buildResult } from "../../../test/fixtures/build-result";
 import { Report } from "./Report";
 
@@ -28,5 +31,32 @@ describe("Report (server-rendered)", () => {
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).not.toContain("<img src=x");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("shows each finding once, in the CLI's words: warnings at the top, notes with the environment", () => {
+    const saturated = withFacts(makeRunResult({ cells: [{ workload: "noop", trials: 3 }] }), {
+      measure: ({ protocol }) =>
+        protocol === "rest"
+          ? [{ kind: "generator-saturated", tool: "autocannon", cpuFraction: 0.93, limit: "one-core" }]
+          : [],
+    });
+    const html = renderToStaticMarkup(<Report result={saturated} />);
+    const findings = findingsOf(saturated);
+    expect(findings.map((f) => f.kind)).toEqual(["generator-saturated", "load-loop"]);
+    for (const finding of findings) expect(html.split(finding.text).length - 1, finding.kind).toBe(1);
+    const warnings = html.slice(html.indexOf('data-testid="warnings"'), html.indexOf('data-testid="headline"'));
+    expect(warnings).toContain("LOAD GENERATOR SATURATED: autocannon at 93% CPU for REST noop");
+    const notes = html.slice(html.indexOf('data-testid="notes"'));
+    expect(notes).toContain("closed loop: 8 requests in flight");
+    // the generator section points at the warning instead of saying it again
+    expect(html).toMatch(/data-testid="saturation"[^>]*><strong>Generator saturation:<\/strong> 1 of the runs below/);
+  });
+
+  it("shows an older result's own warnings and notes", () => {
+    const old = makeRunResult({ warnings: ["written before facts existed"] });
+    old.cells[0]!.trials[0]!.grpc.notes = ["ghz CPU time from /proc polling (lower bound)"];
+    const html = renderToStaticMarkup(<Report result={old} />);
+    expect(html).toContain("written before facts existed");
+    expect(html.slice(html.indexOf('data-testid="notes"'))).toContain("ghz CPU time from /proc polling (lower bound)");
   });
 });

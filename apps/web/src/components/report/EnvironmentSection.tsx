@@ -1,0 +1,103 @@
+import type { RunResult } from "@relix/core/result/result-schema";
+import { findPreset } from "@relix/core/presets/presets";
+import { Proto } from "@/components/ui/Proto";
+import { formatBytes, formatDuration, formatTimestamp } from "@/lib/format";
+import { describeEnvironment, type Finding } from "@/lib/report/run-description";
+import { FindingNotes } from "./FindingsPanel";
+
+/** Where and how the numbers were measured: machine, versions, the exact spec, and the notes. */
+export function EnvironmentSection({ result, findings }: { result: RunResult; findings: Finding[] }) {
+  const preset = result.spec.preset ? findPreset(result.spec.preset) : undefined;
+  return (
+    <section className="section">
+      <h2>Environment and exact spec</h2>
+      <div className="grid-2" style={{ marginTop: 12 }}>
+        <div className="card table-wrap" data-testid="environment">
+          <table className="data kv">
+            <tbody>
+              <tr>
+                <td>CPU</td>
+                <td>
+                  {result.environment.cpuModel} · {result.environment.cores} cores
+                </td>
+              </tr>
+              <tr>
+                <td>Memory</td>
+                <td>{formatBytes(result.environment.totalMemoryBytes)}</td>
+              </tr>
+              <tr>
+                <td>Platform</td>
+                <td>{result.environment.platform}</td>
+              </tr>
+              <tr>
+                <td>Node</td>
+                <td>{result.environment.node}</td>
+              </tr>
+              <tr>
+                <td>autocannon / ghz</td>
+                <td>
+                  {result.environment.versions.autocannon ?? "?"} / {result.environment.versions.ghz ?? "?"}
+                </td>
+              </tr>
+              <tr>
+                <td>Redis / MySQL</td>
+                <td>
+                  {result.environment.versions.redis ?? "?"} / {result.environment.versions.mysql ?? "?"}
+                </td>
+              </tr>
+              <tr>
+                <td>Backends</td>
+                <td>
+                  cache {result.environment.backends.cache}, store {result.environment.backends.store} (
+                  {result.environment.backends.origin})
+                </td>
+              </tr>
+              <tr>
+                <td>Measured</td>
+                <td>
+                  {formatTimestamp(result.createdAt)} → {formatTimestamp(result.finishedAt)} (
+                  {formatDuration(Date.parse(result.finishedAt) - Date.parse(result.createdAt))})
+                </td>
+              </tr>
+              {result.importedAt ? (
+                <tr>
+                  <td>Imported</td>
+                  <td>{formatTimestamp(result.importedAt)}</td>
+                </tr>
+              ) : null}
+              <tr>
+                <td>Summary</td>
+                <td className="small">{describeEnvironment(result)}</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <div>
+          <pre className="spec" data-testid="spec">
+            {JSON.stringify(result.spec, null, 2)}
+          </pre>
+        </div>
+      </div>
+      {preset && preset.notes.length > 0 ? (
+        <div className="card card-pad" style={{ marginTop: 16 }}>
+          <h3>About the {preset.title} preset</h3>
+          <p className="muted" style={{ marginTop: 4 }}>
+            {preset.description}
+          </p>
+          <ul className="small" style={{ margin: "8px 0 0", paddingLeft: 18 }}>
+            {preset.notes.map((n) => (
+              <li key={n} style={{ marginTop: 4 }}>
+                {n}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <FindingNotes findings={findings} />
+      <p className="muted small" style={{ marginTop: 12 }}>
+        Legend everywhere: <Proto protocol="rest" /> Express, HTTP/1.1 + JSON · <Proto protocol="grpc" /> grpc-js,
+        HTTP/2 + protobuf.
+      </p>
+    </section>
+  );
+}

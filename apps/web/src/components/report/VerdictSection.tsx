@@ -1,0 +1,59 @@
+import type { RunResult } from "@relix/core/result/result-schema";
+import { Winner } from "@/components/ui/Proto";
+import { cacheModeLabel } from "@/lib/format";
+import { cellAnchor, runHeadline } from "@/lib/report/report-rows";
+import { describeLoad } from "@/lib/report/run-description";
+
+/** The answer first: the headline verdict, what it means, and each cell's three comparisons. */
+export function VerdictSection({ result, first }: { result: RunResult; first: boolean }) {
+  const single = result.cells.length === 1 ? result.cells[0] : undefined;
+  return (
+    <section className="card card-pad section" style={first ? { marginTop: 0 } : undefined}>
+      <div className="muted small">Verdict</div>
+      <p className="verdict-hero" data-testid="headline">
+        {single ? (
+          <Winner winner={single.comparisons.find((c) => c.metric === "p50")?.winner ?? "none"}>
+            {single.verdict}
+          </Winner>
+        ) : (
+          runHeadline(result)
+        )}
+      </p>
+      <p className="muted small" style={{ marginTop: 6 }}>
+        Speedup &gt; 1 means gRPC did better (REST/gRPC for latency, gRPC/REST for throughput). A winner is named only
+        when the whole {result.spec.trials > 1 ? "95% confidence interval" : "estimate (1 trial: no interval)"} is on
+        one side of 1.
+      </p>
+      <p className="small" style={{ marginTop: 4 }}>
+        <span className="muted">Load:</span> {describeLoad(result)}
+      </p>
+      <div className="table-wrap" style={{ marginTop: 14 }}>
+        <table className="data" data-testid="verdicts">
+          <thead>
+            <tr>
+              <th>Workload</th>
+              <th>Cache</th>
+              <th>At p50</th>
+              <th>At p99</th>
+              <th>Throughput</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.cells.map((cell) => (
+              <tr key={`${cell.workload}|${cell.cacheMode}`}>
+                <td>
+                  <a href={`#${cellAnchor(cell)}`}>{cell.label}</a>
+                </td>
+                <td>{cacheModeLabel(cell.cacheMode)}</td>
+                {(["p50", "p99", "rps"] as const).map((metric) => {
+                  const c = cell.comparisons.find((x) => x.metric === metric);
+                  return <td key={metric}>{c ? <Winner winner={c.winner}>{c.text}</Winner> : "–"}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+/**
+ * What the engine observed about a run, as data: the facts behind every caveat a report prints.
+ * They are recorded once, where they are known (a driver, the engine), and turned into sentences
+ * by one function (findings-of.ts), so the terminal, the Markdown export and the web page say the
+ * same thing in the same words. Part of relix.result/v1 as an optional addition: results written
+ * before carry `notes` / `warnings` strings instead (docs/result-schema.md).
+ */
+
+const count = z.number().int().min(0);
+/** The load generator's name as the result records it ("autocannon", "ghz", ...). */
+const tool = z.string().min(1);
+
+/** What a generator's CPU was compared with: one core (a single-threaded tool) or the whole machine. */
+export const cpuLimitSchema = z.enum(["one-core", "machine"]);
+export type CpuLimit = z.infer<typeof cpuLimitSchema>;
+
+/** Facts about one protocol in one trial of one cell (recorded on the measure). */
+export const measureFactSchema = z.discriminatedUnion("kind", [
+  /** The load generator used more CPU than the rule in generator-saturation.ts allows. */
+  z.object({
+    kind: z.literal("generator-saturated"),
+    tool,
+    /** Fraction of one core (limit "one-core") or of the whole machine (limit "machine"). */
+    cpuFraction: z.number().min(0).nullable(),
+    limit: cpuLimitSchema,
+    eventLoopUtilization: z.number().min(0).max(1).optional(),
+    machineCores: z.number().int().min(1).optional(),
+  }),
+  /** The tool kept per-request details for only part of the run (ghz: its first 1,000,000 calls). */
+  z.object({
+    kind: z.literal("details-truncated"),
+    tool,
+    keptCalls: count,
+    calls: count,
+    /** Samples are complete until here (ms since the tool run's start). */
+    completeUntilMs: z.number().min(0),
+    /** The measured window after shortening it to the complete part; null when it was already inside. */
+    windowShortenedToMs: z.number().min(0).nullable(),
+  }),
+  /** Requests still in flight when the tool closed its sockets: no sample, no error. */
+  z.object({ kind: z.literal("dropped-in-flight"), tool, requests: count }),
+  /** Requests sent that left neither a sample nor a drop record (should never happen). */
+  z.object({ kind: z.literal("unaccounted-requests"), tool, requests: z.number().int() }),
+  /** An overall rate below the connection count: the tool opened only `used` connections. */
+  z.object({ kind: z.literal("fewer-connections"), tool, rate: count, connections: count, used: count }),
+  /** The tool's CPU time could only be polled, so it is a lower bound. */
+  z.object({ kind: z.literal("cpu-lower-bound"), tool }),
+  /** The tool did not stop by itself and was killed at the runner's hard timeout. */
+  z.object({ kind: z.literal("stopped-by-hard-timeout"), tool }),
+  /** The tool stopped for another reason than reaching its duration or count. */
+  z.object({
+    kind: z.literal("ended-early"),
+    tool,
+    /** The tool's own end reason ("cancel", ...) or "interrupted" when the runner stopped it. */
+    reason: z.string(),
+    plannedRequests: count.optional(),
+  }),
+  /** The responses discarded as warm-up (by time; in count mode, the warm-up run and the handshakes). */
+  z.object({ kind: z.literal("warm-up-discarded"), samples: count, warmupMs: count }),
+]);
+export type MeasureFact = z.infer<typeof measureFactSchema>;
+
+/** Facts about the whole run (recorded on the result). */
+export const runFactSchema = z.discriminatedUnion("kind", [
+  /** How the load was offered: what the latency figures mean depends on it (coordinated omission). */
+  z.object({
+    kind: z.literal("load-loop"),
+    loop: z.enum(["closed", "open"]),
+    inFlight: count,
+    rate: z.number().int().min(1).optional(),
+  }),
+  /** Something the service manager said that is not already in the environment. */
+  z.object({ kind: z.literal("services-warning"), message: z.string() }),
+]);
+export type RunFact = z.infer<typeof runFactSchema>;
+
+export type FactOf<K extends MeasureFact["kind"]> = Extract<MeasureFact, { kind: K }>;

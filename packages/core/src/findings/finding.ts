@@ -1,0 +1,36 @@
+import { formatInt } from "../render/format";
+import type { CellResult, Protocol } from "../result/result-schema";
+
+/** "warning": the numbers may be wrong or mean something else; "note": how to read them. */
+export type FindingSeverity = "warning" | "note";
+
+/** The cell (and protocol) a finding is about; a finding about the whole run has none. */
+export interface FindingSubject {
+  workload: string;
+  cacheMode: CellResult["cacheMode"];
+  protocol?: Protocol;
+}
+
+/** One thing a reader must know about a result, in the words every output uses. */
+export interface Finding {
+  /** The fact kind it comes from, "errors", "embedded-backends", or "recorded" (an older result's own words). */
+  kind: string;
+  severity: FindingSeverity;
+  /** One sentence, complete on its own (it names its cell and protocol). */
+  text: string;
+  about?: FindingSubject;
+}
+
+export const PROTOCOL_LABEL: Record<Protocol, string> = { rest: "REST", grpc: "gRPC" };
+
+/** "item.get (warm)", or "noop" for a workload that never reads through the cache. */
+export function cellName(cell: Pick<CellResult, "workload" | "cacheMode">): string {
+  return cell.cacheMode === "none" ? cell.workload : `${cell.workload} (${cell.cacheMode})`;
+}
+
+/** "REST item.get (warm)". */
+export function sideName(cell: Pick<CellResult, "workload" | "cacheMode">, protocol: Protocol): string {
+  return `${PROTOCOL_LABEL[protocol]} ${cellName(cell)}`;
+}
+
+export const plural = (n: number, word: string) => `${formatInt(n)} ${word}${n === 1 ? "" : "s"}`;

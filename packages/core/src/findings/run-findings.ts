@@ -1,0 +1,76 @@
+import { formatDuration } from "../render/format";
+import type { RunResult } from "../result/result-schema";
+import type { RunSpec } from "../spec/run-spec";
+import type { RunFact } from "./facts";
+import { PROTOCOL_LABEL, plural, type Finding } from "./finding";
+
+/** Findings about the whole run: its backends, how the load was offered, the warm-up. */
+
+/** How the spec offers its load; recorded on every result the engine writes. */
+export function loadLoopFact(spec: Pick<RunSpec, "rate" | "connections">): Extract<RunFact, { kind: "load-loop" }> {
+  return spec.rate === undefined
+    ? { kind: "load-loop", loop: "closed", inFlight: spec.connections }
+    : { kind: "load-loop", loop: "open", inFlight: spec.connections, rate: spec.rate };
+}
+
+/**
+ * A closed loop measures service time; an open loop is not corrected for coordinated omission by
+ * either tool (difference #7 in docs/measurement.md).
+ */
+function loadLoopText(fact: Extract<RunFact, { kind: "load-loop" }>): string {
+  return fact.loop === "closed"
+    ? `closed loop: ${fact.inFlight} requests in flight, each sent when the previous one returned, so latency is service time (no schedule, hence no coordinated-omission correction)`
+    : `open loop at ${fact.rate} req/s: latency is timed from each request's actual send, not its scheduled time; neither tool corrects coordinated omission ` +
+        `(ghz waits for a free worker, autocannon sends each connection's per-second budget in bursts), so queueing behind ${fact.inFlight} busy in-flight slots is not in these figures`;
+}
+
+export function runFactFinding(fact: RunFact): Finding {
+  switch (fact.kind) {
+    case "load-loop":
+      return { kind: fact.kind, severity: "note", text: loadLoopText(fact) };
+    case "services-warning":
+      return { kind: fact.kind, severity: "warning", text: fact.message };
+  }
+}
+
+/** The backends are part of the environment every result records, old or new. */
+export function embeddedBackendsFinding(result: RunResult): Finding | null {
+  const { backends } = result.environment;
+  if (backends.origin !== "embedded" && backends.cache !== "embedded" && backends.store !== "embedded") return null;
+  return {
+    kind: "embedded-backends",
+    severity: "warning",
+    text: `EMBEDDED BACKENDS (cache: ${backends.cache}, store: ${backends.store}): no real Redis/MySQL was used, so these numbers do not measure the real experiment.`,
+  };
+}
+
+/** One sentence for the whole run: the warm-up is the same time on both sides, so it is said once. */
+export function warmUpFinding(result: RunResult): Finding | null {
+  const discarded = { rest: 0, grpc: 0 };
+  let recorded = false;
+  for (const cell of result.cells) {
+    for (const trial of cell.trials) {
+      for (const protocol of ["rest", "grpc"] as const) {
+        for (const fact of trial[protocol].facts ?? []) {
+          if (fact.kind !== "warm-up-discarded") continue;
+          recorded = true;
+          discarded[protocol] += fact.samples;
+        }
+      }
+    }
+  }
+  if (!recorded || result.spec.warmupMs === 0) return null;
+  const warmup = formatDuration(result.spec.warmupMs);
+  const what =
+    result.spec.requests === undefined
+      ? `responses that completed in the first ${warmup} of each protocol run were left out`
+      : `a ${warmup} warm-up run before each window, and each connection's first request (its handshake), were left out`;
+  const counts = (["rest", "grpc"] as const)
+    .map((protocol) => `${plural(discarded[protocol], "response")} for ${PROTOCOL_LABEL[protocol]}`)
+    .join(", ");
+  return {
+    kind: "warm-up-discarded",
+    severity: "note",
+    text: `warm-up: ${what}, on both sides alike (${counts}, over all cells and trials)`,
+  };
+}
