@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { newRunId } from "@relix/core/ids/run-id";
 import {
   RESULT_SCHEMA_ID,
   runResultSchema,
@@ -18,8 +18,6 @@ import { RunCancelledError, type CellRef, type RunBenchmark, type RunEvent } fro
 import { estimatedMeasuringMs, planCells, protocolOrder } from "./run-plan";
 import { ensureServices } from "./service-manager";
 import { loadTargets, type ServiceTargets } from "./targets";
-
-export const newRunId = () => randomBytes(12).toString("base64url");
 
 const paramsOf = (spec: RunSpec): WorkloadParams => ({
   keyCount: spec.keyCount,
@@ -44,6 +42,7 @@ export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
   const services =
     options.services ??
     (await ensureServices(targets, {
+      env: process.env,
       signal,
       log: (message) => onEvent({ type: "phase", phase: "services", message }),
     }).catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { isRunId } from "../store/run-ids";
+import { isRunId } from "@relix/core/ids/run-id";
 import { DEFAULT_ALLOWED_ORIGINS } from "../config/runner-config";
 import { sendError } from "./error-response";
 import type { EventStream } from "./event-stream";

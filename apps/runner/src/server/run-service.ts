@@ -3,7 +3,7 @@ import type { RunSummary, SubmittedRun, RunDetail } from "@relix/core/runner-api
 import type { RunBenchmark } from "../engine/run-events";
 import { importResult } from "../store/import-result";
 import type { ResultsStore, RunRecord } from "../store/results-store";
-import { newRunId } from "../store/run-ids";
+import { newRunId } from "@relix/core/ids/run-id";
 import { messageOf, silentLogger, type Logger } from "./logger";
 import { RunEventLog } from "./run-event-log";
 import { QueueClosedError, RunQueue, type CancelOutcome } from "./run-queue";

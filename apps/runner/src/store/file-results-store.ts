@@ -15,7 +15,7 @@ import {
   type ResultsStore,
   type RunRecord,
 } from "./results-store";
-import { isRunId } from "./run-ids";
+import { isRunId } from "@relix/core/ids/run-id";
 
 const RECORD_SUFFIX = ".run.json";
 

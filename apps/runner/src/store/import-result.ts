@@ -2,7 +2,7 @@ import { RESULT_SCHEMA_ID, runResultSchema, type RunResult } from "@relix/core";
 import type { z } from "zod";
 import { headlineOf } from "./headline";
 import type { ResultsStore, RunRecord } from "./results-store";
-import { newRunId } from "./run-ids";
+import { newRunId } from "@relix/core/ids/run-id";
 
 /** The document is not a relix.result/v1 result; `issues` says every place where it is wrong. */
 export class InvalidResultError extends Error {

@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import { headlineOf } from "./headline";
 import type { ResultFiles } from "./result-files";
 import type { ResultsStore, RunRecord } from "./results-store";
-import { isRunId } from "./run-ids";
+import { isRunId } from "@relix/core/ids/run-id";
 
 /**
  * Puts finished runs back from their portable JSON copies when the database does not have them

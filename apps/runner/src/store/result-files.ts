@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseRunResult, type RunResult } from "@relix/core";
 import { writeFileAtomic } from "./atomic-write";
-import { isRunId } from "./run-ids";
+import { isRunId } from "@relix/core/ids/run-id";
 
 /** Where results go when nobody says otherwise (relative to the runner's working directory). */
 export const DEFAULT_RESULTS_DIR = ".relix/runs";

@@ -12,7 +12,7 @@ import {
   RunStateError,
   type ResultsStore,
 } from "./results-store";
-import { newRunId } from "./run-ids";
+import { newRunId } from "@relix/core/ids/run-id";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database";
 import { makeRunResult } from "./testing/result-fixture";
 

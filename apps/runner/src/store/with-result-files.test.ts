@@ -7,7 +7,7 @@ import { importResult } from "./import-result";
 import { MysqlResultsStore } from "./mysql-results-store";
 import { ResultFiles } from "./result-files";
 import type { ResultsStore } from "./results-store";
-import { newRunId } from "./run-ids";
+import { newRunId } from "@relix/core/ids/run-id";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database";
 import { makeRunResult } from "./testing/result-fixture";
 import { withResultFiles } from "./with-result-files";

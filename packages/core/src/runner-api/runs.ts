@@ -1,16 +1,13 @@
 import { z } from "zod";
 import { runResultSchema } from "../result/result-schema";
+import { runIdSchema } from "../ids/run-id";
 import { headlineSchema } from "./headline";
 import { cellRefSchema, isoTimeSchema, runPhaseSchema, runStatusSchema } from "./run-events";
 
 // The runner's answers about runs: GET /api/runs, GET /api/runs/:id, and what POST /api/runs,
 // POST /api/runs/:id/cancel and POST /api/results answer. Times are ISO 8601 strings.
 
-/**
- * What a run id may look like in a URL. Wider than the ids the runner makes (16 characters) on
- * purpose: ids of results imported before that format stay readable.
- */
-export const runIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "not a run id");
+export { runIdSchema };
 
 const position = z.number().int().min(0);
 

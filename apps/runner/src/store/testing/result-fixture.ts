@@ -10,7 +10,7 @@ import {
   type RunSpec,
   type RunSpecInput,
 } from "@relix/core";
-import { newRunId } from "../run-ids";
+import { newRunId } from "@relix/core/ids/run-id";
 
 /**
  * A small but complete relix.result/v1 result for a spec, with made-up numbers: gRPC a little

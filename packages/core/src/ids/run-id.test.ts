@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRunId, newRunId } from "./run-ids";
+import { isRunId, newRunId, runIdSchema } from "./run-id";
 
 describe("run ids", () => {
   it("are 16 url-safe characters, all different, with no shared prefix from a counter or a clock", () => {
@@ -17,6 +17,7 @@ describe("run ids", () => {
   it("refuses anything that could escape a path or a query", () => {
     for (const bad of ["", "short", "../../etc/passwd", "abc def ghi", "a".repeat(65), "abcdefgh.json"]) {
       expect(isRunId(bad)).toBe(false);
+      expect(runIdSchema.safeParse(bad).success).toBe(false);
     }
   });
 });
