@@ -226,7 +226,7 @@ async function main() {
   const dir = await mkdtemp(path.join(os.tmpdir(), "relix-fidelity-"));
   const started = performance.now();
   console.error("fidelity: starting backends and services...");
-  const stack = await startLocalStack();
+  const stack = await startLocalStack(process.env);
   const { targets } = stack;
   const rows: string[][] = [];
   const problems = new Set<string>();

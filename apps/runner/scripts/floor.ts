@@ -71,7 +71,7 @@ async function measure(target: Target, connections: number) {
 const pad = (text: string | number, width: number) => String(text).padStart(width);
 
 async function main() {
-  const stack = await startLocalStack();
+  const stack = await startLocalStack(process.env);
   const { targets } = stack;
   const redisUrl = stack.redisUrl;
   const [refHttpPort, refGrpcPort, refExpressPort] = await Promise.all([1, 2, 3].map(() => getFreePort()));

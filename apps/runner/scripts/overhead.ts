@@ -110,7 +110,7 @@ async function main() {
   }
   const started = performance.now();
   console.error("overhead: starting backends and services...");
-  const stack = await startLocalStack();
+  const stack = await startLocalStack(process.env);
   try {
     // One discarded run first: freshly started services are still compiling their hot paths.
     console.error("overhead: settling run (discarded)");

@@ -1,16 +1,18 @@
 /**
  * `pnpm start`: everything a user needs, in one command. Redis and MySQL from REDIS_URL /
- * MYSQL_URL or started locally, both APIs, the runner service and the web app (built on first
- * use); prints the URL to open and stops all of it on Ctrl-C.
+ * MYSQL_URL or started locally, both APIs (their bundles, built when missing or stale: the same
+ * artifact `pnpm bench` measures and the Docker image runs), the runner service and the web app
+ * (built on first use); prints the URL to open and stops all of it on Ctrl-C.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_PORTS } from "@relix/core/network/default-ports";
 import { resolveBackends } from "@relix/io/backends";
+import { loadBenchConfig } from "../src/config/runner-config";
 import { ensureServices } from "../src/engine/service-manager";
 import { stopChild } from "../src/engine/service-processes";
-import { loadTargets } from "../src/engine/targets";
 
 const require = createRequire(import.meta.url);
 const tsxCli = require.resolve("tsx/cli");
@@ -18,8 +20,10 @@ const webDir = fileURLToPath(new URL("../../web", import.meta.url));
 const runnerMain = fileURLToPath(new URL("../src/server/main.ts", import.meta.url));
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 
-const RUNNER_PORT = process.env.RUNNER_PORT ?? "4000";
-const WEB_PORT = process.env.WEB_PORT ?? "3000";
+// The environment, read once: everything below gets its values from here.
+const ENV: Readonly<Record<string, string | undefined>> = process.env;
+const RUNNER_PORT = ENV.RUNNER_PORT ?? String(DEFAULT_PORTS.runner);
+const WEB_PORT = ENV.WEB_PORT ?? String(DEFAULT_PORTS.web);
 const READY_TIMEOUT_MS = 120_000;
 
 const log = (message: string) => console.log(`[relix] ${message}`);
@@ -31,7 +35,7 @@ function start(
   env: Record<string, string>,
   cwd = repoRoot,
 ): ChildProcess {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(command, args, { cwd, env: { ...ENV, ...env }, stdio: ["ignore", "inherit", "inherit"] });
   child.once("exit", (code, signal) => {
     if (!shuttingDown) {
       console.error(`[relix] ${name} exited (${signal ?? code}); stopping everything`);
@@ -74,9 +78,9 @@ async function shutdown(code: number) {
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(0));
 
 async function main() {
-  const targets = loadTargets();
+  const { targets } = loadBenchConfig(ENV);
   log("starting Redis and MySQL (or using REDIS_URL / MYSQL_URL)");
-  const backends = await resolveBackends({ redisUrl: process.env.REDIS_URL, mysqlUrl: process.env.MYSQL_URL });
+  const backends = await resolveBackends({ redisUrl: ENV.REDIS_URL, mysqlUrl: ENV.MYSQL_URL });
   stopBackends = () => backends.stop();
   const env: Record<string, string> = {};
   if (backends.redisUrl && backends.mysqlUrl) {
@@ -88,8 +92,8 @@ async function main() {
     env.RELIX_BACKENDS = "embedded";
   }
 
-  log("starting the REST and gRPC services");
-  const services = await ensureServices(targets, { env, log });
+  log("starting the REST and gRPC services (their built bundles, as `pnpm bench` and Docker run them)");
+  const services = await ensureServices(targets, { env: { ...ENV, ...env }, log });
   stopServices = () => services.stop();
 
   log("starting the runner service");

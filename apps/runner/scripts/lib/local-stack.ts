@@ -19,8 +19,12 @@ export interface LocalStack {
 
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
-export async function startLocalStack(log: (message: string) => void = () => {}): Promise<LocalStack> {
-  const backends = await resolveBackends({ redisUrl: process.env.REDIS_URL, mysqlUrl: process.env.MYSQL_URL });
+/** `env` is the script's environment, read by its entry file: REDIS_URL / MYSQL_URL, and what the services inherit. */
+export async function startLocalStack(
+  env: Readonly<Record<string, string | undefined>>,
+  log: (message: string) => void = () => {},
+): Promise<LocalStack> {
+  const backends = await resolveBackends({ redisUrl: env.REDIS_URL, mysqlUrl: env.MYSQL_URL });
   if (!backends.redisUrl || !backends.mysqlUrl) {
     await backends.stop();
     throw new Error(
@@ -39,7 +43,7 @@ export async function startLocalStack(log: (message: string) => void = () => {})
       };
       try {
         const services = await ensureServices(targets, {
-          env: { REDIS_URL: backends.redisUrl, MYSQL_URL: backends.mysqlUrl },
+          env: { ...env, REDIS_URL: backends.redisUrl, MYSQL_URL: backends.mysqlUrl },
           log,
         });
         const stop = async () => {

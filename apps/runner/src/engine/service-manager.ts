@@ -1,5 +1,6 @@
 import { resolveBackends, type ResolvedBackends } from "@relix/io/backends";
 import type { Environment } from "@relix/core";
+import { ensureServiceBuilt } from "./service-build";
 import { spawnService, type ServiceProcess } from "./service-processes";
 import { grpcStatsUrl, restBaseUrl, type ServiceTargets } from "./targets";
 
@@ -70,17 +71,26 @@ async function waitUntilReady(targets: ServiceTargets, processes: ServiceProcess
 }
 
 /**
- * Uses the services already listening at the configured addresses, or starts both: over
+ * Uses the services already listening at the configured addresses, or starts both (their built
+ * bundles, see service-build.ts): over
  * REDIS_URL / MYSQL_URL when set, else over ephemeral local redis-server and mariadbd, else
  * (loudly labelled) over embedded in-process backends.
  */
 export async function ensureServices(
   targets: ServiceTargets,
   {
-    env = process.env,
+    env,
     signal,
     log = () => {},
-  }: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; log?: (message: string) => void } = {},
+  }: {
+    /**
+     * The caller's environment, read once at its start-up: REDIS_URL / MYSQL_URL / RELIX_BACKENDS
+     * choose the backends, and the services started inherit the rest (PATH, HOME...).
+     */
+    env: Readonly<Record<string, string | undefined>>;
+    signal?: AbortSignal;
+    log?: (message: string) => void;
+  },
 ): Promise<ManagedServices> {
   signal?.throwIfAborted();
   const [restUp, grpcUp] = await Promise.all([
@@ -113,6 +123,14 @@ export async function ensureServices(
     );
   }
 
+  // Before the backends: a build that fails leaves nothing to stop.
+  const onBuild = (bundle: string) => log(`building ${bundle} (missing, or older than its sources)`);
+  const [restBundle, grpcBundle] = await Promise.all([
+    ensureServiceBuilt("rest", { env, onBuild }),
+    ensureServiceBuilt("grpc", { env, onBuild }),
+  ]);
+  signal?.throwIfAborted();
+
   log("starting backends");
   // RELIX_BACKENDS=embedded asks for the fallback on purpose (a demo with nothing installed).
   const forceEmbedded = env.RELIX_BACKENDS === "embedded";
@@ -136,13 +154,15 @@ export async function ensureServices(
     RELIX_BACKENDS: embedded ? "embedded" : "real",
     ...(embedded ? {} : { REDIS_URL: resolved.redisUrl!, MYSQL_URL: resolved.mysqlUrl! }),
   };
-  log("starting the REST and gRPC services");
-  const processes = [spawnService("rest", serviceEnv), spawnService("grpc", serviceEnv)];
+  const processes: ServiceProcess[] = [];
   const stop = async () => {
     await Promise.all(processes.map((p) => p.stop()));
     await resolved.stop();
   };
   try {
+    log("starting the REST and gRPC services");
+    const childEnv = { ...env, ...serviceEnv };
+    processes.push(spawnService("rest", restBundle, childEnv), spawnService("grpc", grpcBundle, childEnv));
     await waitUntilReady(targets, processes, signal);
   } catch (error) {
     await stop();

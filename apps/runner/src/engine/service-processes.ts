@@ -1,14 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
-
-const require = createRequire(import.meta.url);
-const tsxCli = require.resolve("tsx/cli");
-
-export const SERVICE_ENTRY_POINTS = {
-  rest: fileURLToPath(new URL("../../../rest-api/src/main.ts", import.meta.url)),
-  grpc: fileURLToPath(new URL("../../../grpc-api/src/main.ts", import.meta.url)),
-};
+import type { ServiceName } from "./service-build";
 
 export interface ServiceProcess {
   name: string;
@@ -18,10 +9,18 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** Starts one API as a child process (its own CPU and memory, as in production). */
-export function spawnService(name: "rest" | "grpc", env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, [tsxCli, SERVICE_ENTRY_POINTS[name]], {
-    env: { ...process.env, ...env, NODE_ENV: "production" },
+/**
+ * Starts one API's bundle (see service-build.ts) as a child process (its own CPU and memory, as in
+ * production), with exactly the environment given: the caller's own, read at its start-up, plus
+ * the service's settings.
+ */
+export function spawnService(
+  name: ServiceName,
+  bundle: string,
+  env: Readonly<Record<string, string | undefined>>,
+): ServiceProcess {
+  const child = spawn(process.execPath, [bundle], {
+    env: { ...env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];

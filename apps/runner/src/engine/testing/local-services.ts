@@ -48,9 +48,7 @@ export async function startLocalServices(): Promise<LocalServices> {
       grpcMetricsPort: grpcMetricsPort!,
     };
     try {
-      const services = await ensureServices(targets, {
-        env: { REDIS_URL: process.env.REDIS_URL, MYSQL_URL: process.env.MYSQL_URL },
-      });
+      const services = await ensureServices(targets, { env: process.env });
       return { targets, env: targetsEnv(targets), services };
     } catch (error) {
       lastError = error;
