@@ -24,8 +24,8 @@ const securityHeaders = [
 ];
 
 const config: NextConfig = {
-  // Workspace packages export TypeScript source (the runner only for its pure output modules).
-  transpilePackages: ["@relix/core", "@relix/runner"],
+  // @relix/core exports TypeScript source.
+  transpilePackages: ["@relix/core"],
   poweredByHeader: false,
   reactStrictMode: true,
   // This app lives inside a pnpm workspace; keep Next from guessing the root from lockfiles.

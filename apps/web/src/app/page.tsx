@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { RunForm } from "@/components/new-run/RunForm";
 import { RunnerDown } from "@/components/ui/RunnerDown";
 import { loadNewRunOptions, type NewRunOptions } from "@/server/new-run-options";
+import { runner } from "@/server/runner-client";
 import { explainRunnerError } from "@/server/runner-errors";
 
 export const dynamic = "force-dynamic";
@@ -15,7 +16,7 @@ export default async function NewRunPage({
   const params = await searchParams;
   let options: NewRunOptions;
   try {
-    options = await loadNewRunOptions();
+    options = await loadNewRunOptions(runner());
   } catch (error) {
     const message = explainRunnerError(error);
     if (message === null) throw error;

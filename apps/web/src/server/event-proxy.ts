@@ -1,9 +1,22 @@
-import { parseRunEvent } from "@/lib/live/run-event-schema";
+import { streamEventSchema, type StreamEvent } from "@relix/core/runner-api/run-events";
 import { serializeSse, SseParser } from "./sse";
 
-// Re-emits the runner's SSE stream to the browser. Each event is validated (the browser then
-// trusts what it gets) and keeps the runner's id, so the browser's Last-Event-ID after a dropped
-// connection means the same thing to the runner. Comments keep idle connections open.
+// Re-emits the runner's SSE stream to the browser. Each event is validated with the runner's own
+// schema (the browser then trusts what it gets) and keeps the runner's id, so the browser's
+// Last-Event-ID after a dropped connection means the same thing to the runner. Comments keep idle
+// connections open.
+
+/** One SSE message -> its event, or null when the data does not match the schema or its name. */
+export function parseStreamEvent(eventName: string, data: string): StreamEvent | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const parsed = streamEventSchema.safeParse(json);
+  return parsed.success && parsed.data.type === eventName ? parsed.data : null;
+}
 
 export interface ProxyOptions {
   heartbeatMs?: number;
@@ -46,7 +59,7 @@ export function proxyRunEvents(
           }
           let out = "";
           for (const message of parser.push(decoder.decode(value, { stream: true }))) {
-            const event = parseRunEvent(message.event, message.data);
+            const event = parseStreamEvent(message.event, message.data);
             if (!event) {
               onInvalid?.(message.event, message.data);
               continue;

@@ -1,4 +1,24 @@
-import { RunnerHttpError, RunnerUnavailableError } from "./runner-client";
+import type { FieldError } from "@relix/core/runner-api/errors";
+
+/** The runner did not answer at all (down, wrong RUNNER_URL, timed out). */
+export class RunnerUnavailableError extends Error {
+  constructor(url: string, cause: unknown) {
+    super(`the runner is not reachable at ${url}`, { cause });
+    this.name = "RunnerUnavailableError";
+  }
+}
+
+/** A 4xx/5xx answer from the runner, with its message and field errors when it gave them. */
+export class RunnerHttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = "RunnerHttpError";
+  }
+}
 
 /** A runner failure a page can explain instead of crashing: unreachable, or refusing the token. */
 export function explainRunnerError(error: unknown): string | null {

@@ -1,15 +1,27 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { FakeRun } from "@relix/runner/src/server/testing/fake-engine";
+import { startTestRunner, type TestRunner } from "@relix/runner/src/server/testing/test-runner";
+import type { CellRef } from "@relix/core/runner-api/run-events";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FakeRunner } from "../fake-runner/fake-runner";
-import { ensureWebBuild, launchBrowser, startRunner, startWeb, type Started } from "./stack";
+import { SERVER_ONLY_MARKERS, serverOnlyInClientBundle } from "./client-bundle";
+import { startCuttingProxy, type CuttingProxy } from "./cutting-proxy";
+import {
+  BUILD_RUNNER_TOKEN,
+  ensureWebBuild,
+  launchBrowser,
+  startRunner,
+  startWeb,
+  WEB_DIR,
+  type Started,
+} from "./stack";
 
 // End to end, as a user would: real headless Chromium against the production build of the web
 // app. The first suite runs the real stack (runner service + REST/gRPC APIs + Redis + MySQL from
-// the test global setup); the second uses the fake runner only to cut the live stream again and
-// again, which the real one does not do on demand.
+// the test global setup); the second runs the runner service in this process with its fake
+// engine, behind a proxy that cuts the live stream again and again.
 
 let browser: Browser;
 
@@ -25,6 +37,14 @@ afterAll(async () => {
 async function samplesOf(page: Page): Promise<number> {
   return Number((await page.getAttribute('[data-testid="live-run"]', "data-samples")) ?? 0);
 }
+
+describe("the production build", () => {
+  it("sends the browser no server-only module, and never the runner's token", () => {
+    const markers = { ...SERVER_ONLY_MARKERS, "the token the test build was made with": [BUILD_RUNNER_TOKEN] };
+    const found = serverOnlyInClientBundle(WEB_DIR, markers);
+    expect(found).toEqual([]);
+  });
+});
 
 describe("the web app against the real runner", () => {
   let runner: Started;
@@ -187,32 +207,38 @@ describe("the web app against the real runner", () => {
   });
 });
 
-describe("the live page when the stream keeps dropping (fake runner)", () => {
-  let fake: FakeRunner;
+describe("the live page when the stream keeps dropping (runner service with its fake engine)", () => {
+  let runner: TestRunner;
+  let proxy: CuttingProxy;
   let web: Started;
 
   beforeAll(async () => {
-    fake = new FakeRunner({ tickMs: 60, dropAfterEvents: 9, hold: true });
-    web = await startWeb(await fake.listen());
+    runner = await startTestRunner();
+    proxy = await startCuttingProxy(runner.url, 9);
+    web = await startWeb(proxy.url);
   }, 120_000);
 
   afterAll(async () => {
     await web?.stop();
-    await fake?.close();
+    await proxy?.close();
+    await runner?.close();
   }, 60_000);
 
   it("reconnects with Last-Event-ID and ends with every sample exactly once", async () => {
+    const workloads = ["noop", "echo"];
     const started = await fetch(`${web.url}/api/runs`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: web.url },
-      body: JSON.stringify({ spec: { workloads: ["noop", "echo"], durationMs: 3000, warmupMs: 1000, trials: 1 } }),
+      body: JSON.stringify({ spec: { workloads, durationMs: 3000, warmupMs: 1000, trials: 1 } }),
     });
     expect(started.status).toBe(202);
     const { id } = (await started.json()) as { id: string };
+    const fake = await runner.engine.started(0);
 
     const page = await browser.newPage();
     await page.goto(`${web.url}/runs/${id}`);
     // 2 cells x 2 protocols x 4 seconds, sent over streams cut every 9 events.
+    await playMeasurement(fake, workloads, 4);
     const expected = 16;
     await page.waitForFunction(
       (n) => Number(document.querySelector('[data-testid="live-run"]')?.getAttribute("data-samples") ?? 0) >= n,
@@ -220,13 +246,54 @@ describe("the live page when the stream keeps dropping (fake runner)", () => {
       { timeout: 60_000 },
     );
     await page.waitForTimeout(1_000);
-    expect(fake.sampleCount(id)).toBe(expected);
+    const logged = runner.service.events.after(id, null).filter((e) => e.event.type === "sample");
+    expect(logged.length).toBe(expected);
     expect(await samplesOf(page)).toBe(expected);
-    // The error the fake reports on echo's gRPC side shows up as it happens.
+    expect(proxy.cuts).toBeGreaterThan(2);
+    // The errors the engine reports on echo's gRPC side show up as they happen.
     await expect(page.locator('[data-testid="messages"]').textContent()).resolves.toMatch(/gRPC errors in echo/);
 
-    fake.release(id);
+    fake.finish();
     await page.waitForSelector('[data-testid="report"]', { timeout: 30_000 });
     await page.close();
   }, 120_000);
 });
+
+/** What the engine reports while it measures `seconds` per protocol of each workload, paced like a fast run. */
+async function playMeasurement(fake: FakeRun, workloads: readonly string[], seconds: number): Promise<void> {
+  const total = workloads.length * 2;
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 60));
+  let index = 0;
+  fake.emit({ type: "phase", phase: "measuring", message: "measuring" });
+  for (const workload of workloads) {
+    for (const protocol of ["rest", "grpc"] as const) {
+      index += 1;
+      const cell: CellRef = { workload, cacheMode: "none", trial: 1, trials: 1, protocol, index, total };
+      fake.emit({ type: "cell-start", cell, warmupMs: 1000, durationMs: (seconds - 1) * 1000 });
+      let errors = 0;
+      for (let second = 0; second < seconds; second++) {
+        await pause();
+        const failed = protocol === "grpc" && workload === "echo" && second === 2 ? 3 : 0;
+        errors += failed;
+        fake.emit({
+          type: "sample",
+          cell,
+          second,
+          requests: 9000 + second,
+          errors: failed,
+          p50Ms: 0.4,
+          p99Ms: 1.3,
+          warmup: second === 0,
+        });
+        const done = (index - 1) * seconds + second + 1;
+        fake.emit({
+          type: "progress",
+          fraction: done / (total * seconds),
+          elapsedMs: done * 1000,
+          remainingMs: (total * seconds - done) * 1000,
+        });
+      }
+      fake.emit({ type: "cell-end", cell, rps: 9000, p50Ms: 0.4, p99Ms: 1.3, errors });
+    }
+  }
+}

@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { FileResultsStore } from "../../store/file-results-store";
 import type { ResultsStore } from "../../store/results-store";
 import { createRunnerServer, type RunnerServer } from "../app";
 import { silentLogger, type Logger } from "../logger";
@@ -16,12 +20,13 @@ export interface TestRunner {
   app: RunnerServer;
   /** fetch relative to the runner; `json` is sent as the body (POST unless told otherwise). */
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<TestResponse>;
-  /** Shuts the service down (aborting a run) and closes the server; the store stays open. */
+  /** Shuts the service down (aborting a run) and closes the server; a store passed in stays open. */
   close(): Promise<void>;
 }
 
 export interface TestRunnerOptions {
-  store: ResultsStore;
+  /** Default: a results directory of its own (the runner without MySQL), removed by close(). */
+  store?: ResultsStore;
   engine?: FakeEngine;
   token?: string | null;
   allowedOrigins?: readonly string[];
@@ -32,10 +37,12 @@ export interface TestRunnerOptions {
 }
 
 /** The runner's HTTP API on 127.0.0.1, port 0, over the given store, with a fake engine. */
-export async function startTestRunner(options: TestRunnerOptions): Promise<TestRunner> {
+export async function startTestRunner(options: TestRunnerOptions = {}): Promise<TestRunner> {
   const engine = options.engine ?? new FakeEngine();
   const log = options.log ?? silentLogger;
-  const service = new RunService({ store: options.store, engine: engine.run, log, maxQueued: options.maxQueued });
+  const ownStore = options.store === undefined ? await temporaryStore() : null;
+  const store = options.store ?? ownStore!.store;
+  const service = new RunService({ store, engine: engine.run, log, maxQueued: options.maxQueued });
   const app = createRunnerServer({
     service,
     presets: options.presets ?? sharedPresets,
@@ -65,6 +72,20 @@ export async function startTestRunner(options: TestRunnerOptions): Promise<TestR
     async close() {
       await service.shutdown(1000);
       await app.close();
+      await ownStore?.remove();
+    },
+  };
+}
+
+async function temporaryStore(): Promise<{ store: FileResultsStore; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), "relix-test-runner-"));
+  const store = new FileResultsStore(dir);
+  await store.init();
+  return {
+    store,
+    async remove() {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -17,7 +17,8 @@ import {
   type ComparedRun,
 } from "@/lib/compare/compare-rows";
 import { formatCount, formatMsNumber, formatTimestamp } from "@/lib/format";
-import { getResult, getRun, readResult } from "@/server/runner-client";
+import { resultOfRun } from "@/server/run-result";
+import { runner } from "@/server/runner-client";
 import { explainRunnerError } from "@/server/runner-errors";
 
 export const dynamic = "force-dynamic";
@@ -28,10 +29,10 @@ const MAX_RUNS = 6;
 type Loaded = { id: string; ok: true; result: RunResult } | { id: string; ok: false; problem: string };
 
 async function load(id: string): Promise<Loaded> {
-  const run = await getRun(id);
+  const run = await runner().getRun(id);
   if (!run) return { id, ok: false, problem: "no such run" };
   if (run.status !== "done") return { id, ok: false, problem: `run is ${run.status}` };
-  const outcome = run.result ? readResult(run.result) : await getResult(id);
+  const outcome = await resultOfRun(runner(), run);
   if (!outcome) return { id, ok: false, problem: "no result" };
   return outcome.ok ? { id, ok: true, result: outcome.result } : { id, ok: false, problem: outcome.error };
 }

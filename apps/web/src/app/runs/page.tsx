@@ -4,9 +4,9 @@ import { RunnerDown } from "@/components/ui/RunnerDown";
 import { StatusPill } from "@/components/ui/StatusPill";
 import { Winner } from "@/components/ui/Proto";
 import { formatTimestamp } from "@/lib/format";
-import { listRuns } from "@/server/runner-client";
+import type { RunSummary } from "@relix/core/runner-api/runs";
+import { runner } from "@/server/runner-client";
 import { explainRunnerError } from "@/server/runner-errors";
-import type { RunSummary } from "@/server/runner-schemas";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Runs" };
@@ -17,15 +17,12 @@ function Headline({ run }: { run: RunSummary }) {
   const h = run.headline;
   if (run.status === "failed") return <span className="error-text">{run.reason ?? "failed"}</span>;
   if (!h) return <span className="muted">–</span>;
-  const more =
-    typeof h.cells === "number" && h.cells > 1 ? ` (+${h.cells - 1} more cell${h.cells > 2 ? "s" : ""})` : "";
-  const where = h.workload ? `${h.workload}${h.cacheMode && h.cacheMode !== "none" ? ` ${h.cacheMode}` : ""}: ` : "";
+  const more = h.cells > 1 ? ` (+${h.cells - 1} more cell${h.cells > 2 ? "s" : ""})` : "";
+  const where = `${h.workload}${h.cacheMode !== "none" ? ` ${h.cacheMode}` : ""}: `;
   return (
     <span>
       <span className="muted">{where}</span>
-      <Winner winner={h.winner ?? "none"}>
-        {h.verdict ?? (typeof h.speedup === "number" ? `${h.speedup.toFixed(2)}x` : "–")}
-      </Winner>
+      <Winner winner={h.winner}>{h.verdict}</Winner>
       <span className="muted small">{more}</span>
     </span>
   );
@@ -38,7 +35,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Search 
   let runs: RunSummary[] | null = null;
   let down: string | null = null;
   try {
-    runs = await listRuns();
+    runs = await runner().listRuns();
   } catch (error) {
     down = explainRunnerError(error);
     if (down === null) throw error;

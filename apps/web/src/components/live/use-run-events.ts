@@ -2,12 +2,12 @@
 
 import { useEffect, useReducer, useRef, useState } from "react";
 import { initialLiveState, reduceLive, type LiveState } from "@/lib/live/live-state";
-import type { LiveEvent } from "@/lib/live/run-event-schema";
-import { isFinalStatus, runEventTypes, type RunStatus } from "@/lib/live/run-event-types";
+import type { StreamEvent } from "@relix/core/runner-api/run-events";
+import { isFinalStatus, streamEventTypes, type RunStatus } from "@relix/core/runner-api/run-status";
 
 export type Connection = "connecting" | "open" | "reconnecting" | "closed";
 
-type Batch = { event: LiveEvent; seq: number | undefined }[];
+type Batch = { event: StreamEvent; seq: number | undefined }[];
 
 function reducer(state: LiveState, batch: Batch): LiveState {
   let next = state;
@@ -57,9 +57,10 @@ export function useRunEvents(
         setConnection("open");
       };
       const onMessage = (message: MessageEvent<string>) => {
-        let event: LiveEvent;
+        let event: StreamEvent;
         try {
-          event = JSON.parse(message.data) as LiveEvent;
+          // Validated by this app's SSE proxy (src/server/event-proxy.ts) with the runner's schema.
+          event = JSON.parse(message.data) as StreamEvent;
         } catch {
           return;
         }
@@ -75,7 +76,7 @@ export function useRunEvents(
           onFinalRef.current(event.status);
         }
       };
-      for (const type of runEventTypes) es.addEventListener(type, onMessage as EventListener);
+      for (const type of streamEventTypes) es.addEventListener(type, onMessage as EventListener);
       es.onerror = () => {
         if (closed) return;
         setConnection("reconnecting");

@@ -1,4 +1,4 @@
-import type { RunStatus } from "@/lib/live/run-event-schema";
+import type { RunStatus } from "@relix/core/runner-api/run-status";
 
 const LABEL: Record<RunStatus, string> = {
   queued: "Queued",

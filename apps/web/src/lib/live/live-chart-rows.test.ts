@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { liveChartRows, warmupRange } from "./live-chart-rows";
 import { currentGroup, initialLiveState, reduceLive } from "./live-state";
-import type { CellRef, LiveEvent } from "./run-event-schema";
+import type { CellRef, StreamEvent } from "@relix/core/runner-api/run-events";
 
 const cell = (protocol: "rest" | "grpc"): CellRef => ({
   workload: "noop",
@@ -12,7 +12,7 @@ const cell = (protocol: "rest" | "grpc"): CellRef => ({
   index: 1,
   total: 2,
 });
-const sample = (protocol: "rest" | "grpc", second: number, requests: number): LiveEvent => ({
+const sample = (protocol: "rest" | "grpc", second: number, requests: number): StreamEvent => ({
   type: "sample",
   cell: cell(protocol),
   second,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { currentGroup, initialLiveState, LIVE_LIMITS, reduceLive, type LiveState } from "./live-state";
-import type { CellRef, LiveEvent } from "./run-event-schema";
+import type { CellRef, StreamEvent } from "@relix/core/runner-api/run-events";
 
 const cell = (protocol: "rest" | "grpc", over: Partial<CellRef> = {}): CellRef => ({
   workload: "item.get",
@@ -13,7 +13,7 @@ const cell = (protocol: "rest" | "grpc", over: Partial<CellRef> = {}): CellRef =
   ...over,
 });
 
-const sample = (c: CellRef, second: number, errors = 0): LiveEvent => ({
+const sample = (c: CellRef, second: number, errors = 0): StreamEvent => ({
   type: "sample",
   cell: c,
   second,
@@ -24,7 +24,7 @@ const sample = (c: CellRef, second: number, errors = 0): LiveEvent => ({
   warmup: second === 0,
 });
 
-function run(events: LiveEvent[], start: LiveState = initialLiveState()): LiveState {
+function run(events: StreamEvent[], start: LiveState = initialLiveState()): LiveState {
   return events.reduce((state, event, i) => reduceLive(state, event, i + 1), start);
 }
 
@@ -54,7 +54,7 @@ describe("reduceLive", () => {
   });
 
   it("keeps a bounded number of cells however long the run", () => {
-    const events: LiveEvent[] = [];
+    const events: StreamEvent[] = [];
     for (let trial = 1; trial <= 30; trial++) {
       const c = cell("rest", { trial, trials: 30 });
       events.push({ type: "cell-start", cell: c, warmupMs: 0, durationMs: 1000 });
@@ -83,10 +83,15 @@ describe("reduceLive", () => {
   });
 
   it("follows the run's status, queue position and progress", () => {
-    let state = run([{ type: "status", status: "queued", position: 2 }]);
+    const at = "2025-01-01T00:00:00.000Z";
+    let state = run([{ type: "status", status: "queued", position: 2, reason: null, headline: null, at }]);
     expect(state).toMatchObject({ status: "queued", position: 2 });
     state = reduceLive(state, { type: "progress", fraction: 0.25, elapsedMs: 5000, remainingMs: 15000 }, 10);
-    state = reduceLive(state, { type: "status", status: "failed", reason: "ghz exited with code 1" }, 11);
+    state = reduceLive(
+      state,
+      { type: "status", status: "failed", position: null, reason: "ghz exited with code 1", headline: null, at },
+      11,
+    );
     expect(state).toMatchObject({
       status: "failed",
       reason: "ghz exited with code 1",

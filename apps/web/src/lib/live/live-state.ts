@@ -1,6 +1,7 @@
 import type { Protocol } from "@relix/core/result/result-schema";
 import { appendSample, DEFAULT_POINT_CAP, emptySeries, type LiveSeries } from "./live-series";
-import type { CellRef, LiveEvent, RunStatus } from "./run-event-schema";
+import type { CellRef, StreamEvent } from "@relix/core/runner-api/run-events";
+import type { RunStatus } from "@relix/core/runner-api/run-status";
 
 // Everything the live page shows, folded from the run's events. A pure reducer: the page feeds it
 // events from SSE (in order, possibly replayed after a reconnect) and renders the state.
@@ -111,7 +112,7 @@ function upsertMessage(messages: readonly LiveMessage[], message: Omit<LiveMessa
 const PROTOCOL_NAME: Record<Protocol, string> = { rest: "REST", grpc: "gRPC" };
 
 /** Applies one event. `seq` is the SSE id: events at or below the last one seen are replays and are skipped. */
-export function reduceLive(state: LiveState, event: LiveEvent, seq?: number): LiveState {
+export function reduceLive(state: LiveState, event: StreamEvent, seq?: number): LiveState {
   if (seq !== undefined) {
     if (seq <= state.lastSeq) return state;
     state = { ...state, lastSeq: seq };
@@ -205,11 +206,6 @@ export function reduceLive(state: LiveState, event: LiveEvent, seq?: number): Li
           level: "warning",
           text: event.message,
         }),
-      };
-    case "error":
-      return {
-        ...state,
-        messages: upsertMessage(state.messages, { key: `error|${event.message}`, level: "error", text: event.message }),
       };
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { specBounds } from "@relix/core/spec/bounds";
+import { runSpecSchema } from "@relix/core/spec/run-spec";
 import {
   estimateRunMs,
   fieldOfPath,
@@ -15,14 +16,16 @@ const context: FormContext = {
   workloadIds: ["noop", "item.get", "upload"],
   cacheModes: ["warm", "cold", "miss"],
 };
-const quick = specFieldsFrom({
-  workloads: ["noop", "item.get"],
-  cacheModes: ["warm", "cold"],
-  connections: 16,
-  durationMs: 3000,
-  warmupMs: 1000,
-  trials: 3,
-});
+const quick = specFieldsFrom(
+  runSpecSchema.parse({
+    workloads: ["noop", "item.get"],
+    cacheModes: ["warm", "cold"],
+    connections: 16,
+    durationMs: 3000,
+    warmupMs: 1000,
+    trials: 3,
+  }),
+);
 
 describe("new-run form rules", () => {
   it("round-trips a preset's spec through the form unchanged", () => {

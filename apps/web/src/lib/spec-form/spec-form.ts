@@ -1,3 +1,5 @@
+import type { Bound, SpecDefaults } from "@relix/core/runner-api/reference";
+
 // The new-run form's rules, kept out of the component so they can be tested: form values <->
 // spec fields, the runner's bounds enforced before submit (the runner checks again and is the
 // source of truth), and the runner's field errors mapped back onto the inputs.
@@ -16,10 +18,7 @@ export const FORM_FIELDS = [
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FieldErrors = Partial<Record<FormField, string>>;
 
-export interface Bound {
-  min: number;
-  max: number;
-}
+export type { Bound };
 export type Bounds = Record<string, Bound | undefined>;
 
 export const PAYLOAD_UNITS = { B: 1, KiB: 1024, MiB: 1024 * 1024 } as const;
@@ -53,24 +52,22 @@ export interface SpecFields {
   rate?: number;
 }
 
-const num = (value: unknown, fallback: number): number =>
-  typeof value === "number" && Number.isFinite(value) ? value : fallback;
-const strings = (value: unknown, fallback: string[]): string[] =>
-  Array.isArray(value) && value.every((v) => typeof v === "string") ? [...(value as string[])] : fallback;
+/** A spec as the runner gives it: a preset's full spec, or the defaults (no workloads). */
+export type FormSpec = SpecDefaults & { workloads?: readonly string[] };
 
-/** Spec (preset over defaults) -> form fields. Unknown or missing values fall back to sensible ones. */
-export function specFieldsFrom(spec: Record<string, unknown>): SpecFields {
+/** Spec (a preset's, or the runner's defaults) -> form fields. */
+export function specFieldsFrom(spec: FormSpec): SpecFields {
   const fields: SpecFields = {
-    workloads: strings(spec.workloads, []),
-    cacheModes: strings(spec.cacheModes, ["warm"]),
-    connections: num(spec.connections, 8),
-    grpcConnections: num(spec.grpcConnections, 1),
-    durationMs: num(spec.durationMs, 5000),
-    warmupMs: num(spec.warmupMs, 1000),
-    trials: num(spec.trials, 1),
-    payloadBytes: num(spec.payloadBytes, 1024 * 1024),
+    workloads: [...(spec.workloads ?? [])],
+    cacheModes: [...spec.cacheModes],
+    connections: spec.connections,
+    grpcConnections: spec.grpcConnections,
+    durationMs: spec.durationMs,
+    warmupMs: spec.warmupMs,
+    trials: spec.trials,
+    payloadBytes: spec.payloadBytes,
   };
-  if (typeof spec.rate === "number") fields.rate = spec.rate;
+  if (spec.rate !== undefined) fields.rate = spec.rate;
   return fields;
 }
 

@@ -1,8 +1,8 @@
 import { parseRunResult } from "@relix/core/result/result-schema";
 import { webEnv } from "@/server/env";
 import { checkSameOrigin } from "@/server/origin-check";
-import { importResult, RunnerHttpError } from "@/server/runner-client";
-import { explainRunnerError } from "@/server/runner-errors";
+import { runner } from "@/server/runner-client";
+import { explainRunnerError, RunnerHttpError } from "@/server/runner-errors";
 
 export const dynamic = "force-dynamic";
 
@@ -42,7 +42,7 @@ export async function POST(request: Request): Promise<Response> {
     return back(message);
   }
   try {
-    const id = await importResult(result);
+    const id = await runner().importResult(result);
     return seeOther(`/runs/${encodeURIComponent(id)}`);
   } catch (error) {
     if (error instanceof RunnerHttpError) return back(`The runner refused it: ${error.message}`);

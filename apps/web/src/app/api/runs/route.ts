@@ -1,7 +1,7 @@
 import { webEnv } from "@/server/env";
 import { checkSameOrigin, forbidden } from "@/server/origin-check";
-import { RunnerHttpError, startRun } from "@/server/runner-client";
-import { explainRunnerError } from "@/server/runner-errors";
+import { runner } from "@/server/runner-client";
+import { explainRunnerError, RunnerHttpError } from "@/server/runner-errors";
 import { fieldsOf, startRequestSchema } from "@/server/start-request";
 
 export const dynamic = "force-dynamic";
@@ -30,7 +30,7 @@ export async function POST(request: Request): Promise<Response> {
   if (!parsed.success) return error(400, "invalid run request", fieldsOf(parsed.error));
 
   try {
-    const started = await startRun(parsed.data);
+    const started = await runner().startRun(parsed.data);
     return Response.json(started, { status: 202 });
   } catch (e) {
     if (e instanceof RunnerHttpError && e.status < 500) return error(e.status, e.message, e.fields);

@@ -8,9 +8,9 @@ import { Report } from "@/components/report/Report";
 import { RunnerDown } from "@/components/ui/RunnerDown";
 import { StatusPill } from "@/components/ui/StatusPill";
 import { formatDuration, formatTimestamp } from "@/lib/format";
-import { getResult, getRun, readResult, type ResultOutcome } from "@/server/runner-client";
+import { resultOfRun, type ResultOutcome } from "@/server/run-result";
+import { runner, type RunView } from "@/server/runner-client";
 import { explainRunnerError } from "@/server/runner-errors";
-import type { RunDetail } from "@/server/runner-schemas";
 
 export const dynamic = "force-dynamic";
 
@@ -42,9 +42,9 @@ function specSummary(spec: Record<string, unknown> | null | undefined): string {
 /** The permalink: live while the run is queued or running, the report once it is done. */
 export default async function RunPage({ params }: Params) {
   const { id } = await params;
-  let run: RunDetail | null;
+  let run: RunView | null;
   try {
-    run = await getRun(id);
+    run = await runner().getRun(id);
   } catch (error) {
     const message = explainRunnerError(error);
     if (message === null) throw error;
@@ -53,7 +53,7 @@ export default async function RunPage({ params }: Params) {
   if (!run) notFound();
 
   let outcome: ResultOutcome | null = null;
-  if (run.status === "done") outcome = run.result ? readResult(run.result) : await getResult(id);
+  if (run.status === "done") outcome = await resultOfRun(runner(), run);
 
   const preset = run.preset ?? (typeof run.spec?.preset === "string" ? run.spec.preset : null);
   const title = preset ? (findPreset(preset)?.title ?? `Preset ${preset}`) : "Custom run";
@@ -99,7 +99,7 @@ export default async function RunPage({ params }: Params) {
         <LiveRun
           id={run.id}
           status={run.status}
-          position={run.position ?? null}
+          position={run.position}
           labels={labels}
           cellSeconds={cellSeconds}
           summary={specSummary(run.spec)}

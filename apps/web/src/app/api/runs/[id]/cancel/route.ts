@@ -1,7 +1,7 @@
 import { webEnv } from "@/server/env";
 import { checkSameOrigin, forbidden } from "@/server/origin-check";
-import { cancelRun, RunnerHttpError } from "@/server/runner-client";
-import { explainRunnerError } from "@/server/runner-errors";
+import { runner } from "@/server/runner-client";
+import { explainRunnerError, RunnerHttpError } from "@/server/runner-errors";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +10,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   if (!origin.ok) return forbidden(origin.reason!);
   const { id } = await params;
   try {
-    await cancelRun(id);
+    await runner().cancelRun(id);
     return Response.json({ ok: true });
   } catch (e) {
     if (e instanceof RunnerHttpError) return Response.json({ error: { message: e.message } }, { status: e.status });

@@ -1,5 +1,5 @@
 import { proxyRunEvents } from "@/server/event-proxy";
-import { isRunId, openEvents } from "@/server/runner-client";
+import { isRunId, runner } from "@/server/runner-client";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +19,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   request.signal.addEventListener("abort", () => upstreamAbort.abort(), { once: true });
   let upstream: Response;
   try {
-    upstream = await openEvents(id, lastEventId, upstreamAbort.signal);
+    upstream = await runner().openEvents(id, lastEventId, upstreamAbort.signal);
   } catch {
     return new Response("runner unreachable", { status: 502 });
   }

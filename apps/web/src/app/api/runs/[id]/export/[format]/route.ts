@@ -1,6 +1,7 @@
 import { renderCsv } from "@/lib/export/csv";
 import { renderMarkdown } from "@/lib/export/markdown";
-import { getRun, getResult, readResult, type ResultOutcome } from "@/server/runner-client";
+import { resultOfRun } from "@/server/run-result";
+import { runner } from "@/server/runner-client";
 
 export const dynamic = "force-dynamic";
 
@@ -17,10 +18,10 @@ export async function GET(
 ): Promise<Response> {
   const { id, format } = await params;
   if (!Object.hasOwn(FORMATS, format)) return new Response("unknown format (json, csv or md)", { status: 404 });
-  const run = await getRun(id);
+  const run = await runner().getRun(id);
   if (!run) return new Response("unknown run", { status: 404 });
   if (run.status !== "done") return new Response(`run is ${run.status}: no result to export`, { status: 409 });
-  const outcome: ResultOutcome | null = run.result ? readResult(run.result) : await getResult(id);
+  const outcome = await resultOfRun(runner(), run);
   if (!outcome) return new Response("no result", { status: 404 });
   if (!outcome.ok) return new Response(`stored result is not valid: ${outcome.error}`, { status: 502 });
 

@@ -1,0 +1,91 @@
+import {
+  PAYLOAD_UNITS,
+  type Bounds,
+  type FieldErrors,
+  type FormField,
+  type FormValues,
+  type PayloadUnit,
+} from "@/lib/spec-form/spec-form";
+import { FieldHint, fieldProps } from "./FieldHint";
+
+type TextKey = Exclude<keyof FormValues, "workloads" | "cacheModes" | "payloadUnit">;
+
+/** The numbers that shape the load: connections, trials, windows, rate, payload size. */
+export function LoadFields({
+  values,
+  bounds,
+  errors,
+  onChange,
+}: {
+  values: FormValues;
+  bounds: Bounds;
+  errors: FieldErrors;
+  onChange: <K extends keyof FormValues>(key: K, value: FormValues[K]) => void;
+}) {
+  const input = (id: string, key: TextKey, field: FormField, mode: "numeric" | "decimal", placeholder?: string) => (
+    <input
+      id={id}
+      className="input"
+      inputMode={mode}
+      placeholder={placeholder}
+      value={values[key]}
+      onChange={(e) => onChange(key, e.target.value)}
+      {...fieldProps(field, errors)}
+    />
+  );
+  const hint = (field: FormField, note?: string) => (
+    <FieldHint field={field} bound={bounds[field]} errors={errors} note={note} />
+  );
+
+  return (
+    <div className="form-grid" style={{ marginTop: 18 }}>
+      <div className="field">
+        <label htmlFor="connections">Connections (in flight)</label>
+        {input("connections", "connections", "connections", "numeric")}
+        {hint("connections", "same on both sides")}
+      </div>
+      <div className="field">
+        <label htmlFor="grpcConnections">gRPC connections (HTTP/2)</label>
+        {input("grpcConnections", "grpcConnections", "grpcConnections", "numeric")}
+        {hint("grpcConnections", "ghz default 1: shared")}
+      </div>
+      <div className="field">
+        <label htmlFor="trials">Trials</label>
+        {input("trials", "trials", "trials", "numeric")}
+        {hint("trials", "≥ 2 for a confidence interval")}
+      </div>
+      <div className="field">
+        <label htmlFor="duration">Measured window, s</label>
+        {input("duration", "durationSeconds", "durationMs", "decimal")}
+        {hint("durationMs")}
+      </div>
+      <div className="field">
+        <label htmlFor="warmup">Warm-up, s</label>
+        {input("warmup", "warmupSeconds", "warmupMs", "decimal")}
+        {hint("warmupMs", "discarded on both sides")}
+      </div>
+      <div className="field">
+        <label htmlFor="rate">Rate, req/s per protocol</label>
+        {input("rate", "rate", "rate", "numeric", "closed loop")}
+        {hint("rate", "empty: closed loop (service time)")}
+      </div>
+      <div className="field">
+        <label htmlFor="payload">Upload payload size</label>
+        <div className="input-group">
+          {input("payload", "payloadSize", "payloadBytes", "decimal")}
+          <select
+            className="input"
+            aria-label="Payload unit"
+            value={values.payloadUnit}
+            onChange={(e) => onChange("payloadUnit", e.target.value as PayloadUnit)}
+          >
+            {Object.keys(PAYLOAD_UNITS).map((u) => (
+              <option key={u}>{u}</option>
+            ))}
+          </select>
+        </div>
+        {hint("payloadBytes", "used by upload")}
+      </div>
+    </div>
+  );
+}
