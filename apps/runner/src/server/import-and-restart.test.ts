@@ -6,7 +6,7 @@ import type { RunSpecInput } from "@relix/core";
 import { INTERRUPTED_QUEUED_REASON, INTERRUPTED_RUNNING_REASON, type ResultsStore } from "../store/results-store";
 import { openResultsStore } from "../store/open-results-store";
 import { createTestDatabase, type TestDatabase } from "../store/testing/test-database";
-import { makeRunResult } from "../store/testing/result-fixture";
+import { makeRunResult } from "@relix/core/testing/result-fixture";
 import { SseConnection } from "./testing/sse-client";
 import { startTestRunner, waitForStatus, type TestRunner } from "./testing/test-runner";
 
@@ -51,7 +51,7 @@ afterAll(async () => {
 describe("importing a result", () => {
   it("validates it, stores it under a new random id, and serves it back at that permalink", async () => {
     const runner = await start(await openStore());
-    const original = makeRunResult(spec);
+    const original = makeRunResult({ spec });
     const response = await runner.request("/api/results", { json: original });
     expect(response.status).toBe(201);
     const { id, status } = await response.json();
@@ -84,7 +84,7 @@ describe("importing a result", () => {
 
   it("refuses a document that is not relix.result/v1, listing where it is wrong", async () => {
     const runner = await start(await openStore());
-    const broken = { ...makeRunResult(spec), schema: "relix.result/v0", cells: [{ workload: "noop" }] };
+    const broken = { ...makeRunResult({ spec }), schema: "relix.result/v0", cells: [{ workload: "noop" }] };
     const response = await runner.request("/api/results", { json: broken });
     expect(response.status).toBe(400);
     const { error } = await response.json();
@@ -95,7 +95,7 @@ describe("importing a result", () => {
     expect(paths).toContain("cells.0.label");
 
     const withTarget = await runner.request("/api/results", {
-      json: { ...makeRunResult(spec), spec: { ...makeRunResult(spec).spec, host: "1.2.3.4" } },
+      json: { ...makeRunResult({ spec }), spec: { ...makeRunResult({ spec }).spec, host: "1.2.3.4" } },
     });
     expect(withTarget.status).toBe(400);
     expect((await withTarget.json()).error.fields).toContainEqual({
@@ -218,7 +218,7 @@ describe("without MySQL (the file-only fallback)", () => {
       const { id: done } = await (await first.request("/api/runs", { json: { spec } })).json();
       (await first.engine.started(0)).finish();
       const finished = await waitForStatus(first, done, "done");
-      const { id: imported } = await (await first.request("/api/results", { json: makeRunResult(spec) })).json();
+      const { id: imported } = await (await first.request("/api/results", { json: makeRunResult({ spec }) })).json();
       const { id: interrupted } = await (await first.request("/api/runs", { json: { spec } })).json();
       await first.engine.started(1);
       await waitForStatus(first, interrupted, "running");

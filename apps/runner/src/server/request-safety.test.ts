@@ -1,7 +1,7 @@
 import mysql from "mysql2/promise";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { useMysqlResultsStore } from "../store/testing/use-mysql-results-store";
-import { makeRunResult } from "../store/testing/result-fixture";
+import { makeRunResult } from "@relix/core/testing/result-fixture";
 import { startTestRunner, type TestRunner } from "./testing/test-runner";
 
 const mysqlStore = useMysqlResultsStore();
@@ -173,7 +173,7 @@ describe("limits", () => {
     await connection.end();
     const packet = Number(rows[0]!.packet);
     if (packet > 19 * 1024 * 1024) return; // this server takes anything the body limit lets through
-    const big = { ...makeRunResult({ workloads: ["noop"] }), warnings: ["x".repeat(packet)] };
+    const big = { ...makeRunResult({ spec: { workloads: ["noop"] } }), warnings: ["x".repeat(packet)] };
     const response = await runner.request("/api/results", { json: big });
     expect(response.status).toBe(413);
     expect((await response.json()).error.message).toMatch(/max_allowed_packet/);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { FileResultsStore } from "./file-results-store";
 import { ResultFiles } from "./result-files";
 import { restoreResultCopies } from "./restore-result-copies";
-import { makeRunResult } from "./testing/result-fixture";
+import { makeRunResult } from "@relix/core/testing/result-fixture";
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -18,7 +18,7 @@ describe("restoreResultCopies", () => {
     const emptyStore = await mkdtemp(path.join(os.tmpdir(), "relix-store-"));
     dirs.push(copies, emptyStore);
     const files = new ResultFiles(copies);
-    const result = makeRunResult({ workloads: ["item.get"] });
+    const result = makeRunResult({ spec: { workloads: ["item.get"] } });
     await files.write(result);
 
     const store = new FileResultsStore(emptyStore);

@@ -14,7 +14,7 @@ import {
 } from "./results-store";
 import { newRunId } from "@relix/core/ids/run-id";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database";
-import { makeRunResult } from "./testing/result-fixture";
+import { makeRunResult } from "@relix/core/testing/result-fixture";
 
 const spec = runSpecSchema.parse({ workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], durationMs: 1000 });
 
@@ -88,7 +88,7 @@ describe.each(backends)("results store on $name", (backend) => {
     const id = await newRun();
     expect((await store.getRun(id))?.status).toBe("queued");
     expect(await store.markRunning(id, 1_000)).toBe(true);
-    const result = makeRunResult(spec, { id });
+    const result = makeRunResult({ spec, id });
     await store.finishRun(id, result, 2_000);
 
     const after = await reopen();
@@ -106,7 +106,7 @@ describe.each(backends)("results store on $name", (backend) => {
       workload: "noop",
       cacheMode: "none",
       metric: "p50",
-      speedup: 1.2,
+      speedup: 1.6,
       winner: "grpc",
       cells: 3,
     });
@@ -116,8 +116,8 @@ describe.each(backends)("results store on $name", (backend) => {
   it("never changes a finished run again", async () => {
     const id = await newRun();
     await store.markRunning(id, 1);
-    await store.finishRun(id, makeRunResult(spec, { id }), 2);
-    await expect(store.finishRun(id, makeRunResult(spec, { id }), 3)).rejects.toBeInstanceOf(RunStateError);
+    await store.finishRun(id, makeRunResult({ spec, id }), 2);
+    await expect(store.finishRun(id, makeRunResult({ spec, id }), 3)).rejects.toBeInstanceOf(RunStateError);
     expect(await store.endRun(id, "failed", "late", 4)).toBe(false);
     expect(await store.markRunning(id, 5)).toBe(false);
     expect((await store.getRun(id))?.status).toBe("done");
@@ -125,7 +125,7 @@ describe.each(backends)("results store on $name", (backend) => {
 
   it("does not store the result of a run that is not running, and has no result for it", async () => {
     const id = await newRun();
-    await expect(store.finishRun(id, makeRunResult(spec, { id }), 2)).rejects.toBeInstanceOf(RunStateError);
+    await expect(store.finishRun(id, makeRunResult({ spec, id }), 2)).rejects.toBeInstanceOf(RunStateError);
     expect((await store.getRun(id))?.status).toBe("queued");
     expect(await store.getResult(id)).toBeNull();
   });
@@ -155,7 +155,7 @@ describe.each(backends)("results store on $name", (backend) => {
     const queued = await newRun();
     const done = await newRun();
     await store.markRunning(done, 1);
-    await store.finishRun(done, makeRunResult(spec, { id: done }), 2);
+    await store.finishRun(done, makeRunResult({ spec, id: done }), 2);
 
     const next = await reopen();
     const counts = await next.markInterruptedRuns(99);
@@ -187,7 +187,7 @@ describe.each(backends)("results store on $name", (backend) => {
 
   it("stores an imported run as done, with its result", async () => {
     const id = newRunId();
-    const result = { ...makeRunResult(spec, { id }), importedAt: "2025-02-01T00:00:00.000Z" };
+    const result = { ...makeRunResult({ spec, id }), importedAt: "2025-02-01T00:00:00.000Z" };
     await store.importRun(
       {
         id,
@@ -237,7 +237,7 @@ describe("MySQL results store specifics", () => {
     } finally {
       await connection.end();
     }
-    await expect(store.finishRun(id, makeRunResult(spec, { id }), 3)).rejects.toThrow(/Duplicate/);
+    await expect(store.finishRun(id, makeRunResult({ spec, id }), 3)).rejects.toThrow(/Duplicate/);
     expect(await store.getRun(id)).toMatchObject({ status: "running", finishedAt: null, headline: null });
     expect(await store.getResult(id)).toBeNull();
   });
@@ -246,7 +246,7 @@ describe("MySQL results store specifics", () => {
     const id = newRunId();
     await store.createRun({ id, preset: null, spec, createdAt: 1 });
     await store.markRunning(id, 2);
-    const result = makeRunResult(spec, { id });
+    const result = makeRunResult({ spec, id });
     await store.finishRun(id, result, 3);
     const connection = await mysql.createConnection({ uri: db.url });
     try {
@@ -275,7 +275,7 @@ describe("file results store specifics", () => {
     const id = newRunId();
     await store.createRun({ id, preset: null, spec, createdAt: 1 });
     await store.markRunning(id, 2);
-    const result = makeRunResult(spec, { id });
+    const result = makeRunResult({ spec, id });
     await store.finishRun(id, result, 3);
     expect(JSON.parse(await readFile(path.join(resultsDir, `${id}.json`), "utf8"))).toEqual(result);
   });

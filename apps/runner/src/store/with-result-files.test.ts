@@ -9,7 +9,7 @@ import { ResultFiles } from "./result-files";
 import type { ResultsStore } from "./results-store";
 import { newRunId } from "@relix/core/ids/run-id";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database";
-import { makeRunResult } from "./testing/result-fixture";
+import { makeRunResult } from "@relix/core/testing/result-fixture";
 import { withResultFiles } from "./with-result-files";
 
 const spec = runSpecSchema.parse({ workloads: ["noop"], durationMs: 1000 });
@@ -38,7 +38,7 @@ describe("MySQL with a JSON copy of each result", () => {
     const id = newRunId();
     await store.createRun({ id, preset: null, spec, createdAt: 1 });
     await store.markRunning(id, 2);
-    const result = makeRunResult(spec, { id });
+    const result = makeRunResult({ spec, id });
     await store.finishRun(id, result, 3);
     expect(await store.getResult(id)).toEqual(result);
     expect(JSON.parse(await readFile(path.join(dir, `${id}.json`), "utf8"))).toEqual(result);
@@ -50,12 +50,12 @@ describe("MySQL with a JSON copy of each result", () => {
     const id = newRunId();
     await store.createRun({ id, preset: null, spec, createdAt: 1 });
     // Never marked running: MySQL refuses to finish it.
-    await expect(store.finishRun(id, makeRunResult(spec, { id }), 3)).rejects.toThrow(path.join(dir, `${id}.json`));
+    await expect(store.finishRun(id, makeRunResult({ spec, id }), 3)).rejects.toThrow(path.join(dir, `${id}.json`));
     expect((await store.getRun(id))?.status).toBe("queued");
   });
 
   it("imports a result under a new id, keeping the original id in the run record", async () => {
-    const original = makeRunResult(spec);
+    const original = makeRunResult({ spec });
     const id = await importResult(store, JSON.parse(JSON.stringify(original)), Date.parse("2025-03-01T00:00:00Z"));
     expect(id).not.toBe(original.id);
     const record = await store.getRun(id);

@@ -67,7 +67,7 @@ describe("renderCsv", () => {
       response_body_bytes: "83",
       tcp_connections: "1",
       in_flight: "8",
-      cache_hit_ratio: "",
+      cache_hit_ratio: "1",
       generator_tool: "ghz",
       generator_saturated: "false",
     });

@@ -1,23 +1,27 @@
-// Fabricated but schema-valid results for the output tests: small inputs (a p50, an rps) grow into a
-// whole relix.result/v1 document, with comparisons and verdicts computed by the real stats code so a
-// test never asserts against a ratio the engine could not have produced.
+// The one builder of fabricated but schema-valid results, for every package's tests (core's
+// renderers, the runner's store, service and CLI, the web's report): small inputs (a spec, a p50,
+// an rps) grow into a whole relix.result/v1 document. Comparisons and verdicts are computed by the
+// real stats code and histograms hold the summary's own distribution, so a test never asserts
+// against a figure the engine could not have produced.
+import { findWorkload, getWorkload } from "../catalog/catalog";
+import type { CacheMode } from "../calls/cache-mode";
 import {
   RESULT_SCHEMA_ID,
-  createLatencyHistogram,
-  getWorkload,
   runResultSchema,
-  runSpecSchema,
-  speedupCI,
-  structuredVerdictFor,
   type CellResult,
   type Comparison,
   type Protocol,
   type ProtocolMeasure,
   type PublishedFigure,
   type RunResult,
-  type RunSpecInput,
-} from "../index";
+} from "../result/result-schema";
+import { runSpecSchema, type RunSpecInput } from "../spec/run-spec";
+import { createLatencyHistogram } from "../stats/latency-histogram";
+import type { LatencySummary } from "../stats/latency-summary";
+import { COMPARED_METRICS, speedupCI } from "../stats/speedup";
+import { structuredVerdictFor } from "../stats/verdict";
 
+/** One protocol's figures in a cell (latencies in ms); every other figure follows from these. */
 export interface SideInput {
   p50?: number;
   p99?: number;
@@ -27,11 +31,16 @@ export interface SideInput {
   requestBodyBytes?: number;
   responseBodyBytes?: number;
   saturated?: boolean;
+  /** Default: 1 for a warm cell of a cached workload, 0 for its other modes, null without a cache. */
+  cacheHitRatio?: number | null;
 }
 
 export interface CellInput {
+  /** Default item.get. */
   workload?: string;
+  /** Default warm for a cached workload, none otherwise. */
   cacheMode?: CellResult["cacheMode"];
+  /** Default: the spec's trials, else 3. */
   trials?: number;
   rest?: SideInput;
   grpc?: SideInput;
@@ -39,78 +48,108 @@ export interface CellInput {
 }
 
 export interface RunResultInput {
-  cells?: CellInput[];
+  /** Spec fields. Without `cells`, a spec that names workloads gets one cell per workload x cache mode. */
   spec?: Partial<RunSpecInput>;
+  /** Default: from the spec's workloads, else one item.get warm cell. */
+  cells?: CellInput[];
+  /** Figures every cell starts from; a cell's own `rest` / `grpc` win. */
+  rest?: SideInput;
+  grpc?: SideInput;
+  /** Default r_fixture0001. */
+  id?: string;
+  /** ISO time; the run finishes a minute later. */
+  createdAt?: string;
   origin?: "external" | "ephemeral" | "embedded";
   warnings?: string[];
 }
 
-const DEFAULT_REST: Required<Omit<SideInput, "errors" | "saturated">> = {
-  p50: 0.8,
-  p99: 2.4,
-  mean: 0.9,
-  rps: 9000,
-  requestBodyBytes: 0,
-  responseBodyBytes: 112,
-};
-const DEFAULT_GRPC: Required<Omit<SideInput, "errors" | "saturated">> = {
-  p50: 0.5,
-  p99: 1.6,
-  mean: 0.6,
-  rps: 14000,
-  requestBodyBytes: 5,
-  responseBodyBytes: 83,
-};
+type Side = Required<Omit<SideInput, "errors" | "saturated" | "cacheHitRatio">> & SideInput;
+
+const DEFAULT_REST: Side = { p50: 0.8, p99: 2.4, mean: 0.9, rps: 9000, requestBodyBytes: 0, responseBodyBytes: 112 };
+const DEFAULT_GRPC: Side = { p50: 0.5, p99: 1.6, mean: 0.6, rps: 14000, requestBodyBytes: 5, responseBodyBytes: 83 };
 
 /** Per-trial spread so that 3 trials give a real (non-degenerate) interval. */
 const SPREAD = [1, 0.97, 1.03, 0.99, 1.01];
 
-let encodedHistogram: string | undefined;
-function histogram(): string {
-  if (encodedHistogram === undefined) {
-    const h = createLatencyHistogram();
-    for (const us of [400, 500, 600, 800, 2000]) h.record(us);
-    encodedHistogram = h.encode();
-  }
-  return encodedHistogram;
-}
-
 const ms3 = (x: number) => Math.round(x * 1000) / 1000;
+
+const histograms = new Map<string, string>();
+
+/** An encoded histogram whose percentiles are the summary's: samples spread along its quantiles. */
+function histogramOf(latency: LatencySummary): string {
+  const points: Array<[number, number]> = [
+    [0, latency.min],
+    [0.5, latency.p50],
+    [0.9, latency.p90],
+    [0.95, latency.p95],
+    [0.99, latency.p99],
+    [0.999, latency.p999],
+    [1, latency.max],
+  ];
+  const key = points.map(([, ms]) => ms).join(",");
+  let encoded = histograms.get(key);
+  if (encoded === undefined) {
+    const histogram = createLatencyHistogram();
+    for (let i = 0; i < 1000; i++) {
+      const q = (i + 0.5) / 1000;
+      const upper = points.findIndex(([at]) => at >= q);
+      const [q0, v0] = points[upper - 1]!;
+      const [q1, v1] = points[upper]!;
+      histogram.record((v0 + ((q - q0) / (q1 - q0)) * (v1 - v0)) * 1000);
+    }
+    encoded = histogram.encode();
+    histograms.set(key, encoded);
+  }
+  return encoded;
+}
 
 function measure(
   protocol: Protocol,
-  side: Required<Omit<SideInput, "errors" | "saturated">> & SideInput,
+  side: Side,
   factor: number,
+  context: { windowSeconds: number; cacheHitRatio: number | null; inFlight: number; grpcConnections: number },
 ): ProtocolMeasure {
   const errors = side.errors ?? {};
   const errorTotal = Object.values(errors).reduce((a, b) => a + b, 0);
-  const requests = Math.round(side.rps * 2 * factor);
+  const rps = ms3(side.rps * factor);
+  const perSecond = Math.round(rps);
+  const requests = perSecond * context.windowSeconds;
+  const latencyMs: LatencySummary = {
+    count: requests,
+    p50: ms3(side.p50 * factor),
+    p90: ms3(side.p50 * 1.5 * factor),
+    p95: ms3(side.p50 * 2 * factor),
+    p99: ms3(side.p99 * factor),
+    p999: ms3(side.p99 * 1.5 * factor),
+    max: ms3(side.p99 * 3 * factor),
+    min: ms3(side.p50 * 0.3 * factor),
+    mean: ms3(side.mean * factor),
+    stddev: ms3(side.mean * 0.2),
+  };
   return {
     protocol,
-    rps: ms3(side.rps * factor),
+    rps,
     requests,
     errors: { total: errorTotal, byCode: errors },
-    latencyMs: {
-      count: requests,
-      p50: ms3(side.p50 * factor),
-      p90: ms3(side.p50 * 1.5 * factor),
-      p95: ms3(side.p50 * 2 * factor),
-      p99: ms3(side.p99 * factor),
-      p999: ms3(side.p99 * 1.5 * factor),
-      max: ms3(side.p99 * 3 * factor),
-      min: ms3(side.p50 * 0.3 * factor),
-      mean: ms3(side.mean * factor),
-      stddev: ms3(side.mean * 0.2),
-    },
-    histogram: histogram(),
-    timeline: [{ second: 0, requests, errors: errorTotal, p50Ms: ms3(side.p50), p99Ms: ms3(side.p99) }],
-    connections: protocol === "rest" ? { tcp: 8, inFlight: 8 } : { tcp: 1, inFlight: 8 },
+    latencyMs,
+    histogram: histogramOf(latencyMs),
+    timeline: Array.from({ length: context.windowSeconds }, (_, second) => ({
+      second,
+      requests: perSecond,
+      errors: second === 0 ? errorTotal : 0,
+      p50Ms: latencyMs.p50,
+      p99Ms: latencyMs.p99,
+    })),
+    connections:
+      protocol === "rest"
+        ? { tcp: context.inFlight, inFlight: context.inFlight }
+        : { tcp: context.grpcConnections, inFlight: context.inFlight },
     server: {
       cpuMsPer1000: 120.5,
       peakRssBytes: 90_000_000,
       serverTimeMsMean: 0.05,
-      cacheHitRatio: null,
-      wireBytesPerRequest: { received: 120, sent: 260 },
+      cacheHitRatio: side.cacheHitRatio === undefined ? context.cacheHitRatio : side.cacheHitRatio,
+      wireBytesPerRequest: { received: 120 + side.requestBodyBytes, sent: 260 + side.responseBodyBytes },
     },
     generator: {
       tool: protocol === "rest" ? "autocannon" : "ghz",
@@ -128,67 +167,92 @@ function comparison(metric: Comparison["metric"], rest: ProtocolMeasure[], grpc:
   return { metric, ci, winner: verdict.winner, text: verdict.text };
 }
 
-export function makeCell(input: CellInput = {}): CellResult {
-  const workloadId = input.workload ?? "item.get";
-  const workload = getWorkload(workloadId);
-  const trialCount = input.trials ?? 3;
-  const restSide = { ...DEFAULT_REST, ...input.rest };
-  const grpcSide = { ...DEFAULT_GRPC, ...input.grpc };
-  const trials = Array.from({ length: trialCount }, (_, i) => {
-    const factor = SPREAD[i % SPREAD.length]!;
-    return {
-      trial: i + 1,
-      order: (i % 2 === 0 ? ["rest", "grpc"] : ["grpc", "rest"]) as Protocol[],
-      rest: measure("rest", restSide, factor),
-      grpc: measure("grpc", grpcSide, factor),
-    };
-  });
-  const summary = (side: typeof restSide, protocol: Protocol) => {
-    const { timeline: _t, notes: _n, ...rest } = measure(protocol, side, 1);
-    return rest;
-  };
-  const comparisons = (["p50", "p99", "rps"] as const).map((metric) =>
-    comparison(
-      metric,
-      trials.map((t) => t.rest),
-      trials.map((t) => t.grpc),
-    ),
+const defaultCacheMode = (workloadId: string): CellResult["cacheMode"] =>
+  (findWorkload(workloadId)?.usesCache ?? false) ? "warm" : "none";
+
+/** One cell per workload x cache mode of the spec, as the engine plans them; else one item.get cell. */
+function cellInputsOf(input: RunResultInput): CellInput[] {
+  if (input.cells) return input.cells;
+  const workloads = input.spec?.workloads;
+  if (!workloads) return [{}];
+  const cacheModes: CacheMode[] = input.spec?.cacheModes ?? ["warm"];
+  return workloads.flatMap((workload): CellInput[] =>
+    defaultCacheMode(workload) === "none"
+      ? [{ workload, cacheMode: "none" }]
+      : cacheModes.map((cacheMode) => ({ workload, cacheMode })),
   );
-  return {
-    workload: workloadId,
-    label: workload.label,
-    study: workload.study,
-    cacheMode: input.cacheMode ?? (workload.usesCache ? "warm" : "none"),
-    payload: {
-      rest: { requestBodyBytes: restSide.requestBodyBytes, responseBodyBytes: restSide.responseBodyBytes },
-      grpc: { requestBodyBytes: grpcSide.requestBodyBytes, responseBodyBytes: grpcSide.responseBodyBytes },
-    },
-    trials,
-    rest: summary(restSide, "rest"),
-    grpc: summary(grpcSide, "grpc"),
-    comparisons,
-    verdict: comparisons[0]!.text,
-    ...(input.published ? { published: input.published } : {}),
-  };
 }
 
 /** A whole result; validated by runResultSchema so a fixture can never drift from the schema. */
 export function makeRunResult(input: RunResultInput = {}): RunResult {
-  const cells = (input.cells ?? [{}]).map(makeCell);
-  const workloads = [...new Set(cells.map((c) => c.workload))];
-  const cacheModes = [...new Set(cells.map((c) => c.cacheMode).filter((m) => m !== "none"))];
-  const origin = input.origin ?? "ephemeral";
+  const cellInputs = cellInputsOf(input);
+  const workloadOf = (cell: CellInput) => cell.workload ?? "item.get";
+  const modeOf = (cell: CellInput) => cell.cacheMode ?? defaultCacheMode(workloadOf(cell));
+  const cachedModes = [...new Set(cellInputs.map(modeOf).filter((m): m is CacheMode => m !== "none"))];
   const spec = runSpecSchema.parse({
-    workloads,
-    cacheModes: cacheModes.length > 0 ? cacheModes : ["warm"],
-    trials: cells[0]?.trials.length ?? 1,
+    workloads: [...new Set(cellInputs.map(workloadOf))],
+    cacheModes: cachedModes.length > 0 ? cachedModes : ["warm"],
+    trials: cellInputs[0]?.trials ?? input.spec?.trials ?? 3,
     ...input.spec,
   });
+  const windowSeconds = Math.max(1, Math.round(spec.durationMs / 1000));
+
+  const cells = cellInputs.map((cellInput): CellResult => {
+    const workload = getWorkload(workloadOf(cellInput));
+    const cacheMode = modeOf(cellInput);
+    const context = {
+      windowSeconds,
+      cacheHitRatio: workload.usesCache ? (cacheMode === "warm" ? 1 : 0) : null,
+      inFlight: spec.connections,
+      grpcConnections: spec.grpcConnections,
+    };
+    const restSide: Side = { ...DEFAULT_REST, ...input.rest, ...cellInput.rest };
+    const grpcSide: Side = { ...DEFAULT_GRPC, ...input.grpc, ...cellInput.grpc };
+    const trials = Array.from({ length: cellInput.trials ?? spec.trials }, (_, i) => {
+      const factor = SPREAD[i % SPREAD.length]!;
+      return {
+        trial: i + 1,
+        order: (i % 2 === 0 ? ["rest", "grpc"] : ["grpc", "rest"]) as Protocol[],
+        rest: measure("rest", restSide, factor, context),
+        grpc: measure("grpc", grpcSide, factor, context),
+      };
+    });
+    const summary = (side: Side, protocol: Protocol) => {
+      const { timeline: _timeline, notes: _notes, ...rest } = measure(protocol, side, 1, context);
+      return rest;
+    };
+    const comparisons = COMPARED_METRICS.map((metric) =>
+      comparison(
+        metric,
+        trials.map((t) => t.rest),
+        trials.map((t) => t.grpc),
+      ),
+    );
+    return {
+      workload: workload.id,
+      label: workload.label,
+      study: workload.study,
+      cacheMode,
+      payload: {
+        rest: { requestBodyBytes: restSide.requestBodyBytes, responseBodyBytes: restSide.responseBodyBytes },
+        grpc: { requestBodyBytes: grpcSide.requestBodyBytes, responseBodyBytes: grpcSide.responseBodyBytes },
+      },
+      trials,
+      rest: summary(restSide, "rest"),
+      grpc: summary(grpcSide, "grpc"),
+      comparisons,
+      verdict: comparisons[0]!.text,
+      ...(cellInput.published ? { published: cellInput.published } : {}),
+    };
+  });
+
+  const origin = input.origin ?? "ephemeral";
+  const createdAt = input.createdAt ?? "2025-01-02T03:04:05.000Z";
   return runResultSchema.parse({
     schema: RESULT_SCHEMA_ID,
-    id: "r_fixture0001",
-    createdAt: "2025-01-02T03:04:05.000Z",
-    finishedAt: "2025-01-02T03:05:05.000Z",
+    id: input.id ?? "r_fixture0001",
+    createdAt,
+    finishedAt: new Date(Date.parse(createdAt) + 60_000).toISOString(),
     spec,
     environment: {
       cpuModel: "Fixture CPU @ 3.0GHz",

@@ -6,7 +6,8 @@ import {
   type RunEvent,
   type RunOptions,
 } from "../../engine/run-events";
-import { makeRunResult } from "../../store/testing/result-fixture";
+import { newRunId } from "@relix/core/ids/run-id";
+import { makeRunResult } from "@relix/core/testing/result-fixture";
 
 /**
  * One call of the fake engine, driven step by step by the test: emit events, then finish or fail.
@@ -59,7 +60,9 @@ export class FakeRun {
     return { workload: this.spec.workloads[0]!, cacheMode: "warm", trial: 1, trials: 1, protocol, index: 1, total: 2 };
   }
 
-  finish(result: RunResult = makeRunResult(this.spec)): void {
+  finish(
+    result: RunResult = makeRunResult({ spec: this.spec, id: newRunId(), rest: { p50: 1.2 }, grpc: { p50: 1.0 } }),
+  ): void {
     if (this.settled) return;
     this.settled = true;
     this.settle.resolve(result);

@@ -3,13 +3,11 @@ import { describe, expect, it } from "vitest";
 import { findingsOf } from "@relix/core/findings/findings-of";
 import { withFacts } from "@relix/core/findings/testing/with-facts";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
-import { buildResult } from "../../../test/fixtures/build-result";
 import { Report } from "./Report";
 
-const result = buildResult(
-  { preset: "quick", workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], trials: 3, durationMs: 2000 },
-  { samplesPerTrial: 300 },
-);
+const result = makeRunResult({
+  spec: { preset: "quick", workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], trials: 3, durationMs: 2000 },
+});
 
 describe("Report (server-rendered)", () => {
   it("renders every cell's verdict, a chart card with a table toggle per chart, and the exact spec", () => {

@@ -1,20 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { buildResult } from "../../../test/fixtures/build-result";
+import { makeRunResult } from "@relix/core/testing/result-fixture";
 import { compareCells, compareSpeedupRows, parseRunIds, specDifferences } from "./compare-rows";
 
 const a = {
   id: "runAAAAAAAA",
-  result: buildResult(
-    { workloads: ["noop", "item.get"], cacheModes: ["warm"], trials: 2 },
-    { id: "runAAAAAAAA", samplesPerTrial: 200 },
-  ),
+  result: makeRunResult({
+    spec: { workloads: ["noop", "item.get"], cacheModes: ["warm"], trials: 2 },
+    id: "runAAAAAAAA",
+  }),
 };
 const b = {
   id: "runBBBBBBBB",
-  result: buildResult(
-    { workloads: ["item.get", "echo"], cacheModes: ["warm"], trials: 2, connections: 32 },
-    { id: "runBBBBBBBB", seed: 7, samplesPerTrial: 200 },
-  ),
+  result: makeRunResult({
+    spec: { workloads: ["item.get", "echo"], cacheModes: ["warm"], trials: 2, connections: 32 },
+    id: "runBBBBBBBB",
+  }),
 };
 
 describe("compare rows", () => {

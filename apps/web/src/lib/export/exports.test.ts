@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { buildResult } from "../../../test/fixtures/build-result";
+import { makeRunResult } from "@relix/core/testing/result-fixture";
 import { csvHeader, renderCsv } from "./csv";
 import { renderMarkdown } from "./markdown";
 
-const result = buildResult(
-  { preset: "quick", workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], trials: 2, durationMs: 2000 },
-  { samplesPerTrial: 300 },
-);
+const result = makeRunResult({
+  spec: { preset: "quick", workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], trials: 2, durationMs: 2000 },
+  id: "fixture0000000001",
+});
 
 describe("exports", () => {
   it("writes the runner's CSV: a header and one row per cell and protocol", () => {

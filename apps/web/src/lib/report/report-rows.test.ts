@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildResult } from "../../../test/fixtures/build-result";
+import { makeRunResult } from "@relix/core/testing/result-fixture";
 import {
   cacheComparisons,
   latencyPercentileRows,
@@ -12,10 +12,9 @@ import {
   timelineRows,
 } from "./report-rows";
 
-const result = buildResult(
-  { workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], trials: 3, durationMs: 3000 },
-  { samplesPerTrial: 500 },
-);
+const result = makeRunResult({
+  spec: { workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], trials: 3, durationMs: 3000 },
+});
 const [noop, itemWarm, itemCold] = result.cells;
 
 describe("report rows", () => {
