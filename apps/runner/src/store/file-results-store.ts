@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import type { RunResult, RunSpec } from "@relix/core";
+import { runStatusSchema } from "@relix/core/runner-api/run-events";
 import { writeFileAtomic } from "./atomic-write";
 import { headlineOf, headlineSchema } from "./headline";
 import { ResultFiles } from "./result-files";
@@ -23,7 +24,7 @@ const RECORD_SUFFIX = ".run.json";
 // the run was created; it is not re-validated so that tightening a bound later does not hide old runs.
 const storedRecordSchema = z.object({
   id: z.string(),
-  status: z.enum(["queued", "running", "done", "failed", "cancelled"]),
+  status: runStatusSchema,
   preset: z.string().nullable(),
   spec: z.record(z.string(), z.unknown()),
   createdAt: z.number(),
