@@ -1,0 +1,3 @@
+import { baseConfig } from "./base.js";
+
+export default baseConfig(import.meta.dirname);
