@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // The web app's whole configuration, read once and validated. Only this file reads process.env
-// (scripts/lint-rules.mjs checks it). Nothing here can come from a request.
+// (an ESLint rule checks it; see eslint.config.js). Nothing here can come from a request.
 const envSchema = z.object({
   RUNNER_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:4000"),
   /** Sent as `Authorization: Bearer` to a runner that is reachable beyond localhost. */
