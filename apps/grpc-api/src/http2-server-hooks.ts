@@ -1,4 +1,5 @@
 import http2 from "node:http2";
+import type { Socket } from "node:net";
 import type { WireCounter } from "@relix/io";
 
 export interface Http2ServerHooks {
@@ -23,7 +24,7 @@ export async function withHttp2ServerHooks<T>(hooks: Http2ServerHooks, bind: () 
   const hooked = ((options: http2.ServerOptions = {}, handler?: (...args: never[]) => void) => {
     const settings = { ...options.settings, initialWindowSize: hooks.flowControlWindowBytes };
     const server = (original as (...a: unknown[]) => http2.Http2Server)({ ...options, settings }, handler);
-    server.on("connection", (socket) => hooks.wire.track(socket));
+    server.on("connection", (socket: Socket) => hooks.wire.track(socket));
     // The connection-level window is not a SETTINGS value: it is raised per session.
     server.on("session", (session) => session.setLocalWindowSize(hooks.flowControlWindowBytes));
     return server;

@@ -11,6 +11,8 @@ import { toServiceError } from "./status-map";
 type DecodedRequest = Record<string, unknown>;
 /** What a workload answers; grpc-js serialises it against the method's proto type on the way out. */
 type Reply = unknown;
+/** The handlers never look inside a request or a reply: the workload's schema and the proto do. */
+type AnyWorkload = Workload<unknown, Reply>;
 
 type Handlers = grpc.UntypedServiceImplementation;
 
@@ -33,7 +35,7 @@ export function createWorkloadHandlers(services: Services, telemetry: ServerTele
 }
 
 function unaryHandler(
-  workload: Workload,
+  workload: AnyWorkload,
   services: Services,
   telemetry: ServerTelemetry,
 ): grpc.handleUnaryCall<DecodedRequest, Reply> {
@@ -57,7 +59,7 @@ function unaryHandler(
 }
 
 function streamHandler(
-  workload: Workload,
+  workload: AnyWorkload,
   services: Services,
   telemetry: ServerTelemetry,
 ): grpc.handleServerStreamingCall<DecodedRequest, Reply> {

@@ -20,7 +20,16 @@ export function createWorkloadRouter(services: Services, telemetry: ServerTeleme
   return router;
 }
 
-async function serve(workload: Workload, services: Services, telemetry: ServerTelemetry, req: Request, res: Response) {
+/** A route never looks inside a request or a reply: the workload's schemas do. */
+type AnyWorkload = Workload<unknown, unknown>;
+
+async function serve(
+  workload: AnyWorkload,
+  services: Services,
+  telemetry: ServerTelemetry,
+  req: Request,
+  res: Response,
+) {
   const started = nowUs();
   try {
     const ctx = callContextFrom((name) => req.get(name));

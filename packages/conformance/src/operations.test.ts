@@ -10,6 +10,18 @@ import { workloads } from "@relix/core";
 import { databaseUrl, startStack, type Stack } from "./stack";
 
 const run = promisify(execFile);
+
+/** The part of grpc.health.v1 this test calls, as grpc-js loads it from the package's proto. */
+interface HealthPackage {
+  grpc: { health: { v1: { Health: new (target: string, credentials: grpcJs.ChannelCredentials) => HealthClient } } };
+}
+interface HealthClient extends grpcJs.Client {
+  Check(
+    request: { service: string },
+    callback: (error: grpcJs.ServiceError | null, reply: { status: string }) => void,
+  ): grpcJs.ClientUnaryCall;
+}
+
 let stack: Stack;
 
 beforeAll(async () => {
@@ -48,15 +60,13 @@ describe("operations", () => {
       path.join(path.dirname(require_resolve_health()), "proto", "health", "v1", "health.proto"),
       { enums: String },
     );
-    const health = (grpcJs.loadPackageDefinition(definition) as any).grpc.health.v1.Health;
-    const client = new health(stack.grpcTarget, grpcJs.credentials.createInsecure());
+    const { Health } = (grpcJs.loadPackageDefinition(definition) as unknown as HealthPackage).grpc.health.v1;
+    const client = new Health(stack.grpcTarget, grpcJs.credentials.createInsecure());
     // Readiness is refreshed on a timer; allow it one tick.
     let status = "";
     for (let attempt = 0; attempt < 20 && status !== "SERVING"; attempt++) {
       status = await new Promise<string>((resolve, reject) =>
-        client.Check({ service: "" }, (error: Error | null, reply: { status: string }) =>
-          error ? reject(error) : resolve(reply.status),
-        ),
+        client.Check({ service: "" }, (error, reply) => (error ? reject(error) : resolve(reply.status))),
       );
       if (status !== "SERVING") await new Promise((r) => setTimeout(r, 200));
     }

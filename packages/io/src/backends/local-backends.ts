@@ -50,7 +50,8 @@ export async function resolveBackends(options: ResolveBackendsOptions = {}): Pro
     resolveOne("mysql", options.mysqlUrl, readMysqlVersion, options.startMysql ?? (() => startEphemeralMysql())),
   ]);
   if (redis.status === "rejected" || mysql.status === "rejected") {
-    await Promise.all([redis, mysql].map((r) => (r.status === "fulfilled" ? r.value.server?.stop() : undefined)));
+    const started = [redis, mysql].flatMap((r) => (r.status === "fulfilled" && r.value.server ? [r.value.server] : []));
+    await Promise.all(started.map((server) => server.stop()));
     throw redis.status === "rejected" ? redis.reason : (mysql as PromiseRejectedResult).reason;
   }
   const r = redis.value;

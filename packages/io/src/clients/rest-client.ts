@@ -1,3 +1,4 @@
+import { restRequestOf } from "@relix/core/catalog/rest-request";
 import type { Workload } from "@relix/core/catalog/workload";
 import { CACHE_MODE_HEADER, DELAY_HEADER } from "@relix/core/calls/cache-mode";
 import type { CallContext } from "@relix/core/calls/call-context";
@@ -21,7 +22,7 @@ export async function callRest<Req>(
   ctx: CallContext = { cacheMode: "warm", delayMs: 0 },
   { timeoutMs = CALL_TIMEOUT_MS, signal }: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<RestCallResult> {
-  const http = workload.rest.build(request);
+  const http = restRequestOf(workload, request);
   const headers: Record<string, string> = { [CACHE_MODE_HEADER]: ctx.cacheMode, [DELAY_HEADER]: String(ctx.delayMs) };
   if (http.contentType) headers["content-type"] = http.contentType;
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -39,7 +40,7 @@ export async function callRest<Req>(
     data = text
       .split("\n")
       .filter((line) => line.length > 0)
-      .map((line) => JSON.parse(line));
+      .map((line): unknown => JSON.parse(line));
   else data = JSON.parse(text);
   return {
     status: response.status,

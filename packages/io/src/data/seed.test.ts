@@ -84,7 +84,7 @@ describe.skipIf(!MYSQL_URL)("seedDatabase on a real MySQL/MariaDB", () => {
     await pool.query("UPDATE relix_seed SET schema_version = 'schema-v0'");
     expect((await seedDatabase(pool)).written).toBe(true);
     const columns = await rows(pool, "SHOW COLUMNS FROM items");
-    expect(columns.map((c) => c.Field)).not.toContain("obsolete");
+    expect(columns.map((c): unknown => c.Field)).not.toContain("obsolete");
   });
 
   it("re-seeds when a table has gone missing even though relix_seed says it is current", async () => {
