@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { CACHE_MODE_HEADER, DELAY_HEADER, MAX_DELAY_MS, workloads, type Workload } from "@relix/core";
+import {
+  CACHE_MODE_HEADER,
+  DELAY_HEADER,
+  MAX_DELAY_MS,
+  mapRouteParams,
+  routeParams,
+  workloads,
+  type Workload,
+} from "@relix/core";
 
 /**
  * The OpenAPI 3.1 document, derived from the same catalog and zod schemas the routes
@@ -29,20 +37,20 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: errorSchema } },
 });
 
-const openApiPath = (route: string) => route.replace(/:(\w+)/g, "{$1}");
+const openApiPath = (route: string) => mapRouteParams(route, (name) => `{${name}}`);
 
 function requestBody(workload: Workload) {
   if (workload.rest.body === "none") return undefined;
   if (workload.rest.body === "raw") {
-    const type = workload.rest.rawContentType ?? "application/octet-stream";
+    const type = workload.rest.rawContentType;
     return { required: true, content: { [type]: { schema: { type: "string", format: "binary" } } } };
   }
   return { required: true, content: { "application/json": { schema: toSchema(workload.request) } } };
 }
 
 function operation(workload: Workload) {
-  const pathParams = [...workload.rest.route.matchAll(/:(\w+)/g)].map((m) => ({
-    name: m[1],
+  const pathParams = routeParams(workload.rest.route).map((name) => ({
+    name,
     in: "path",
     required: true,
     schema: { type: "integer", minimum: 1 },

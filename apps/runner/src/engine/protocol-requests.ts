@@ -1,4 +1,4 @@
-import { CACHE_MODE_HEADER, DELAY_HEADER, type CacheMode, type Workload } from "@relix/core";
+import { CACHE_MODE_HEADER, DELAY_HEADER, restRequestOf, type CacheMode, type Workload } from "@relix/core";
 import type { HttpRequestSpec } from "../tools";
 
 /** The same request sequence, as autocannon requests (headers carry the per-request knobs). */
@@ -9,7 +9,7 @@ export function restRequestsFor(
   delayMs: number,
 ): HttpRequestSpec[] {
   return requests.map((request) => {
-    const http = workload.rest.build(request);
+    const http = restRequestOf(workload, request);
     const headers: Record<string, string> = { [CACHE_MODE_HEADER]: cacheMode, [DELAY_HEADER]: String(delayMs) };
     if (http.contentType) headers["content-type"] = http.contentType;
     return { method: http.method, path: http.path, headers, ...(http.body === undefined ? {} : { body: http.body }) };

@@ -3,3 +3,4 @@ export * from "./catalog";
 export * from "./same-data";
 export * from "./limits";
 export * from "./parse-request";
+export * from "./rest-request";

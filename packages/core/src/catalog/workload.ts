@@ -35,19 +35,29 @@ export const defaultWorkloadParams: WorkloadParams = {
   dotLength: 100,
 };
 
-export interface RestBinding<Req> {
+interface RestBindingCommon {
   method: "GET" | "POST";
-  /** Express route, e.g. /v1/items/:id */
+  /**
+   * Express route, e.g. /v1/items/:id: the one place a workload's REST path is written. Requests
+   * fill its `:params` from the request's fields of the same names (rest-request.ts).
+   */
   route: string;
-  /** What the request body is: none, a JSON document, or raw bytes (Buffer). */
-  body: "none" | "json" | "raw";
-  /** Content type of a raw body (image/jpeg, application/octet-stream). */
-  rawContentType?: string;
   /** Route params and parsed body -> a candidate request, validated by the workload's schema. */
   parse(input: { params: Record<string, string>; body: unknown }): unknown;
-  /** A validated request -> the HTTP request that carries it. */
-  build(request: Req): RestRequest;
 }
+
+/** What the request body is: none, the request as a JSON document, or raw bytes taken from the request. */
+export type RestBinding<Req> = RestBindingCommon &
+  (
+    | { body: "none" | "json" }
+    | {
+        body: "raw";
+        /** Content type of the raw body (image/jpeg, application/octet-stream). */
+        rawContentType: string;
+        /** The bytes a request sends as its body. */
+        rawBody(request: Req): Buffer;
+      }
+  );
 
 export interface GrpcBinding<Req> {
   service: GrpcServiceName;

@@ -20,7 +20,6 @@ export const itemWorkloads = [
       route: "/v1/items/:id",
       body: "none",
       parse: ({ params }) => idFromParams(params),
-      build: ({ id }) => ({ method: "GET", path: `/v1/items/${id}` }),
     },
     grpc: { service: "CatalogService", method: "GetItem", parse: (m) => ({ id: m.id }), build: ({ id }) => ({ id }) },
     handle: (s, { id }, ctx) => s.catalog.getItem(id, ctx),
@@ -40,7 +39,6 @@ export const itemWorkloads = [
       route: "/v1/items",
       body: "none",
       parse: () => ({}),
-      build: () => ({ method: "GET", path: "/v1/items" }),
     },
     grpc: { service: "CatalogService", method: "ListItems", parse: () => ({}), build: () => ({}) },
     handle: (s, _r, ctx) => s.catalog.listItems(ctx),
@@ -60,7 +58,6 @@ export const itemWorkloads = [
       route: "/v1/streams/items",
       body: "none",
       parse: () => ({}),
-      build: () => ({ method: "GET", path: "/v1/streams/items" }),
     },
     grpc: { service: "CatalogService", method: "StreamItems", parse: () => ({}), build: () => ({}) },
     async *handle(s, _r, ctx) {

@@ -34,7 +34,6 @@ function shapeWorkloads(kind: ShapeKind) {
         route: `/v1/shapes/${kind}/:id`,
         body: "none",
         parse: ({ params }) => idFromParams(params),
-        build: ({ id }) => ({ method: "GET", path: `/v1/shapes/${kind}/${id}` }),
       },
       grpc: {
         service: "ShapeService",
@@ -59,7 +58,6 @@ function shapeWorkloads(kind: ShapeKind) {
         route: `/v1/shapes/${kind}`,
         body: "none",
         parse: () => ({}),
-        build: () => ({ method: "GET", path: `/v1/shapes/${kind}` }),
       },
       grpc: { service: "ShapeService", method: `List${name}`, parse: () => ({}), build: () => ({}) },
       handle: (s, _r, ctx) => s.catalog.listShapes(kind, ctx),
@@ -79,7 +77,6 @@ function shapeWorkloads(kind: ShapeKind) {
         route: `/v1/streams/shapes/${kind}`,
         body: "none",
         parse: () => ({}),
-        build: () => ({ method: "GET", path: `/v1/streams/shapes/${kind}` }),
       },
       grpc: { service: "ShapeService", method: `Stream${name}`, parse: () => ({}), build: () => ({}) },
       async *handle(s, _r, ctx) {
