@@ -1,12 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
+import { DEFAULT_PORTS } from "@relix/core/network/default-ports";
 import { launchBrowser } from "../test/e2e/stack";
 
 // `pnpm --filter @relix/web screenshots`: pictures of the new-run page, a live run and a finished
 // report, from a running web app (WEB_URL, default http://127.0.0.1:3000) and its runner. It
 // starts one real run (quick preset, trimmed), so the pictures show real numbers.
 
-const base = process.env.WEB_URL ?? "http://127.0.0.1:3000";
+const base = process.env.WEB_URL ?? `http://127.0.0.1:${DEFAULT_PORTS.web}`;
 const out = resolve(process.env.SCREENSHOTS_DIR ?? new URL("../../../docs/screenshots", import.meta.url).pathname);
 mkdirSync(out, { recursive: true });
 

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { DEFAULT_PORTS } from "@relix/core/network/default-ports";
 
 // The web app's whole configuration, read once and validated. Only this file reads process.env
 // (an ESLint rule checks it; see eslint.config.js). Nothing here can come from a request.
 const envSchema = z.object({
-  RUNNER_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:4000"),
+  RUNNER_URL: z.url({ protocol: /^https?$/ }).default(`http://127.0.0.1:${DEFAULT_PORTS.runner}`),
   /** Sent as `Authorization: Bearer` to a runner that is reachable beyond localhost. */
   RUNNER_TOKEN: z.string().min(1).optional(),
   /** Extra origins allowed to POST (comma separated), for a web app behind a proxy with another host name. */
