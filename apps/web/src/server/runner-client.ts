@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isRunId } from "@relix/core/ids/run-id";
 import type { RunResult } from "@relix/core/result/result-schema";
 import { errorBodySchema } from "@relix/core/runner-api/errors";
 import {
@@ -10,7 +11,6 @@ import {
   cancelRunResponseSchema,
   importedRunSchema,
   runDetailSchema,
-  runIdSchema,
   runListResponseSchema,
   submittedRunSchema,
 } from "@relix/core/runner-api/runs";
@@ -38,7 +38,7 @@ export interface RunnerClientOptions {
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-export const isRunId = (id: string): boolean => runIdSchema.safeParse(id).success;
+export { isRunId };
 
 export function createRunnerClient({ url: baseUrl, token }: RunnerClientOptions) {
   async function runnerFetch(path: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<Response> {
