@@ -19,15 +19,14 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { getWorkload, median, runSpecSchema, type Protocol, type ProtocolMeasure } from "@relix/core";
-import {
-  autocannonOptionsFor,
-  ghzOptionsFor,
-  measureProtocol,
-  type ProtocolRunPlan,
-} from "../src/engine/measure-protocol";
+import { toolPath } from "@relix/io/backends";
+import { resolveEngineContext, type EngineContext } from "../src/engine/engine-context";
+import { autocannonOptionsFor } from "../src/engine/generators/autocannon-generator";
+import { ghzOptionsFor } from "../src/engine/generators/ghz-generator";
+import { loadPlanOf, measureProtocol, type ProtocolRunPlan } from "../src/engine/measure-protocol";
 import { preflight } from "../src/engine/preflight";
 import { restBaseUrl, type ServiceTargets } from "../src/engine/targets";
-import { ghzVersion, resolveGhzBin } from "../src/tools";
+import { GHZ_EXECUTABLE, ghzVersion } from "../src/tools";
 import { startLocalStack } from "./lib/local-stack";
 import { readComparisonOptions, type ComparisonOptions } from "./lib/script-options";
 import { watchMachineLoad } from "./lib/machine-load";
@@ -82,8 +81,11 @@ function planFor(workloadId: string, protocol: Protocol, options: Options): Prot
   };
 }
 
-async function relix(plan: ProtocolRunPlan, targets: ServiceTargets): Promise<Figures> {
-  const m: ProtocolMeasure = await measureProtocol(plan, targets, () => {});
+/** What the engine is handed at start-up; set once the services are up. */
+let context: EngineContext;
+
+async function relix(plan: ProtocolRunPlan): Promise<Figures> {
+  const m: ProtocolMeasure = await measureProtocol(plan, context, () => {});
   const asWrk =
     m.protocol === "rest"
       ? withWrkCorrection(m.histogram, {
@@ -108,7 +110,7 @@ async function relix(plan: ProtocolRunPlan, targets: ServiceTargets): Promise<Fi
 
 async function wrk(plan: ProtocolRunPlan, targets: ServiceTargets, dir: string, options: Options): Promise<Figures> {
   // The engine's own request sequence (paths and headers), so both clients ask for the same thing.
-  const requests = autocannonOptionsFor(plan, targets, options.durationMs).requests.map((r) => ({
+  const requests = autocannonOptionsFor(loadPlanOf(plan, context, options.durationMs)).requests.map((r) => ({
     method: r.method,
     path: r.path,
     headers: r.headers ?? {},
@@ -151,16 +153,16 @@ interface GhzSummary {
   statusCodeDistribution: Record<string, number> | null;
 }
 
-async function ghzCli(plan: ProtocolRunPlan, targets: ServiceTargets, dir: string, options: Options): Promise<Figures> {
+async function ghzCli(plan: ProtocolRunPlan, dir: string, options: Options): Promise<Figures> {
   // Same proto, call, request data and metadata as the engine, and like the engine no template
   // processing (ghz's default runs Go templates over every call's data and metadata: CPU taken
   // from the servers on a small machine, ~20% fewer calls/s measured here). Everything else,
   // including how it ends the run and computes its summary, is ghz's default.
-  const o = ghzOptionsFor(plan, targets, options.durationMs);
+  const o = ghzOptionsFor(loadPlanOf(plan, context, options.durationMs));
   const dataFile = path.join(dir, `${plan.workload.id}.json`);
   const outFile = path.join(dir, `${plan.workload.id}-report.json`);
   await writeFile(dataFile, JSON.stringify(o.data));
-  const bin = await resolveGhzBin();
+  const bin = o.ghzBin;
   const run = async (ms: number) => {
     const args = [
       "--insecure",
@@ -228,6 +230,7 @@ async function main() {
   console.error("fidelity: starting backends and services...");
   const stack = await startLocalStack(process.env);
   const { targets } = stack;
+  context = await resolveEngineContext(targets, process.env);
   const rows: string[][] = [];
   const problems = new Set<string>();
   let pass = true;
@@ -246,20 +249,19 @@ async function main() {
         // One discarded run first: freshly started services are still compiling their hot paths
         // (the first run after a start measured up to 40% slower), which a 1 s warm-up does not cover.
         console.error(`fidelity: ${label} ${protocol}: settling run (discarded)`);
-        await relix(plan, targets);
+        await relix(plan);
         const ours: Figures[] = [];
         const theirs: Figures[] = [];
         for (let round = 0; round < options.rounds; round++) {
           console.error(`fidelity: ${label} ${protocol} round ${round + 1}/${options.rounds}`);
-          const reference = () =>
-            protocol === "rest" ? wrk(plan, targets, dir, options) : ghzCli(plan, targets, dir, options);
+          const reference = () => (protocol === "rest" ? wrk(plan, targets, dir, options) : ghzCli(plan, dir, options));
           // Alternate who goes first, so neither side always gets the warmer machine.
           if (round % 2 === 0) {
-            ours.push(await relix(plan, targets));
+            ours.push(await relix(plan));
             theirs.push(await reference());
           } else {
             theirs.push(await reference());
-            ours.push(await relix(plan, targets));
+            ours.push(await relix(plan));
           }
         }
         for (const f of [...ours, ...theirs]) for (const p of f.problems) problems.add(`${label}: ${p}`);
@@ -344,7 +346,7 @@ async function main() {
         `${options.rounds} rounds (order alternating); ratio* = median over rounds of Relix / reference in back-to-back runs`,
     );
     console.log(
-      `${os.cpus()[0]?.model.trim()} x${os.cpus().length}, Node ${process.version}, ${wrkVersion.split("\n")[0]?.trim() || "wrk"}, ghz ${await ghzVersion()}, Redis ${stack.versions.redis}, MySQL ${stack.versions.mysql}\n`,
+      `${os.cpus()[0]?.model.trim()} x${os.cpus().length}, Node ${process.version}, ${wrkVersion.split("\n")[0]?.trim() || "wrk"}, ghz ${await ghzVersion(toolPath(context.tools[GHZ_EXECUTABLE.name]!), process.env)}, Redis ${stack.versions.redis}, MySQL ${stack.versions.mysql}\n`,
     );
     console.log(line(header));
     for (const row of rows) console.log(line(row));

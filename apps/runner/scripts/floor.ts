@@ -12,12 +12,12 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { getWorkload } from "@relix/core";
 import { protoFileFor, PROTO_ROOT } from "@relix/io";
-import { getFreePort } from "@relix/io/backends";
+import { getFreePort, locateTool, toolPath } from "@relix/io/backends";
 import { preflight } from "../src/engine/preflight";
 import { restRequestsFor } from "../src/engine/protocol-requests";
 import { stopChild } from "../src/engine/service-processes";
 import { figuresInWindow } from "../src/engine/window";
-import { runAutocannon, runGhz } from "../src/tools";
+import { GHZ_EXECUTABLE, runAutocannon, runGhz } from "../src/tools";
 import { startLocalStack } from "./lib/local-stack";
 
 const WARMUP_MS = Number(process.env.FLOOR_WARMUP_MS ?? 1_000);
@@ -61,6 +61,7 @@ async function measure(target: Target, connections: number) {
           metadata: { "x-relix-cache": "warm" },
           concurrency: connections,
           durationMs,
+          ghzBin: toolPath(await locateTool(GHZ_EXECUTABLE, process.env)),
         });
   const figures = figuresInWindow(tool.samples, { startMs: WARMUP_MS, endMs: WARMUP_MS + WINDOW_MS });
   if (figures.errors > 0)

@@ -15,6 +15,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import { getWorkload, median, runSpecSchema } from "@relix/core";
 import { measureProtocol, type ProtocolRunPlan } from "../src/engine/measure-protocol";
+import { resolveEngineContext } from "../src/engine/engine-context";
 import { restBaseUrl, type ServiceTargets } from "../src/engine/targets";
 import { autocannonVersion, runChildWithCpu } from "../src/tools";
 import { startLocalStack } from "./lib/local-stack";
@@ -57,7 +58,7 @@ async function relix(targets: ServiceTargets, options: Options): Promise<Figures
     cell: { workload: "noop", cacheMode: "none", trial: 1, trials: 1, protocol: "rest", index: 1, total: 1 },
   };
   const cpu0 = process.cpuUsage();
-  const m = await measureProtocol(plan, targets, () => {});
+  const m = await measureProtocol(plan, await resolveEngineContext(targets, process.env), () => {});
   const cpu = process.cpuUsage(cpu0);
   if (m.errors.total > 0) throw new Error(`Relix: ${m.errors.total} errors ${JSON.stringify(m.errors.byCode)}`);
   // every response of the run (warm-up, window and tail), not only the window's

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
+import { LOAD_GENERATORS } from "../../src/engine/generators/registry";
 import { readServerStats } from "../../src/engine/server-stats";
 import type { ServiceTargets } from "../../src/engine/targets";
 import { readProcCpu } from "../../src/tools";
@@ -35,7 +36,7 @@ async function snapshot(targets: ServiceTargets): Promise<Snapshot | null> {
       number,
     ];
     const self = readProcCpu("self");
-    const services = await Promise.all((["rest", "grpc"] as const).map((p) => readServerStats(targets, p)));
+    const services = await Promise.all([...LOAD_GENERATORS.values()].map((g) => readServerStats(g.statsUrl(targets))));
     const servicesMs = services.reduce((sum, s) => sum + (s.cpu.userUs + s.cpu.systemUs) / 1000, 0);
     void idle;
     void iowait;

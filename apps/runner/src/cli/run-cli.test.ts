@@ -1,7 +1,7 @@
 import { mkdtemp, rm, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runResultSchema, type RunSpec } from "@relix/core";
+import { runResultSchema, withPublishedFigures, type RunSpec } from "@relix/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RunCancelledError, type RunBenchmark, type RunOptions } from "../engine/run-events";
 import { makeRunResult, type CellInput } from "@relix/core/testing/result-fixture";
@@ -72,7 +72,8 @@ const fakeEngine =
     };
     options?.onEvent?.({ type: "phase", phase: "measuring", message: "measuring" });
     options?.onEvent?.({ type: "cell-end", cell, rps: 9000, p50Ms: 0.8, p99Ms: 2.4, errors: 0 });
-    return makeRunResult({ spec, cells });
+    // as the real engine does: a study preset's published figures are attached to the result
+    return withPublishedFigures(makeRunResult({ spec, cells }));
   };
 
 describe("runCli", () => {
@@ -106,6 +107,8 @@ describe("runCli", () => {
       h.ctx,
     );
     expect(code).toBe(0);
+    // the engine is set up from the CLI's own environment, not from whatever the process has
+    expect(h.loadEngine).toHaveBeenCalledWith(h.ctx.env);
     expect(h.stdout()).toMatch(/item\.get\s+warm\s+REST\s+0\.800/);
     expect(h.stderr()).toContain("relix-bench: quick: 1 cell x 2 protocols x 1 trial, ~5s of measuring");
     expect(h.stderr()).toContain("[1/2] item.get warm REST trial 1/1: p50 0.800 ms, p99 2.400 ms, 9,000 rps");

@@ -1,13 +1,6 @@
 // The whole of `pnpm bench`, with its surroundings passed in (streams, environment, engine,
 // signals) so tests drive it like a user would, without a process per case.
-import {
-  estimateMeasuringMs,
-  plannedCells,
-  publishedFiguresOfResult,
-  withPublishedFigures,
-  type RunResult,
-  type RunSpec,
-} from "@relix/core";
+import { estimateMeasuringMs, plannedCells, type RunResult, type RunSpec } from "@relix/core";
 import { RunCancelledError, type RunBenchmark } from "../engine/run-events";
 import { formatDuration } from "@relix/core/render/format";
 import { renderTableReport } from "@relix/core/render/table";
@@ -34,8 +27,11 @@ export interface CliContext {
   env: Readonly<Record<string, string | undefined>>;
   /** The process's working directory; INIT_CWD (set by pnpm) wins for resolving output paths. */
   cwd: string;
-  /** Loaded only for a real run, so --help and flag errors work even when the engine cannot load. */
-  loadEngine: () => Promise<RunBenchmark>;
+  /**
+   * Loaded only for a real run, so --help and flag errors work even when the engine cannot load;
+   * set up from `env` (service targets, tools), like everything else the CLI reads.
+   */
+  loadEngine: (env: CliContext["env"]) => Promise<RunBenchmark>;
   /** Subscribes to a signal; returns the unsubscribe. */
   onSignal: (signal: Signal, handler: () => void) => () => void;
   /** A second Ctrl-C: leave now, whatever the engine is doing. */
@@ -67,7 +63,7 @@ function parse(argv: readonly string[], ctx: CliContext): CliArgs | number {
 async function measure(spec: RunSpec, ctx: CliContext, progress: ProgressBar | null): Promise<RunResult | number> {
   let runBenchmark: RunBenchmark;
   try {
-    runBenchmark = await ctx.loadEngine();
+    runBenchmark = await ctx.loadEngine(ctx.env);
   } catch (error) {
     ctx.stderr.write(`relix-bench: cannot load the benchmark engine: ${(error as Error).message}\n`);
     return EXIT.runFailed;
@@ -143,12 +139,8 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
     ? null
     : new ProgressBar(ctx.stderr, { color: useColor(ctx.stderr, ctx.env, args.noColor) });
   if (!args.quiet) ctx.stderr.write(`${plan(args.spec)}\n`);
-  const measured = await measure(args.spec, ctx, progress);
-  if (typeof measured === "number") return measured;
-  // A study preset's figures belong in the file too, so the JSON stands on its own when imported.
-  const result =
-    measured.cells.some((c) => c.published) || publishedFiguresOfResult(measured).length === 0
-      ? measured
-      : withPublishedFigures(measured);
+  // The engine has attached a study preset's published figures, so the JSON stands on its own.
+  const result = await measure(args.spec, ctx, progress);
+  if (typeof result === "number") return result;
   return report(result, outputs, args, ctx);
 }

@@ -1,12 +1,22 @@
 import os from "node:os";
 import type { Environment } from "@relix/core";
+import type { GeneratorRegistry } from "./generators/registry";
+import type { ToolContext } from "./load-generator";
 import type { ManagedServices } from "./service-manager";
 
+/** Each registered load generator's version, under its tool name. */
+export async function toolVersions(
+  generators: GeneratorRegistry,
+  context: ToolContext,
+): Promise<Record<string, string | null>> {
+  const entries = await Promise.all(
+    [...generators.values()].map(async (g) => [g.tool, await g.version(context).catch(() => null)] as const),
+  );
+  return Object.fromEntries(entries);
+}
+
 /** The machine and versions behind a result: part of every result, so numbers are never orphaned. */
-export function describeEnvironment(
-  services: ManagedServices,
-  tools: { autocannon: string | null; ghz: string | null },
-): Environment {
+export function describeEnvironment(services: ManagedServices, tools: Record<string, string | null>): Environment {
   const cpus = os.cpus();
   return {
     cpuModel: cpus[0]?.model.trim() ?? "unknown",
@@ -14,7 +24,8 @@ export function describeEnvironment(
     totalMemoryBytes: os.totalmem(),
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
-    versions: { ...tools, redis: services.versions.redis, mysql: services.versions.mysql },
+    // The two tools every result has named so far stay in their place even when not registered.
+    versions: { autocannon: null, ghz: null, ...tools, redis: services.versions.redis, mysql: services.versions.mysql },
     backends: services.backends,
   };
 }

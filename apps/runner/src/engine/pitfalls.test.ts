@@ -9,32 +9,35 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getWorkload, runSpecSchema, type Protocol, type ProtocolMeasure, type RunSpecInput } from "@relix/core";
-import { type ServerStatsSnapshot } from "@relix/io";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  isOkCode,
-  parseGhzReport,
-  runAutocannon,
-  runGhz,
-  type AutocannonRunResult,
-  type ClientSample,
-  type GhzReport,
-  type GhzRunResult,
-} from "../tools";
+  findingsOf,
+  getWorkload,
+  loadLoopFact,
+  runFactFinding,
+  runSpecSchema,
+  type Protocol,
+  type ProtocolMeasure,
+  type RunSpecInput,
+} from "@relix/core";
+import { makeRunResult } from "@relix/core/testing/result-fixture";
+import { type ServerStatsSnapshot } from "@relix/io";
+import { buildGhzArgs, isOkCode, parseGhzReport, type ClientSample, type GhzReport } from "../tools";
 import { FIXTURES } from "../tools/testing/helpers";
 import {
-  autocannonOptionsFor,
-  ghzOptionsFor,
-  loopNote,
-  measureProtocol,
-  REQUEST_TIMEOUT_MS,
-  type ProtocolRunPlan,
-} from "./measure-protocol";
+  runAutocannonObserved,
+  runGhzObserved,
+  type AutocannonObserved,
+  type GhzObserved,
+} from "../tools/testing/tool-defaults";
+import type { EngineContext } from "./engine-context";
+import { autocannonOptionsFor } from "./generators/autocannon-generator";
+import { ghzOptionsFor } from "./generators/ghz-generator";
+import { loadPlanOf, measureProtocol, REQUEST_TIMEOUT_MS, type ProtocolRunPlan } from "./measure-protocol";
 import { grpcDataFor, restRequestsFor } from "./protocol-requests";
-import { runBenchmark, saturationWarnings } from "./run-benchmark";
-import { readServerStats } from "./server-stats";
+import { runBenchmark } from "./run-benchmark";
 import { restBaseUrl, type ServiceTargets } from "./targets";
+import { serverStats as readServerStats, testEngineContext } from "./testing/engine-context";
 import { startLocalServices, type LocalServices } from "./testing/local-services";
 import { clipWindow, figuresInWindow, windowOfSamples, type MeasuredWindow } from "./window";
 
@@ -42,16 +45,16 @@ const require = createRequire(import.meta.url);
 
 let local: LocalServices;
 let targets: ServiceTargets;
+let context: EngineContext;
 
 beforeAll(async () => {
   local = await startLocalServices();
   targets = local.targets;
-  // runBenchmark finds the services through the environment, as `pnpm bench` does
-  for (const [name, value] of Object.entries(local.env)) vi.stubEnv(name, value);
+  // what `pnpm bench` reads at start-up and hands to the engine
+  context = await testEngineContext(targets);
 });
 
 afterAll(async () => {
-  vi.unstubAllEnvs();
   await local?.services.stop();
 });
 
@@ -87,11 +90,12 @@ function planFor(
   };
 }
 
-const restRun = (plan: ProtocolRunPlan, durationMs: number): Promise<AutocannonRunResult> =>
-  runAutocannon(autocannonOptionsFor(plan, targets, durationMs));
-const grpcRun = (plan: ProtocolRunPlan, durationMs: number): Promise<GhzRunResult> =>
-  runGhz(ghzOptionsFor(plan, targets, durationMs));
-const measure = (plan: ProtocolRunPlan): Promise<ProtocolMeasure> => measureProtocol(plan, targets, () => {});
+/** The tools with exactly the engine's settings, plus their own summaries for the cross-checks. */
+const restRun = (plan: ProtocolRunPlan, durationMs: number): Promise<AutocannonObserved> =>
+  runAutocannonObserved(autocannonOptionsFor(loadPlanOf(plan, context, durationMs)));
+const grpcRun = (plan: ProtocolRunPlan, durationMs: number): Promise<GhzObserved> =>
+  runGhzObserved(ghzOptionsFor(loadPlanOf(plan, context, durationMs)));
+const measure = (plan: ProtocolRunPlan): Promise<ProtocolMeasure> => measureProtocol(plan, context, () => {});
 const begins = (samples: ClientSample[]) => samples.map((s) => s.endMs - s.latencyUs / 1000);
 const servedBetween = (before: ServerStatsSnapshot, after: ServerStatsSnapshot) =>
   after.requests.requests - before.requests.requests;
@@ -102,7 +106,7 @@ const ghzFixture = JSON.parse(readFileSync(path.join(FIXTURES, "ghz-report.json"
 };
 
 /** Both tools on noop for 800 ms, with the engine's settings: shared by #1 and #6. */
-const noop: { rest?: AutocannonRunResult; grpc?: GhzRunResult } = {};
+const noop: { rest?: AutocannonObserved; grpc?: GhzObserved } = {};
 const NOOP_RUN_MS = 800;
 beforeAll(async () => {
   noop.rest = await restRun(planFor("noop", "rest"), NOOP_RUN_MS);
@@ -231,7 +235,7 @@ describe("#3 span: what each tool times, and a stream is one sample for its whol
 
 /** Both tools on item.get where one id in three does not exist (404 / NOT_FOUND): shared by #4 and #5. */
 const keys = [{ id: 1 }, { id: 2 }, { id: 999_999 }];
-const mixed: { rest?: AutocannonRunResult; grpc?: GhzRunResult } = {};
+const mixed: { rest?: AutocannonObserved; grpc?: GhzObserved } = {};
 const MIXED_WINDOW: MeasuredWindow = { startMs: 200, endMs: 1_000 };
 beforeAll(async () => {
   mixed.rest = await restRun(planFor("item.get", "rest", {}, keys), 1_100);
@@ -351,10 +355,13 @@ describe("#6 warm-up: the same time window is dropped on both sides", () => {
 });
 
 describe("#7 coordinated omission: closed loop is service time; an open loop says what it cannot correct", () => {
-  it("a closed-loop measure is labelled service time", async () => {
-    expect(loopNote(planFor("noop", "rest").spec)).toMatch(/closed loop.*service time/);
-    const m = await measure(planFor("noop", "rest", { durationMs: 500 }));
-    expect(m.notes).toContain(loopNote(planFor("noop", "rest").spec));
+  it("a closed-loop run is labelled service time", async () => {
+    const spec = runSpecSchema.parse({ workloads: ["noop"], connections: 2, warmupMs: 0, durationMs: 500 });
+    const result = await runBenchmark(spec, { services: local.services, context });
+    expect(result.facts).toContainEqual(loadLoopFact(spec));
+    const loop = findingsOf(result).filter((f) => f.kind === "load-loop");
+    expect(loop).toHaveLength(1);
+    expect(loop[0]!.text).toMatch(/^closed loop: 2 requests in flight.*service time/);
   });
 
   it.each(["rest", "grpc"] as const)("%s at --rate: the open-loop note, and the rate is kept", async (protocol) => {
@@ -362,7 +369,7 @@ describe("#7 coordinated omission: closed loop is service time; an open loop say
     // (t = 0, 1000, ...); ghz paces evenly. A window of [500, 1500) holds exactly one second of either.
     const plan = planFor("noop", protocol, { rate: 60, warmupMs: 500, durationMs: 1_000 });
     const m = await measure(plan);
-    expect(m.notes.join("\n")).toMatch(/open loop at 60 req\/s.*coordinated omission/);
+    expect(runFactFinding(loadLoopFact(plan.spec)).text).toMatch(/open loop at 60 req\/s.*coordinated omission/);
     expect(m.rps).toBeGreaterThan(45);
     expect(m.rps).toBeLessThan(75);
   });
@@ -383,10 +390,13 @@ describe("#8 end of run: in-flight requests finish on both sides (ghz --duration
   const STOP_MS = 500;
 
   it("the engine asks both tools to wait, with the same 10 s per-request timeout", () => {
-    const rest = autocannonOptionsFor(planFor("noop", "rest"), targets, STOP_MS);
-    const grpc = ghzOptionsFor(planFor("noop", "grpc"), targets, STOP_MS);
-    expect(rest.endOfRun).toBe("wait");
-    expect(grpc.durationStop).toBe("wait");
+    const rest = autocannonOptionsFor(loadPlanOf(planFor("noop", "rest"), context, STOP_MS));
+    const grpc = ghzOptionsFor(loadPlanOf(planFor("noop", "grpc"), context, STOP_MS));
+    // Waiting is not an option the engine could get wrong: runAutocannon always drains, and ghz is
+    // always given --duration-stop wait (the tools' own ways live in tools/testing only).
+    expect(rest).not.toHaveProperty("endOfRun");
+    const args = buildGhzArgs(grpc, { dataFile: "/tmp/d.json", outFile: "/tmp/o.json" });
+    expect(args[args.indexOf("--duration-stop") + 1]).toBe("wait");
     expect(rest.timeoutMs).toBe(REQUEST_TIMEOUT_MS);
     expect(grpc.timeoutMs).toBe(REQUEST_TIMEOUT_MS);
   });
@@ -401,15 +411,15 @@ describe("#8 end of run: in-flight requests finish on both sides (ghz --duration
       expect(run.samples.filter((s) => !s.ok)).toEqual([]);
       expect(Math.max(...run.samples.map((s) => s.endMs))).toBeGreaterThan(STOP_MS); // finished after the stop
       expect(run.samples.length).toBe(servedBetween(before, after));
-      if (protocol === "rest") expect((run as AutocannonRunResult).droppedInFlight).toBe(0);
+      if (protocol === "rest") expect((run as AutocannonObserved).droppedInFlight).toBe(0);
     },
   );
   // With the tools' defaults the same runs lose their last calls: see the "'drop' ... 'wait'" test in
-  // tools/autocannon-driver.test.ts and "--duration-stop wait leaves no in-flight error" in ghz-driver.test.ts.
+  // tools/autocannon/run-autocannon.test.ts and "--duration-stop wait leaves no in-flight error" in tools/ghz/run-ghz.test.ts.
 });
 
 describe("#9 generator limits: a saturated load generator is detected and surfaced", () => {
-  it("a busy runner process flags autocannon as saturated, in the measure's notes and in the run's warnings", async () => {
+  it("a busy runner process flags autocannon as saturated, in the measure's facts and once in the run's findings", async () => {
     // Something else hogging the runner's event loop (90% busy) is what a saturated autocannon looks like.
     const hog = setInterval(() => {
       const until = performance.now() + 45;
@@ -422,13 +432,23 @@ describe("#9 generator limits: a saturated load generator is detected and surfac
       clearInterval(hog);
     }
     expect(rest.generator).toMatchObject({ tool: "autocannon", saturated: true });
-    expect(rest.notes.join("\n")).toMatch(/autocannon used more than 85%/);
-    const unsaturated = { ...rest, generator: { ...rest.generator, saturated: false } };
-    const warnings = saturationWarnings([
-      { workload: "noop", cacheMode: "none", rest: rest as never, grpc: unsaturated as never },
-    ]);
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/noop \(none\): the autocannon load generator was near its CPU limit/);
+    expect(rest.facts).toContainEqual(
+      expect.objectContaining({ kind: "generator-saturated", tool: "autocannon", limit: "one-core" }),
+    );
+    // In the run's findings: once for the cell and protocol, in the words every output prints.
+    const result = makeRunResult({ cells: [{ workload: "noop", trials: 1 }] });
+    result.facts = [];
+    const cell = result.cells[0]!;
+    cell.trials[0]!.rest = rest;
+    cell.trials[0]!.grpc.facts = [];
+    cell.rest = { ...cell.rest, generator: rest.generator };
+    const saturation = findingsOf(result).filter((f) => f.kind === "generator-saturated");
+    expect(saturation).toHaveLength(1);
+    expect(saturation[0]).toMatchObject({ severity: "warning", about: { workload: "noop", protocol: "rest" } });
+    expect(saturation[0]!.text).toMatch(
+      /^LOAD GENERATOR SATURATED: autocannon at \d+% CPU for REST noop, above 85% of its one core: /,
+    );
+    expect(rest.notes).toContain(saturation[0]!.text);
   });
 
   it("ghz's CPU share of the machine is measured, and flagged above half of it", async () => {
@@ -436,7 +456,7 @@ describe("#9 generator limits: a saturated load generator is detected and surfac
     expect(grpc.generator.tool).toBe("ghz");
     expect(grpc.generator.cpuFraction).toBeGreaterThan(0);
     expect(grpc.generator.saturated).toBe(grpc.generator.cpuFraction! > 0.5);
-    expect(grpc.notes.some((n) => /ghz used more than half/.test(n))).toBe(grpc.generator.saturated);
+    expect(grpc.facts!.some((f) => f.kind === "generator-saturated")).toBe(grpc.generator.saturated);
   });
 });
 
@@ -445,17 +465,17 @@ describe("#10 cache parity: the same ids in the same order on both sides, so the
     const plan = planFor("item.get", "rest", { keyCount: 37 });
     const expected = plan.requests.map((r) => (r as { id: number }).id);
     expect(expected).toEqual(Array.from({ length: 37 }, (_, i) => i + 1));
-    const restIds = autocannonOptionsFor(plan, targets, 500).requests.map((r) =>
+    const restIds = autocannonOptionsFor(loadPlanOf(plan, context, 500)).requests.map((r) =>
       Number(/\/v1\/items\/(\d+)$/.exec(r.path)![1]),
     );
-    const grpcIds = ghzOptionsFor(plan, targets, 500).data.map((d) => (d as { id: number }).id);
+    const grpcIds = ghzOptionsFor(loadPlanOf(plan, context, 500)).data.map((d) => (d as { id: number }).id);
     expect(restIds).toEqual(expected);
     expect(grpcIds).toEqual(expected);
     expect(restRequestsFor(plan.workload, plan.requests, "warm", 0)).toHaveLength(37);
     expect(grpcDataFor(plan.workload, plan.requests)).toHaveLength(37);
     // Each tool consumes it in ONE global round-robin order across its connections / workers (not
     // per connection, autocannon's default): proven against servers that count every id in
-    // tools/autocannon-driver.test.ts and tools/ghz-driver.test.ts ("... ONE global round-robin order ...").
+    // tools/autocannon/run-autocannon.test.ts and tools/ghz/run-ghz.test.ts ("... ONE global round-robin order ...").
   });
 
   it("a warm run sees the same server-side hit ratio on both protocols", async () => {
@@ -467,7 +487,7 @@ describe("#10 cache parity: the same ids in the same order on both sides, so the
       durationMs: 500,
       keyCount: 50,
     });
-    const result = await runBenchmark(spec, { services: local.services });
+    const result = await runBenchmark(spec, { services: local.services, context });
     const [cell] = result.cells;
     expect(cell!.rest.server.cacheHitRatio).toBe(1);
     expect(cell!.grpc.server.cacheHitRatio).toBe(cell!.rest.server.cacheHitRatio);

@@ -5,7 +5,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   decodeLatencyHistogram,
   getWorkload,
@@ -15,23 +15,31 @@ import {
   type ProtocolMeasure,
   type RunResult,
 } from "@relix/core";
+import { findingsOf } from "@relix/core";
+import type { ClientSample } from "../tools";
+import type { EngineContext } from "./engine-context";
+import { ghzGenerator } from "./generators/ghz-generator";
+import { generatorRegistry } from "./generators/registry";
+import type { LoadGenerator } from "./load-generator";
+import { restRequestsFor } from "./protocol-requests";
 import { measureProtocol } from "./measure-protocol";
 import { preflight, PreflightMismatchError } from "./preflight";
 import { runBenchmark } from "./run-benchmark";
 import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
-import { readServerStats } from "./server-stats";
 import { restBaseUrl, type ServiceTargets } from "./targets";
+import { serverStats as readServerStats, testEngineContext } from "./testing/engine-context";
 import { childProcessesNamed, startLocalServices, type LocalServices } from "./testing/local-services";
 
 let local: LocalServices;
+/** What the CLI or the runner service would have read at start-up. */
+let context: EngineContext;
 
 beforeAll(async () => {
   local = await startLocalServices();
-  for (const [name, value] of Object.entries(local.env)) vi.stubEnv(name, value);
+  context = await testEngineContext(local.targets);
 });
 
 afterAll(async () => {
-  vi.unstubAllEnvs();
   await local?.services.stop();
 });
 
@@ -53,6 +61,7 @@ describe("runBenchmark: item.get in warm and cold mode, 2 trials, against the re
     });
     result = await runBenchmark(spec, {
       services: local.services,
+      context,
       onEvent: (e) => events.push(e),
       runId: "engine-test-run-1",
     });
@@ -214,17 +223,17 @@ describe("preflight refuses to measure when REST and gRPC answer differently", (
 
   it("runBenchmark stops before measuring anything", async () => {
     const fake = await startLyingRestServer(local.targets, (item) => ({ ...item, name: CLASS_NAME }));
-    vi.stubEnv("REST_PORT", String(fake.port));
+    // The engine sends load where its caller says: here, REST is the lying double.
+    const lied = { ...context, targets: { ...local.targets, restPort: fake.port } };
     const events: RunEvent[] = [];
     try {
       const spec = runSpecSchema.parse({ workloads: ["item.get"], durationMs: 500, warmupMs: 0, keyCount: 3 });
-      await expect(runBenchmark(spec, { services: local.services, onEvent: (e) => events.push(e) })).rejects.toThrow(
-        /\$\.name/,
-      );
+      await expect(
+        runBenchmark(spec, { services: local.services, context: lied, onEvent: (e) => events.push(e) }),
+      ).rejects.toThrow(/\$\.name/);
       expect(events.some((e) => e.type === "cell-start")).toBe(false);
       expect(events.some((e) => e.type === "phase" && e.phase === "measuring")).toBe(false);
     } finally {
-      vi.stubEnv("REST_PORT", local.env.REST_PORT);
       await fake.close();
     }
   });
@@ -246,6 +255,7 @@ describe("cancellation", () => {
     const spec = runSpecSchema.parse({ workloads: ["noop"], connections: 2, durationMs: 5_000, warmupMs: 0 });
     const run = runBenchmark(spec, {
       services: local.services,
+      context,
       signal: controller.signal,
       onEvent: (e) => {
         if (e.type === "cell-start") {
@@ -278,7 +288,7 @@ describe("cancellation", () => {
     setTimeout(() => controller.abort(), 500);
     const run = measureProtocol(
       { workload: getWorkload("noop"), cacheMode: "warm", requests: [{}], spec, cell, signal: controller.signal },
-      local.targets,
+      context,
       () => {},
     );
     await expect(run).rejects.toBeInstanceOf(RunCancelledError);
@@ -289,16 +299,85 @@ describe("cancellation", () => {
   it("an already aborted signal cancels before any load is sent", async () => {
     const before = await readServerStats(local.targets, "rest");
     const spec = runSpecSchema.parse({ workloads: ["noop"], durationMs: 500 });
-    await expect(runBenchmark(spec, { services: local.services, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
-      RunCancelledError,
-    );
+    await expect(
+      runBenchmark(spec, { services: local.services, context, signal: AbortSignal.abort() }),
+    ).rejects.toBeInstanceOf(RunCancelledError);
     expect((await readServerStats(local.targets, "rest")).requests.requests).toBe(before.requests.requests);
   });
 
   it("cancelling before the services are checked is reported as a cancelled run too", async () => {
     const spec = runSpecSchema.parse({ workloads: ["noop"], durationMs: 500 });
     // No `services` option: the engine would check for (or start) the services itself.
-    await expect(runBenchmark(spec, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(RunCancelledError);
+    await expect(runBenchmark(spec, { context, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+      RunCancelledError,
+    );
     expect((await fetch(`${restBaseUrl(local.targets)}/healthz`)).ok).toBe(true);
+  });
+});
+
+/**
+ * A load generator the engine has never heard of: closed-loop fetch() calls, one loop per request
+ * in flight. Registered in place of autocannon, it is driven through the same engine path.
+ */
+const fetchLoop: LoadGenerator = {
+  measures: "rest",
+  tool: "fetch-loop",
+  statsUrl: restBaseUrl,
+  version: async () => "1.0.0",
+  async run(plan) {
+    const requests = restRequestsFor(plan.workload, plan.requests, plan.cacheMode, plan.spec.serverDelayMs);
+    const samples: ClientSample[] = [];
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    let next = 0;
+    const loop = async () => {
+      while (performance.now() - t0 < plan.durationMs && !plan.signal?.aborted) {
+        const request = requests[next++ % requests.length]!;
+        const sent = performance.now();
+        const response = await fetch(`${restBaseUrl(plan.targets)}${request.path}`, {
+          method: request.method,
+          headers: request.headers ?? {},
+        });
+        await response.arrayBuffer();
+        const done = performance.now();
+        const ok = response.status >= 200 && response.status < 300;
+        samples.push({ endMs: done - t0, latencyUs: (done - sent) * 1000, ok, code: String(response.status) });
+      }
+    };
+    await Promise.all(Array.from({ length: plan.spec.connections }, loop));
+    const cpu = process.cpuUsage(cpu0);
+    return {
+      samples,
+      connections: plan.spec.connections,
+      inFlight: plan.spec.connections,
+      cpu: {
+        threads: "one",
+        coreFraction: (cpu.user + cpu.system) / 1000 / (performance.now() - t0),
+        eventLoopUtilization: 0,
+      },
+      completeUntilMs: Number.POSITIVE_INFINITY,
+      facts: [{ kind: "cpu-lower-bound", tool: "fetch-loop" }],
+    };
+  },
+};
+
+describe("the load-generator seam", () => {
+  it("drives a generator registered in a test through the engine, with no change to the engine", async () => {
+    const generators = generatorRegistry([fetchLoop, ghzGenerator]);
+    const withFetchLoop = await testEngineContext(local.targets, generators);
+    const spec = runSpecSchema.parse({ workloads: ["noop"], connections: 2, warmupMs: 100, durationMs: 500 });
+    const result = await runBenchmark(spec, { services: local.services, context: withFetchLoop });
+    const [cell] = result.cells;
+    expect(cell!.rest.generator).toMatchObject({ tool: "fetch-loop", saturated: false });
+    expect(cell!.rest.requests).toBeGreaterThan(10);
+    expect(cell!.rest.errors.total).toBe(0);
+    expect(cell!.grpc.generator.tool).toBe("ghz");
+    expect(result.environment.versions).toMatchObject({ "fetch-loop": "1.0.0", ghz: expect.stringMatching(/^\d+\./) });
+    // the server's own counters saw it, read from the endpoint the registry entry names
+    expect(cell!.rest.server.cpuMsPer1000).toBeGreaterThan(0);
+    // what it observed is a finding like any other
+    expect(findingsOf(result).map((f) => f.text)).toContain(
+      "fetch-loop's CPU time for REST noop was polled from /proc: a lower bound.",
+    );
   });
 });

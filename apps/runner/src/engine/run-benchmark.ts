@@ -1,23 +1,14 @@
 import { newRunId } from "@relix/core/ids/run-id";
-import {
-  RESULT_SCHEMA_ID,
-  runResultSchema,
-  withPublishedFigures,
-  type CellResult,
-  type ProtocolMeasure,
-  type RunResult,
-  type RunSpec,
-  type WorkloadParams,
-} from "@relix/core";
-import { autocannonVersion, ghzVersion } from "../tools";
+import type { CellResult, ProtocolMeasure, RunResult, RunSpec, WorkloadParams } from "@relix/core";
 import { compareTrials, headlineVerdict, summariseProtocol } from "./aggregate";
-import { describeEnvironment } from "./environment";
+import type { EngineContext } from "./engine-context";
+import { describeEnvironment, toolVersions } from "./environment";
 import { measureProtocol } from "./measure-protocol";
 import { preflight, type PayloadSizes } from "./preflight";
-import { RunCancelledError, type CellRef, type RunBenchmark, type RunEvent } from "./run-events";
+import { assembleResult } from "./result-assembly";
+import { RunCancelledError, type CellRef, type RunBenchmark, type RunEvent, type RunOptions } from "./run-events";
 import { estimatedMeasuringMs, planCells, protocolOrder } from "./run-plan";
 import { ensureServices } from "./service-manager";
-import { loadTargets, type ServiceTargets } from "./targets";
 
 const paramsOf = (spec: RunSpec): WorkloadParams => ({
   keyCount: spec.keyCount,
@@ -26,13 +17,23 @@ const paramsOf = (spec: RunSpec): WorkloadParams => ({
   dotLength: spec.dotLength,
 });
 
+/** What runBenchmark needs besides the spec: its caller's context (read at start-up) and the run's options. */
+export interface EngineRunOptions extends RunOptions {
+  context: EngineContext;
+}
+
+/** The engine bound to its caller's context: what the CLI and the runner service hand around. */
+export function createRunBenchmark(context: EngineContext): RunBenchmark {
+  return (spec, options = {}) => runBenchmark(spec, { ...options, context });
+}
+
 /**
  * The engine: services up, preflight every cell (same answers on both protocols, cache
  * primed), then each cell's trials with the protocol order alternating, then statistics.
  */
-export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
-  const { signal, onEvent = () => {} } = options;
-  const targets: ServiceTargets = loadTargets();
+export async function runBenchmark(spec: RunSpec, options: EngineRunOptions): Promise<RunResult> {
+  const { signal, onEvent = () => {}, context } = options;
+  const { targets } = context;
   const createdAt = new Date().toISOString();
   const checkCancelled = () => {
     if (signal?.aborted) throw new RunCancelledError();
@@ -42,7 +43,7 @@ export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
   const services =
     options.services ??
     (await ensureServices(targets, {
-      env: process.env,
+      env: context.env,
       signal,
       log: (message) => onEvent({ type: "phase", phase: "services", message }),
     }).catch((error: unknown) => {
@@ -52,8 +53,7 @@ export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
     }));
   try {
     for (const message of services.warnings) onEvent({ type: "warning", message });
-    const [ghz, autocannon] = await Promise.all([ghzVersion().catch(() => null), Promise.resolve(autocannonVersion())]);
-    const environment = describeEnvironment(services, { ghz, autocannon });
+    const environment = describeEnvironment(services, await toolVersions(context.generators, context));
 
     const cells = planCells(spec);
     const params = paramsOf(spec);
@@ -121,7 +121,7 @@ export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
                 cell: ref,
                 ...(signal ? { signal } : {}),
               },
-              targets,
+              context,
               onEvent,
             );
           } finally {
@@ -163,39 +163,18 @@ export const runBenchmark: RunBenchmark = async (spec, options = {}) => {
     }
 
     onEvent({ type: "phase", phase: "aggregating", message: "computing confidence intervals" });
-    const warnings = [...services.warnings, ...saturationWarnings(results)];
-    const result: RunResult = withPublishedFigures({
-      schema: RESULT_SCHEMA_ID,
+    return assembleResult({
       id: options.runId ?? newRunId(),
       createdAt,
       finishedAt: new Date().toISOString(),
       spec,
       environment,
-      warnings,
       cells: results,
+      servicesWarnings: services.warnings,
     });
-    return runResultSchema.parse(result);
   } finally {
     if (!options.services) await services.stop();
   }
-};
-
-/** One warning per cell and protocol whose load generator was near its CPU limit (difference #9). */
-export function saturationWarnings(
-  cells: Array<Pick<CellResult, "workload" | "cacheMode" | "rest" | "grpc">>,
-): string[] {
-  const warnings: string[] = [];
-  for (const cell of cells) {
-    for (const protocol of ["rest", "grpc"] as const) {
-      if (cell[protocol].generator.saturated) {
-        warnings.push(
-          `${cell.workload} (${cell.cacheMode}): the ${protocol === "rest" ? "autocannon" : "ghz"} load generator was near its CPU limit; ` +
-            `its ${protocol.toUpperCase()} figures may describe the generator, not the service`,
-        );
-      }
-    }
-  }
-  return warnings;
 }
 
 export type { RunEvent };

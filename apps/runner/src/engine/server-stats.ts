@@ -1,18 +1,14 @@
-import type { Protocol } from "@relix/core";
 import type { ServerStatsSnapshot } from "@relix/io";
-import { grpcStatsUrl, restBaseUrl, type ServiceTargets } from "./targets";
 
-/** Reads a service's /stats JSON: the counters the runner diffs around each measured run. */
-export async function readServerStats(
-  targets: ServiceTargets,
-  protocol: Protocol,
-  options: { resetPeakRss?: boolean } = {},
-) {
-  const base = protocol === "rest" ? restBaseUrl(targets) : grpcStatsUrl(targets);
-  const response = await fetch(`${base}/stats${options.resetPeakRss ? "?resetPeakRss=1" : ""}`, {
+/**
+ * Reads a service's /stats JSON: the counters the runner diffs around each measured run. `baseUrl`
+ * comes from the load generator registered for what is measured (LoadGenerator.statsUrl).
+ */
+export async function readServerStats(baseUrl: string, options: { resetPeakRss?: boolean } = {}) {
+  const response = await fetch(`${baseUrl}/stats${options.resetPeakRss ? "?resetPeakRss=1" : ""}`, {
     signal: AbortSignal.timeout(5_000),
   });
-  if (!response.ok) throw new Error(`${protocol} /stats answered ${response.status}`);
+  if (!response.ok) throw new Error(`${baseUrl}/stats answered ${response.status}`);
   return (await response.json()) as ServerStatsSnapshot;
 }
 

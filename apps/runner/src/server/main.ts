@@ -2,7 +2,8 @@
 // (src/config/runner-config.ts).
 // The one file that wires the real engine; everything else takes it as a parameter so tests can
 // run the service with a fake engine.
-import { runBenchmark } from "../engine/run-benchmark";
+import { resolveEngineContext } from "../engine/engine-context";
+import { createRunBenchmark } from "../engine/run-benchmark";
 import { openResultsStore } from "../store/open-results-store";
 import type { ResultsStore } from "../store/results-store";
 import { createRunnerServer, type RunnerServer } from "./app";
@@ -71,7 +72,9 @@ async function main(): Promise<void> {
     );
   }
 
-  const service = new RunService({ store, engine: runBenchmark, log });
+  // The engine gets the targets and the tools found now, and this environment for what it starts.
+  const engine = createRunBenchmark(await resolveEngineContext(config.targets, process.env));
+  const service = new RunService({ store, engine, log });
   const app = createRunnerServer({
     service,
     presets: sharedPresets,

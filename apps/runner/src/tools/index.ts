@@ -1,17 +1,12 @@
 export type { ClientSample, ToolRunResult, ProgressStats } from "./sample";
 export { isOkCode } from "./sample";
-export {
-  runAutocannon,
-  autocannonVersion,
-  normaliseAutocannonCapture,
-  serialiseAutocannonCapture,
-  type AutocannonOptions,
-  type AutocannonRunResult,
-  type AutocannonCapture,
-  type AutocannonOwnSummary,
-  type HttpRequestSpec,
-} from "./autocannon-driver";
-export { runGhz, ghzVersion, resolveGhzBin, buildGhzArgs, type GhzOptions, type GhzRunResult } from "./ghz-driver";
+export { runAutocannon, type AutocannonRunResult } from "./autocannon/run-autocannon";
+export { autocannonVersion } from "./autocannon/autocannon-internals";
+export { type AutocannonOptions, type HttpRequestSpec } from "./autocannon/autocannon-options";
+export { normaliseAutocannonCapture, type AutocannonCapture } from "./autocannon/autocannon-capture";
+export { runGhz, type GhzRunResult } from "./ghz/run-ghz";
+export { buildGhzArgs, type GhzOptions } from "./ghz/ghz-args";
+export { GHZ_EXECUTABLE, ghzVersion } from "./ghz/ghz-binary";
 export {
   parseGhzReport,
   grpcCodeName,
@@ -20,6 +15,6 @@ export {
   type GhzReport,
   type GhzDetail,
   type ParsedGhzReport,
-} from "./ghz-report";
+} from "./ghz/ghz-report";
 export { runChildWithCpu, readProcCpu, parseProcStat, type ChildRunResult } from "./proc-cpu";
 export { parseLocalHttpUrl, parseLocalGrpcTarget, TargetNotAllowedError } from "./local-target";

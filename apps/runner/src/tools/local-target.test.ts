@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostPort } from "@relix/core/network/loopback";
 import { loadBenchConfig } from "../config/runner-config";
 import { grpcTarget, restBaseUrl } from "../engine/targets";
-import { runAutocannon } from "./autocannon-driver";
-import { runGhz } from "./ghz-driver";
+import { runAutocannon } from "./autocannon/run-autocannon";
+import { runGhz } from "./ghz/run-ghz";
 import { parseLocalGrpcTarget, parseLocalHttpUrl } from "./local-target";
 import { BENCH_PROTO, PROTO_ROOT } from "./testing/test-servers";
+import { ghzBinForTests } from "./testing/tool-defaults";
 
 describe("targets on this machine only", () => {
   it("accepts a loopback host with an explicit port, connecting to its literal address", () => {
@@ -125,6 +126,7 @@ describe.each([
       data: [{}],
       concurrency: 1,
       durationMs: 300,
+      ghzBin: await ghzBinForTests(),
     });
     expect(grpcRun.samples.filter((s) => s.ok).length).toBeGreaterThan(10);
   });
@@ -155,6 +157,7 @@ describe.each(["10.0.0.1", "example.com"])("SERVICES_HOST=%s", (servicesHost) =>
         data: [{}],
         concurrency: 1,
         durationMs: 100,
+        ghzBin: "ghz",
       }),
     ).rejects.toThrow(/refusing to send load/);
   });

@@ -2,9 +2,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { normaliseAutocannonCapture, serialiseAutocannonCapture, type AutocannonCapture } from "./autocannon-driver";
-import { GHZ_MAX_DETAILS, grpcCodeName, parseGhzReport, parseRfc3339Nano, type GhzReport } from "./ghz-report";
+import { normaliseAutocannonCapture, type AutocannonCapture } from "./autocannon/autocannon-capture";
+import { GHZ_MAX_DETAILS, grpcCodeName, parseGhzReport, parseRfc3339Nano, type GhzReport } from "./ghz/ghz-report";
 import { FIXTURES, countBy } from "./testing/helpers";
+import { serialiseAutocannonCapture } from "./testing/tool-defaults";
 
 const ghzText = readFileSync(path.join(FIXTURES, "ghz-report.json"), "utf8");
 const ghzJson = JSON.parse(ghzText) as GhzReport;
@@ -20,7 +21,7 @@ describe("ghz report fixture (real ghz 0.120.0 output: Echo, -c 2, -n 30, 1 in 3
     expect(p.completeUntilMs).toBe(Number.POSITIVE_INFINITY);
     expect(p.endReason).toBe("normal");
     expect(countBy(p.samples, (s) => `${s.code}:${s.ok}`)).toEqual({ "OK:true": 20, "NOT_FOUND:false": 10 });
-    expect(p.notes).toEqual([]);
+    expect(p.detailsCount).toBe(p.count);
   });
 
   it("keeps ns latencies as µs floats", () => {
@@ -49,13 +50,20 @@ describe("ghz report fixture (real ghz 0.120.0 output: Echo, -c 2, -n 30, 1 in 3
     const t = parseGhzReport({ ...ghzJson, count: GHZ_MAX_DETAILS + 5 });
     expect(t.truncated).toBe(true);
     expect(t.completeUntilMs).toBeLessThanOrEqual(Math.max(...t.samples.map((s) => s.endMs)));
-    expect(t.notes.join(" ")).toMatch(/1000000/);
+    expect(t.detailsCount).toBe(30);
+    expect(t.count).toBe(GHZ_MAX_DETAILS + 5);
   });
 
   it("handles an empty report", () => {
     const e = parseGhzReport({ ...ghzJson, count: 0, details: null });
     expect(e.samples).toEqual([]);
     expect(e.truncated).toBe(false);
+    // calls counted but no details kept: complete until the very start
+    expect(parseGhzReport({ ...ghzJson, count: 5, details: null })).toMatchObject({
+      truncated: true,
+      detailsCount: 0,
+      completeUntilMs: 0,
+    });
     expect(() => parseGhzReport('{"foo":1}')).toThrow(/not a ghz/);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The common contract both load-generator drivers (autocannon for REST, ghz for gRPC) produce.
+ * The common contract every load-generator driver (autocannon for REST, ghz for gRPC) produces.
  *
  * The drivers do not compute statistics. They hand back every completed request/call as a
  * `ClientSample`; Relix keeps only the samples whose `endMs` falls inside
@@ -13,6 +13,7 @@
  *    ghz process start-up, proto parsing and flag handling are therefore not part of the window.
  *  Both include the TCP connect / HTTP/2 handshake in the first requests' latency.
  */
+import type { MeasureFact } from "@relix/core";
 
 /** One completed request/call as seen by the client. */
 export interface ClientSample {
@@ -41,8 +42,11 @@ export interface ToolRunResult {
    * autocannon: connections x pipelining; ghz: -c (workers).
    */
   inFlight: number;
-  /** Human-readable remarks: truncation, saturation, dropped requests, option caveats. */
-  notes: string[];
+  /**
+   * What the driver observed beyond the samples (truncation, dropped requests, a tool stopped
+   * early...), as data: @relix/core findings turns facts into the sentences every report prints.
+   */
+  facts: MeasureFact[];
 }
 
 /** Per-second progress, for live charts and the CLI progress bar. */

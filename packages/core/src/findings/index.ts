@@ -2,4 +2,4 @@ export * from "./facts";
 export { cellName, sideName, PROTOCOL_LABEL, type Finding, type FindingSeverity, type FindingSubject } from "./finding";
 export { findingsOf, measureNotes, subjectLabel, warningTexts } from "./findings-of";
 export * from "./generator-saturation";
-export { loadLoopFact } from "./run-findings";
+export { loadLoopFact, runFactFinding } from "./run-findings";

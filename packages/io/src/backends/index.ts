@@ -3,6 +3,7 @@ export { startEphemeralMysql, type EphemeralMysqlOptions } from "./ephemeral-mar
 export { startEphemeralRedis, type EphemeralRedisOptions } from "./ephemeral-redis";
 export type { EphemeralServer } from "./ephemeral-server";
 export { findExecutable, SYSTEM_BIN_DIRS, type FindExecutableOptions } from "./find-executable";
+export { locateTool, toolPath, type LocatedTool, type ToolSpec } from "./find-tool";
 export { getFreePort } from "./free-port";
 export { isPortListening } from "./port-listening";
 export {

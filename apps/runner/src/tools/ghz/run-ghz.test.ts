@@ -2,13 +2,19 @@ import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildGhzArgs, ghzVersion, resolveGhzBin, runGhz, type GhzOptions } from "./ghz-driver";
-import { BENCH_PROTO, PROTO_ROOT, startGrpcTestServer, type GrpcTestServer } from "./testing/test-servers";
-import { FIXTURES, RECORD_FIXTURES, countBy, expectedRoundRobin, fractionalMsShare, median } from "./testing/helpers";
+import { locateTool } from "@relix/io/backends";
+import { FIXTURES, RECORD_FIXTURES, countBy, expectedRoundRobin, fractionalMsShare, median } from "../testing/helpers";
+import { BENCH_PROTO, PROTO_ROOT, startGrpcTestServer, type GrpcTestServer } from "../testing/test-servers";
+import { ghzBinForTests, runGhzObserved } from "../testing/tool-defaults";
+import { buildGhzArgs, type GhzOptions } from "./ghz-args";
+import { GHZ_EXECUTABLE, ghzVersion } from "./ghz-binary";
+import { runGhz } from "./run-ghz";
 
+const ghzBin = await ghzBinForTests();
 const base = {
   protoFile: BENCH_PROTO,
   importPaths: [PROTO_ROOT],
+  ghzBin,
 };
 
 describe("ghz driver: arguments and binary", () => {
@@ -67,23 +73,14 @@ describe("ghz driver: arguments and binary", () => {
     expect(() => buildGhzArgs({ ...ok, durationMs: undefined }, files)).toThrow(/durationMs or total/);
   });
 
-  it("resolves the binary from GHZ_BIN, then PATH, then ~/go/bin", async () => {
+  it("is found by the runner's one finder (GHZ_BIN, PATH, go bin: see find-tool.test.ts), and knows its version", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "relix-ghzbin-"));
     try {
       const fake = path.join(dir, "ghz");
       await writeFile(fake, "#!/bin/sh\necho v9.9.9\n");
       await chmod(fake, 0o755);
-      expect(await resolveGhzBin({ GHZ_BIN: fake, PATH: "" })).toBe(fake);
-      await expect(resolveGhzBin({ GHZ_BIN: path.join(dir, "nope"), PATH: "" })).rejects.toThrow(/GHZ_BIN/);
-      expect(await resolveGhzBin({ PATH: `/nonexistent${path.delimiter}${dir}`, HOME: dir })).toBe(fake);
-      // ~/go/bin/ghz when not on PATH
-      const home = await mkdtemp(path.join(os.tmpdir(), "relix-home-"));
-      await import("node:fs/promises").then((fs) => fs.mkdir(path.join(home, "go", "bin"), { recursive: true }));
-      const inGoBin = path.join(home, "go", "bin", "ghz");
-      await writeFile(inGoBin, "#!/bin/sh\n");
-      await chmod(inGoBin, 0o755);
-      expect(await resolveGhzBin({ PATH: "/nonexistent", HOME: home })).toBe(inGoBin);
-      await rm(home, { recursive: true, force: true });
+      expect(await locateTool(GHZ_EXECUTABLE, { GHZ_BIN: fake, PATH: "" })).toEqual({ name: "ghz", path: fake });
+      expect(await locateTool(GHZ_EXECUTABLE, { PATH: dir, HOME: dir })).toEqual({ name: "ghz", path: fake });
       expect(await ghzVersion(fake)).toBe("9.9.9");
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -91,7 +88,7 @@ describe("ghz driver: arguments and binary", () => {
   });
 
   it('reports the installed ghz version (from build info when --version says "dev")', async () => {
-    expect(await ghzVersion()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(await ghzVersion(ghzBin)).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
 
@@ -186,7 +183,7 @@ describe("runGhz against a throwaway grpc-js server", { timeout: 30_000 }, () =>
     expect(Math.max(...waited.samples.map((s) => s.endMs))).toBeGreaterThan(450);
 
     srv.reset();
-    const closed = await runGhz({ ...opts, durationStop: "close" });
+    const closed = await runGhzObserved(opts, { durationStop: "close" });
     const errs = closed.samples.filter((s) => !s.ok);
     expect(errs.length).toBeGreaterThan(0);
     expect(new Set(errs.map((s) => s.code))).not.toContain("OK");
@@ -238,7 +235,7 @@ describe("runGhz against a throwaway grpc-js server", { timeout: 30_000 }, () =>
     expect(r.samples.length).toBe(50);
     expect(r.endReason).toBe("normal");
     expect(r.truncated).toBe(false);
-    expect(r.notes).toEqual([]);
+    expect(r.facts).toEqual([]);
   });
 
   it("stops a -n run at durationMs (SIGINT) and still gets the report", async () => {
@@ -256,18 +253,20 @@ describe("runGhz against a throwaway grpc-js server", { timeout: 30_000 }, () =>
     expect(r.count).toBeLessThan(100);
     expect(r.endReason).toBe("cancel");
     expect(r.samples.every((s) => s.ok)).toBe(true); // duration-stop wait applies to SIGINT too
-    expect(r.notes.join(" ")).toMatch(/stopped at durationMs/);
+    expect(r.facts).toEqual([{ kind: "ended-early", tool: "ghz", reason: "interrupted", plannedRequests: 1_000_000 }]);
   });
 
   it.runIf(RECORD_FIXTURES)("records the ghz report fixture", async () => {
-    await runGhz({
-      ...base,
-      target: srv.target,
-      call: "relix.v1.BenchService.Echo",
-      data: [{ message: "1" }, { message: "2" }, { message: "missing-3" }],
-      concurrency: 2,
-      total: 30,
-      saveReportTo: path.join(FIXTURES, "ghz-report.json"),
-    });
+    await runGhzObserved(
+      {
+        ...base,
+        target: srv.target,
+        call: "relix.v1.BenchService.Echo",
+        data: [{ message: "1" }, { message: "2" }, { message: "missing-3" }],
+        concurrency: 2,
+        total: 30,
+      },
+      { saveReportTo: path.join(FIXTURES, "ghz-report.json") },
+    );
   });
 });

@@ -26,7 +26,7 @@
  *  - `total` is ns from ghz's start (connections created, before the first call) to the end,
  *    including the `--duration-stop wait` drain; `rps` = count / total (difference #5).
  */
-import type { ClientSample, ToolRunResult } from "./sample";
+import type { ClientSample, ToolRunResult } from "../sample";
 
 /** The ghz details limit (runner/requester.go `maxResult`). */
 export const GHZ_MAX_DETAILS = 1_000_000;
@@ -51,12 +51,12 @@ export interface GhzReport {
   options?: Record<string, unknown>;
 }
 
-export interface ParsedGhzReport extends Pick<ToolRunResult, "samples" | "startedAtMs" | "wallMs" | "notes"> {
+export interface ParsedGhzReport extends Pick<ToolRunResult, "samples" | "startedAtMs" | "wallMs"> {
   /** Calls ghz completed (report.count). */
   count: number;
   /** Calls with a detail record (= samples.length). */
   detailsCount: number;
-  /** count > details: the end of the run has no samples. */
+  /** count > details: the end of the run has no samples (the driver records it as a fact). */
   truncated: boolean;
   /** Samples are complete up to this endMs (Infinity when not truncated). */
   completeUntilMs: number;
@@ -106,7 +106,6 @@ export function parseGhzReport(input: string | GhzReport): ParsedGhzReport {
     throw new Error('not a ghz JSON report (no "count")');
   }
   const details = rep.details ?? [];
-  const notes: string[] = [];
   const n = details.length;
   const samples: ClientSample[] = new Array(n);
   if (n === 0) {
@@ -114,7 +113,6 @@ export function parseGhzReport(input: string | GhzReport): ParsedGhzReport {
       samples: [],
       startedAtMs: Number.NaN,
       wallMs: rep.total / 1e6,
-      notes: rep.count > 0 ? [`ghz reported ${rep.count} calls but no details`] : [],
       count: rep.count,
       detailsCount: 0,
       truncated: rep.count > 0,
@@ -148,17 +146,10 @@ export function parseGhzReport(input: string | GhzReport): ParsedGhzReport {
   }
   const truncated = rep.count > n;
   const completeUntilMs = truncated ? completeUntil(samples) : Number.POSITIVE_INFINITY;
-  if (truncated) {
-    notes.push(
-      `ghz kept details for only ${n} of ${rep.count} calls (hard limit ${GHZ_MAX_DETAILS}): ` +
-        `samples are complete only until ${completeUntilMs.toFixed(0)} ms; shorten the run or lower the rate`,
-    );
-  }
   return {
     samples,
     startedAtMs: base * 1000 + t0Ns / 1e6,
     wallMs: rep.total / 1e6,
-    notes,
     count: rep.count,
     detailsCount: n,
     truncated,

@@ -1,0 +1,32 @@
+import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { resolveEngineContext } from "./engine-context";
+import { LOAD_GENERATORS } from "./generators/registry";
+
+const targets = { host: "127.0.0.1", restPort: 8080, grpcPort: 50051, grpcMetricsPort: 9464 };
+
+describe("resolveEngineContext: what the engine is handed at start-up", () => {
+  it("finds every registered generator's executable in the environment it is given", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "relix-context-"));
+    try {
+      const ghz = path.join(dir, "ghz-from-env");
+      await writeFile(ghz, "#!/bin/sh\n");
+      await chmod(ghz, 0o755);
+      const env = { GHZ_BIN: ghz, PATH: "/nonexistent", REDIS_URL: "redis://127.0.0.1:1" };
+      const context = await resolveEngineContext(targets, env);
+      expect(context.tools).toEqual({ ghz: { name: "ghz", path: ghz } });
+      expect(context.env).toBe(env);
+      expect(context.targets).toBe(targets);
+      expect(context.generators).toBe(LOAD_GENERATORS);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a tool that is missing is recorded with where it was looked for, not an error yet", async () => {
+    const context = await resolveEngineContext(targets, { PATH: "/nonexistent", HOME: "/nonexistent" });
+    expect(context.tools.ghz).toMatchObject({ path: null, problem: expect.stringMatching(/^ghz not found; tried: /) });
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * What the engine needs from its surroundings, read once by its caller at start-up (the CLI, the
+ * runner service) and passed in: where the services are, the tools found, the environment for
+ * the child processes it starts, and the load generators to drive. Nothing in the engine reads
+ * this process's environment mid-run.
+ */
+import { locateTool } from "@relix/io/backends";
+import { LOAD_GENERATORS, type GeneratorRegistry } from "./generators/registry";
+import type { Env, LocatedTools, ToolContext } from "./load-generator";
+import type { ServiceTargets } from "./targets";
+
+export interface EngineContext extends ToolContext {
+  targets: ServiceTargets;
+  generators: GeneratorRegistry;
+}
+
+/** Finds every registered generator's executable in `env` (a missing one fails only when it is used). */
+export async function resolveEngineContext(
+  targets: ServiceTargets,
+  env: Env,
+  generators: GeneratorRegistry = LOAD_GENERATORS,
+): Promise<EngineContext> {
+  const wanted = [...generators.values()].flatMap((g) => (g.executable ? [g.executable] : []));
+  const located = await Promise.all(wanted.map((spec) => locateTool(spec, env)));
+  const tools: LocatedTools = Object.fromEntries(located.map((tool) => [tool.name, tool]));
+  return { targets, tools, env, generators };
+}

@@ -1,0 +1,51 @@
+/** REST, driven by autocannon in the runner's own process. */
+import { autocannonVersion, runAutocannon, type AutocannonOptions } from "../../tools";
+import type { LoadGenerator, LoadPlan } from "../load-generator";
+import { restRequestsFor } from "../protocol-requests";
+import { restBaseUrl } from "../targets";
+
+/** Count mode still stops by itself: at most this long per run. */
+const COUNT_MODE_BOUND_MS = 300_000;
+
+/**
+ * autocannon's settings for one run: the same in-flight requests as ghz (connections x
+ * pipelining 1 = ghz -c), the same key sequence in the same global order, in-flight requests
+ * allowed to finish at the end, the same timeout. The pitfall tests run the tool with exactly these.
+ */
+export function autocannonOptionsFor(plan: LoadPlan): AutocannonOptions {
+  const { spec, workload, cacheMode, requests, total } = plan;
+  return {
+    url: restBaseUrl(plan.targets),
+    requests: restRequestsFor(workload, requests, cacheMode, spec.serverDelayMs),
+    connections: spec.connections,
+    pipelining: 1,
+    // Count mode: the duration is only a bound; the run ends after `total` requests.
+    durationMs: total ? COUNT_MODE_BOUND_MS : plan.durationMs,
+    ...(total ? { amount: total } : {}),
+    ...(spec.rate ? { rate: spec.rate } : {}),
+    timeoutMs: plan.timeoutMs,
+    ...(plan.signal ? { signal: plan.signal } : {}),
+  };
+}
+
+export const autocannonGenerator: LoadGenerator = {
+  measures: "rest",
+  tool: "autocannon",
+  statsUrl: restBaseUrl,
+  version: async () => autocannonVersion(),
+  async run(plan) {
+    const result = await runAutocannon(autocannonOptionsFor(plan));
+    return {
+      samples: result.samples,
+      connections: result.connections,
+      inFlight: result.inFlight,
+      cpu: {
+        threads: "one",
+        coreFraction: result.toolCpuCoreFraction,
+        eventLoopUtilization: result.eventLoopUtilization,
+      },
+      completeUntilMs: Number.POSITIVE_INFINITY,
+      facts: result.facts,
+    };
+  },
+};

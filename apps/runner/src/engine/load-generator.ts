@@ -1,0 +1,68 @@
+/**
+ * The one seam between the engine and a load-generating tool. The engine plans a run (what to
+ * send, how many in flight, for how long), hands the plan to the generator registered for what is
+ * measured, and gets back samples and raw figures; it never names a tool or branches on a
+ * protocol. Each tool is one file in ./generators; ./generators/registry.ts lists them.
+ */
+import type { CacheMode, GeneratorCpu, MeasureFact, Protocol, RunSpec, Workload } from "@relix/core";
+import type { LocatedTool, ToolSpec } from "@relix/io/backends";
+import type { ClientSample } from "../tools";
+import type { ServiceTargets } from "./targets";
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Executables found once at start-up, by name (see ToolSpec). */
+export type LocatedTools = Readonly<Record<string, LocatedTool>>;
+
+/** What a generator may use besides the plan: the tools found at start-up and the caller's environment. */
+export interface ToolContext {
+  tools: LocatedTools;
+  /** The environment the runner was started with, for the child processes it starts. */
+  env: Env;
+}
+
+/** One run of a tool: one protocol of one cell, one trial (or its warm-up run). */
+export interface LoadPlan extends ToolContext {
+  workload: Workload;
+  cacheMode: CacheMode;
+  /** The workload's key sequence, in order: every tool sends it in one global round-robin. */
+  requests: unknown[];
+  /** Connections (requests in flight), gRPC connections, rate, server delay. */
+  spec: RunSpec;
+  targets: ServiceTargets;
+  /** Issue requests for this long (warm-up + window + tail). Ignored in count mode. */
+  durationMs: number;
+  /** Count mode: exactly this many requests, then drain. */
+  total?: number;
+  /** Per-request timeout, the same on every side. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/** What one run produced: samples, and raw figures the engine judges (saturation, completeness). */
+export interface LoadRun {
+  samples: ClientSample[];
+  /** TCP connections the tool really used. */
+  connections: number;
+  /** Requests it kept in flight at most. */
+  inFlight: number;
+  cpu: GeneratorCpu;
+  /** Samples are complete up to here (ms since the run's start); Infinity when the tool kept them all. */
+  completeUntilMs: number;
+  /** What the tool's driver observed beyond the samples. */
+  facts: MeasureFact[];
+}
+
+export interface LoadGenerator {
+  /** What it measures: its key in the registry (today the protocol). */
+  measures: Protocol;
+  /** The tool's name, as results record it. */
+  tool: string;
+  /** Its executable, when it is a separate program (found once at start-up). */
+  executable?: ToolSpec;
+  /** Base URL of the /stats endpoint of the service it loads (counters diffed around each run). */
+  statsUrl(targets: ServiceTargets): string;
+  /** The tool's version for the result's environment; null when it cannot be told. */
+  version(context: ToolContext): Promise<string | null>;
+  run(plan: LoadPlan): Promise<LoadRun>;
+}

@@ -1,0 +1,51 @@
+import {
+  RESULT_SCHEMA_ID,
+  findingsOf,
+  loadLoopFact,
+  runResultSchema,
+  warningTexts,
+  withPublishedFigures,
+  type CellResult,
+  type Environment,
+  type RunFact,
+  type RunResult,
+  type RunSpec,
+} from "@relix/core";
+
+export interface MeasuredRun {
+  id: string;
+  createdAt: string;
+  finishedAt: string;
+  spec: RunSpec;
+  environment: Environment;
+  cells: CellResult[];
+  /** What the service manager said about the services it used or started. */
+  servicesWarnings: readonly string[];
+}
+
+/**
+ * The result document: the run's facts, the preset's published figures (attached here, once),
+ * and the findings' warnings copied into `warnings` for readers of relix.result/v1 that predate
+ * facts. Validated, so nothing off-schema is ever written.
+ */
+export function assembleResult(run: MeasuredRun): RunResult {
+  const embedded = Object.values(run.environment.backends).includes("embedded");
+  const facts: RunFact[] = [
+    loadLoopFact(run.spec),
+    // Embedded backends are in the environment, which every result carries; the service manager's
+    // own words for them would say the same thing a second time.
+    ...(embedded ? [] : run.servicesWarnings.map((message) => ({ kind: "services-warning" as const, message }))),
+  ];
+  const draft: RunResult = withPublishedFigures({
+    schema: RESULT_SCHEMA_ID,
+    id: run.id,
+    createdAt: run.createdAt,
+    finishedAt: run.finishedAt,
+    spec: run.spec,
+    environment: run.environment,
+    facts,
+    warnings: [],
+    cells: run.cells,
+  });
+  return runResultSchema.parse({ ...draft, warnings: warningTexts(findingsOf(draft)) });
+}

@@ -1,0 +1,160 @@
+/**
+ * What the REST driver changes in each autocannon client (setupClient), and why.
+ *
+ * Errors. Non-2xx responses come through 'response' like any other (kept, ok=false). Socket
+ * errors reach the tracker as 'reqError' (one per pipelining slot, with no latency and no
+ * client), timeouts as 'reqError' "request timed out" after autocannon has already destroyed the
+ * socket. A server-side close (FIN) with a request in flight produces NO event at all, and neither
+ * error path clears the per-client FIFO of pending requests, so every later response on that
+ * client would be matched to the wrong start time. So each client is hooked and the pending
+ * entries themselves become ok=false samples (code = err.code (ECONNRESET, ECONNREFUSED, ...),
+ * "timeout", or "ECONNCLOSED" for a silent close) and the FIFO is cleared.
+ *
+ * Key sequence. autocannon cycles `requests[]` per connection (difference #10). Each client
+ * instead takes the next request from ONE counter shared by all clients: the hook replaces its
+ * request iterator's `nextRequest` (called once per request sent after the first) and its
+ * `currentRequest` (the first, built in the constructor and sent right after setupClient), so the
+ * same ids in the same global round-robin order hit the server as with ghz, whose data index is
+ * its global request number.
+ *
+ * Per-request cost. A `setupRequest` function (the documented way to vary requests) makes the
+ * iterator rebuild the request on every send: header merging, string building, a Buffer and a
+ * hyperid. On a 2-core machine that client CPU is taken from the server (the overhead script
+ * measured Relix at ~0.85x the autocannon CLI's noop rps that way). So each distinct request is
+ * built ONCE, by autocannon's own request builder, and every send reuses its bytes, as the CLI
+ * does with its single static request.
+ */
+import type { AcClient, AcPending, AcRequestData, AcRequestIterator } from "./autocannon-internals";
+import { internalsChanged } from "./autocannon-internals";
+import type { CheckedSpec } from "./autocannon-options";
+
+/** What the hooks tell the run, and ask it. */
+export interface ClientEvents {
+  /** Asked before a request is written: false issues nothing (end of run, or the count reached). */
+  mayIssue(): boolean;
+  /** A request was written to a socket. */
+  sent(): void;
+  /** A request that will never get a response, with how long it had waited. */
+  failed(latencyMs: number, code: string): void;
+  /** Requests still in flight when autocannon destroyed a client at the end of the run. */
+  dropped(count: number): void;
+}
+
+export interface ClientHooks {
+  /** autocannon's `setupClient` option. */
+  setupClient(client: AcClient): void;
+  /** Requests written and not yet answered, over every live client. */
+  inFlight(): number;
+  /** Specs taken from the key sequence so far. */
+  keysIssued(): number;
+}
+
+const hrMs = (start: [number, number]): number => {
+  const d = process.hrtime(start);
+  return d[0] * 1e3 + d[1] / 1e6;
+};
+
+/** Every spec's request, built once (with the first client's builder: the same for all), taken in turn. */
+function sharedKeySequence(specs: CheckedSpec[]) {
+  let prebuilt: AcRequestData[] | undefined;
+  let next = 0;
+  let issued = 0;
+  const take = (): AcRequestData => {
+    const request = prebuilt![next]!;
+    next = next + 1 === prebuilt!.length ? 0 : next + 1;
+    issued++;
+    return request;
+  };
+  const build = (iterator: AcRequestIterator): AcRequestData[] =>
+    specs.map((s) => {
+      // headers: a fresh object per spec (the builder writes Content-Length into it)
+      const request: AcRequestData = {
+        method: s.method,
+        path: s.path,
+        headers: { ...s.headers },
+        ...(s.body === undefined ? {} : { body: s.body }),
+      };
+      const requestBuffer = iterator.requestBuilder(request, iterator.context);
+      if (!requestBuffer) throw new Error(`autocannon could not build ${s.method} ${s.path}`);
+      return { ...request, requestBuffer };
+    });
+  return {
+    issued: () => issued,
+    attach(iterator: AcRequestIterator): void {
+      if (typeof iterator?.requestBuilder !== "function" || typeof iterator.nextRequest !== "function") {
+        throw internalsChanged("RequestIterator");
+      }
+      prebuilt ??= build(iterator);
+      iterator.currentRequest = take();
+      iterator.nextRequest = function nextRequest(this: AcRequestIterator) {
+        this.resetted = false;
+        this.currentRequest = take();
+        return this.currentRequest;
+      };
+    },
+  };
+}
+
+export function clientHooks(specs: CheckedSpec[], events: ClientEvents): ClientHooks {
+  const clients: AcClient[] = [];
+  const keys = sharedKeySequence(specs);
+  const fail = (entries: AcPending[], code: string): void => {
+    for (const e of entries) events.failed(hrMs(e.startTime), code);
+  };
+
+  const setupClient = (client: AcClient): void => {
+    for (const k of ["_connect", "_doRequest", "_destroyConnection", "destroy"] as const) {
+      if (typeof client[k] !== "function" || typeof client.pipelinedRequests?.toArray !== "function") {
+        throw internalsChanged(`Client.${k}`);
+      }
+    }
+    keys.attach(client.requestIterator);
+    clients.push(client);
+    client.on("request", () => events.sent());
+    let stash: AcPending[] = [];
+    const origDo = client._doRequest;
+    client._doRequest = function (this: AcClient, ...a: unknown[]) {
+      if (!events.mayIssue()) return;
+      return origDo.apply(this, a);
+    };
+    const origConnect = client._connect;
+    client._connect = function (this: AcClient) {
+      // Reconnect after 'end' (server closed the socket) with requests still pending: autocannon
+      // neither reports them nor clears its FIFO.
+      if (this.pipelinedRequests.size() > 0) {
+        const lost = this.pipelinedRequests.toArray().slice();
+        this.pipelinedRequests.clear();
+        fail(lost, "ECONNCLOSED");
+      }
+      return origConnect.call(this);
+    };
+    const origDestroyConn = client._destroyConnection;
+    client._destroyConnection = function (this: AcClient) {
+      if (this.destroyed)
+        events.dropped(this.pipelinedRequests.size()); // end of run
+      else stash = this.pipelinedRequests.toArray().slice(); // timeout: 'timeout' follows
+      return origDestroyConn.call(this);
+    };
+    // Registered here, i.e. before autocannon's own listeners, so it runs before its reconnect.
+    client.on("connError", (err: NodeJS.ErrnoException) => {
+      const lost = client.pipelinedRequests.toArray().slice();
+      client.pipelinedRequests.clear();
+      fail(lost, err?.code ?? err?.message ?? "ERROR");
+    });
+    client.on("timeout", () => {
+      const lost = stash;
+      stash = [];
+      fail(lost, "timeout");
+    });
+  };
+
+  return {
+    setupClient,
+    inFlight() {
+      let n = 0;
+      for (const c of clients) if (!c.destroyed) n += c.pipelinedRequests.size();
+      return n;
+    },
+    keysIssued: keys.issued,
+  };
+}
