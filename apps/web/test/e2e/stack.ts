@@ -86,8 +86,8 @@ function startGroup(
     );
     if (lines.length > 200) lines.splice(0, lines.length - 200);
   };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
   return { child, output: () => lines.join("\n") };
 }
 

@@ -24,7 +24,7 @@ export interface LiveRunProps {
 /** The run while it is queued or measuring: both protocols racing, second by second. */
 export function LiveRun({ id, status, position, labels, cellSeconds, summary }: LiveRunProps) {
   const router = useRouter();
-  const { state, connection } = useRunEvents(id, { status, position }, () => {
+  const { state, progressAt, connection } = useRunEvents(id, { status, position }, () => {
     // The server renders the report (or the failure) at this same permalink.
     router.refresh();
   });
@@ -32,9 +32,6 @@ export function LiveRun({ id, status, position, labels, cellSeconds, summary }: 
   const [cancelling, setCancelling] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const [progressAt, setProgressAt] = useState(() => Date.now());
-
-  useEffect(() => setProgressAt(Date.now()), [state.progress]);
   useEffect(() => {
     if (state.status !== "running") return;
     const timer = setInterval(() => setNow(Date.now()), 1000);

@@ -1,18 +1,24 @@
 "use client";
 
-import { useEffect, useReducer, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useReducer, useState } from "react";
 import { initialLiveState, reduceLive, type LiveState } from "@/lib/live/live-state";
 import type { StreamEvent } from "@relix/core/runner-api/run-events";
 import { isFinalStatus, streamEventTypes, type RunStatus } from "@relix/core/runner-api/run-status";
 
 export type Connection = "connecting" | "open" | "reconnecting" | "closed";
 
-type Batch = { event: StreamEvent; seq: number | undefined }[];
+type Batch = { events: { event: StreamEvent; seq: number | undefined }[]; at: number };
 
-function reducer(state: LiveState, batch: Batch): LiveState {
-  let next = state;
-  for (const { event, seq } of batch) next = reduceLive(next, event, seq);
-  return next;
+interface Followed {
+  live: LiveState;
+  /** When the latest progress event arrived: the page's clock counts on from it. */
+  progressAt: number;
+}
+
+function reducer(state: Followed, batch: Batch): Followed {
+  let live = state.live;
+  for (const { event, seq } of batch.events) live = reduceLive(live, event, seq);
+  return { live, progressAt: live.progress !== state.live.progress ? batch.at : state.progressAt };
 }
 
 /**
@@ -27,10 +33,12 @@ export function useRunEvents(
   initial: { status: RunStatus; position: number | null },
   onFinal: (status: RunStatus) => void,
 ) {
-  const [state, dispatch] = useReducer(reducer, undefined, () => initialLiveState(initial.status, initial.position));
+  const [state, dispatch] = useReducer(reducer, undefined, () => ({
+    live: initialLiveState(initial.status, initial.position),
+    progressAt: Date.now(),
+  }));
   const [connection, setConnection] = useState<Connection>("connecting");
-  const onFinalRef = useRef(onFinal);
-  onFinalRef.current = onFinal;
+  const finished = useEffectEvent(onFinal);
 
   useEffect(() => {
     let source: EventSource | null = null;
@@ -39,13 +47,13 @@ export function useRunEvents(
     let lastSeq = 0;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let frame: number | undefined;
-    let pending: Batch = [];
+    let pending: Batch["events"] = [];
 
     const flush = () => {
       frame = undefined;
-      const batch = pending;
+      const events = pending;
       pending = [];
-      if (batch.length > 0) dispatch(batch);
+      if (events.length > 0) dispatch({ events, at: Date.now() });
     };
 
     const connect = () => {
@@ -73,7 +81,7 @@ export function useRunEvents(
           es.close();
           flush();
           setConnection("closed");
-          onFinalRef.current(event.status);
+          finished(event.status);
         }
       };
       for (const type of streamEventTypes) es.addEventListener(type, onMessage as EventListener);
@@ -97,5 +105,5 @@ export function useRunEvents(
     };
   }, [id]);
 
-  return { state, connection };
+  return { state: state.live, progressAt: state.progressAt, connection };
 }
