@@ -75,7 +75,8 @@ async function measure(spec: RunSpec, ctx: CliContext, progress: ProgressBar | n
     interrupted = signal;
     controller.abort();
     const message = "relix-bench: stopping the run and the services it started (Ctrl-C again to quit at once)";
-    progress ? progress.note(message) : ctx.stderr.write(`${message}\n`);
+    if (progress) progress.note(message);
+    else ctx.stderr.write(`${message}\n`);
   };
   const unsubscribe = [ctx.onSignal("SIGINT", stop("SIGINT")), ctx.onSignal("SIGTERM", stop("SIGTERM"))];
   try {

@@ -47,7 +47,7 @@ export function summariseProtocol(measures: ProtocolMeasure[]): ProtocolSummary 
       serverTimeMsMean: medianOrNull(measures.map((m) => m.server.serverTimeMsMean)),
       cacheHitRatio: medianOrNull(measures.map((m) => m.server.cacheHitRatio)),
       wireBytesPerRequest: wire.every((w) => w !== null)
-        ? { received: median(wire.map((w) => w!.received)), sent: median(wire.map((w) => w!.sent)) }
+        ? { received: median(wire.map((w) => w.received)), sent: median(wire.map((w) => w.sent)) }
         : null,
     },
     generator: {

@@ -51,7 +51,10 @@ export async function preflight(
         );
       }
       const viaGrpc = await grpc.call(workload, request, ctx).catch((error: { code?: number; details?: string }) => {
-        throw new PreflightMismatchError(workload.id, `gRPC failed: ${error.details ?? String(error)}`);
+        throw new PreflightMismatchError(
+          workload.id,
+          `gRPC failed: ${error.details ?? (error instanceof Error ? error.message : JSON.stringify(error))}`,
+        );
       });
       const difference = firstDifference(rest.data, viaGrpc.data);
       if (difference) throw new PreflightMismatchError(workload.id, difference);

@@ -177,14 +177,15 @@ describe("runBenchmark: item.get in warm and cold mode, 2 trials, against the re
 
 /** A REST double answering item.get with something other than the payload (study 002's bug). */
 async function startLyingRestServer(real: ServiceTargets, lie: (item: Record<string, unknown>) => unknown) {
-  const server = http.createServer(async (req, res) => {
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const upstream = await fetch(`${restBaseUrl(real)}${req.url}`, { headers: req.headers as Record<string, string> });
     const item = (await upstream.json()) as Record<string, unknown>;
     const body = JSON.stringify(lie(item));
     res
       .writeHead(upstream.status, { "content-type": "application/json", "content-length": Buffer.byteLength(body) })
       .end(body);
-  });
+  };
+  const server = http.createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     port: (server.address() as AddressInfo).port,

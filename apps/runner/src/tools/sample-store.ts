@@ -65,7 +65,7 @@ export function samplesFromColumns(c: SampleColumns): ClientSample[] {
   const n = c.endMs.length;
   if (c.latencyMs.length !== n || c.code.length !== n) throw new Error("sample columns have different lengths");
   const okByCode = c.codes.map(isOkCode);
-  const out: ClientSample[] = new Array(n);
+  const out = new Array<ClientSample>(n);
   for (let i = 0; i < n; i++) {
     const ci = c.code[i]!;
     const code = c.codes[ci];

@@ -42,11 +42,11 @@ export interface ClientEvents {
 
 export interface ClientHooks {
   /** autocannon's `setupClient` option. */
-  setupClient(client: AcClient): void;
+  setupClient: (client: AcClient) => void;
   /** Requests written and not yet answered, over every live client. */
-  inFlight(): number;
+  inFlight: () => number;
   /** Specs taken from the key sequence so far. */
-  keysIssued(): number;
+  keysIssued: () => number;
 }
 
 const hrMs = (start: [number, number]): number => {
@@ -112,12 +112,12 @@ export function clientHooks(specs: CheckedSpec[], events: ClientEvents): ClientH
     clients.push(client);
     client.on("request", () => events.sent());
     let stash: AcPending[] = [];
-    const origDo = client._doRequest;
-    client._doRequest = function (this: AcClient, ...a: unknown[]) {
+    const origDo = client._doRequest.bind(client);
+    client._doRequest = function (...a: unknown[]) {
       if (!events.mayIssue()) return;
-      return origDo.apply(this, a);
+      return origDo(...a);
     };
-    const origConnect = client._connect;
+    const origConnect = client._connect.bind(client);
     client._connect = function (this: AcClient) {
       // Reconnect after 'end' (server closed the socket) with requests still pending: autocannon
       // neither reports them nor clears its FIFO.
@@ -126,14 +126,14 @@ export function clientHooks(specs: CheckedSpec[], events: ClientEvents): ClientH
         this.pipelinedRequests.clear();
         fail(lost, "ECONNCLOSED");
       }
-      return origConnect.call(this);
+      return origConnect();
     };
-    const origDestroyConn = client._destroyConnection;
+    const origDestroyConn = client._destroyConnection.bind(client);
     client._destroyConnection = function (this: AcClient) {
       if (this.destroyed)
         events.dropped(this.pipelinedRequests.size()); // end of run
       else stash = this.pipelinedRequests.toArray().slice(); // timeout: 'timeout' follows
-      return origDestroyConn.call(this);
+      return origDestroyConn();
     };
     // Registered here, i.e. before autocannon's own listeners, so it runs before its reconnect.
     client.on("connError", (err: NodeJS.ErrnoException) => {

@@ -214,7 +214,7 @@ export async function driveAutocannon(opts: AutocannonOptions, how: { endOfRun: 
       );
     } catch (e) {
       clearTimers();
-      reject(e as Error);
+      reject(e instanceof Error ? e : new Error(String(e)));
       return;
     }
     tracker.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {

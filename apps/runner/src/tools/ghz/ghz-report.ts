@@ -107,7 +107,7 @@ export function parseGhzReport(input: string | GhzReport): ParsedGhzReport {
   }
   const details = rep.details ?? [];
   const n = details.length;
-  const samples: ClientSample[] = new Array(n);
+  const samples = new Array<ClientSample>(n);
   if (n === 0) {
     return {
       samples: [],
