@@ -35,8 +35,8 @@ async function startMain(env: Record<string, string>): Promise<Started> {
         resolve(match[1]!);
       }
     };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
     void exited.then((code) => reject(new Error(`runner exited with ${code}:\n${output}`)));
   });
   return { child, url, output: () => output, exited };
@@ -89,7 +89,7 @@ describe("the runner service process (main.ts)", () => {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
     expect(code).toBe(1);
     expect(output).toMatch(/RUNNER_PORT/);

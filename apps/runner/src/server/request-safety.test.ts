@@ -135,7 +135,7 @@ describe("POST /api/runs validates every spec", () => {
         },
       }),
       duplex: "half",
-    } as RequestInit);
+    });
     expect(streamed.status).toBe(413);
   });
 });

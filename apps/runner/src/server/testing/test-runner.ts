@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { RunStatus } from "@relix/core/runner-api/run-status";
+import { runDetailSchema, type RunDetail } from "@relix/core/runner-api/runs";
 import { FileResultsStore } from "../../store/file-results-store";
 import type { ResultsStore } from "../../store/results-store";
 import { createRunnerServer, type RunnerServer } from "../app";
@@ -11,6 +13,7 @@ import { sharedPresets } from "../shared-presets";
 import { FakeEngine } from "./fake-engine";
 
 /** A fetch Response whose JSON is `any`: tests assert on its shape instead of declaring it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export type TestResponse = Omit<Response, "json"> & { json(): Promise<any> };
 
 export interface TestRunner {
@@ -91,10 +94,15 @@ async function temporaryStore(): Promise<{ store: FileResultsStore; remove(): Pr
 }
 
 /** Polls GET /api/runs/:id until the run has `status` (the store has recorded it). */
-export async function waitForStatus(runner: TestRunner, id: string, status: string, timeoutMs = 5000): Promise<any> {
+export async function waitForStatus(
+  runner: TestRunner,
+  id: string,
+  status: RunStatus,
+  timeoutMs = 5000,
+): Promise<RunDetail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const run = await (await runner.request(`/api/runs/${id}`)).json();
+    const run = runDetailSchema.parse(await (await runner.request(`/api/runs/${id}`)).json());
     if (run.status === status) return run;
     if (Date.now() > deadline) throw new Error(`run ${id} is ${run.status}, not ${status}, after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -33,7 +33,7 @@ export function TimelineChart({
   if (rows.length === 0) return <div className="chart-empty">Waiting for the first sample…</div>;
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={rows as object[]} margin={{ top: 6, right: 12, bottom: 18, left: 8 }}>
+      <LineChart data={rows} margin={{ top: 6, right: 12, bottom: 18, left: 8 }}>
         <CartesianGrid stroke={GRID_STROKE} />
         <XAxis
           type="number"
@@ -64,7 +64,7 @@ export function TimelineChart({
         ) : null}
         <Tooltip
           {...TOOLTIP_STYLE}
-          labelFormatter={(s) => `second ${s}`}
+          labelFormatter={(label) => (typeof label === "number" ? `second ${label}` : label)}
           formatter={(value, name) => [formatValue(format, value), name]}
         />
         {series.map((s) => (

@@ -63,7 +63,9 @@ export function specDifferences(runs: readonly ComparedRun[]): { field: string; 
   for (const field of fields) {
     const values = runs.map((run) => {
       const value = (run.result.spec as Record<string, unknown>)[field];
-      return value === undefined ? "–" : Array.isArray(value) ? value.join(", ") : String(value);
+      if (value === undefined) return "–";
+      if (Array.isArray(value)) return value.join(", ");
+      return typeof value === "string" ? value : JSON.stringify(value);
     });
     if (new Set(values).size > 1) out.push({ field, values });
   }
