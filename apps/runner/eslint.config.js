@@ -5,6 +5,5 @@ export default [
   ...allowEnvAccess([
     "src/cli/main.ts", // pnpm bench's entry point: hands the environment to the runner config
     "src/server/main.ts", // the runner service's entry point: the same
-    "src/engine/targets.ts", // the service targets (zod), read from the environment by default
   ]),
 ];

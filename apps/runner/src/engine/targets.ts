@@ -47,14 +47,3 @@ export function targetsFromEnv(env: z.infer<typeof targetsEnvSchema>): ServiceTa
 export const restBaseUrl = (t: ServiceTargets) => `http://${hostPort(t.host, t.restPort)}`;
 export const grpcTarget = (t: ServiceTargets) => hostPort(t.host, t.grpcPort);
 export const grpcStatsUrl = (t: ServiceTargets) => `http://${hostPort(t.host, t.grpcMetricsPort)}`;
-
-/** The targets alone, for a program that needs nothing else of the runner's config. */
-export function loadTargets(env: Readonly<Record<string, string | undefined>> = process.env): ServiceTargets {
-  const parsed = targetsEnvSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(
-      `invalid service targets: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
-    );
-  }
-  return targetsFromEnv(parsed.data);
-}

@@ -1,7 +1,7 @@
 /**
  * The REST and gRPC services for the engine tests: child processes started by ensureServices
- * (as `pnpm bench` starts them, each with its own CPU, so server CPU per request is the server's
- * alone), on ports the kernel picked, over the test backends (REDIS_URL / MYSQL_URL from
+ * (as `pnpm bench` starts them: their built bundles, each with its own CPU, so server CPU per
+ * request is the server's alone), on ports the kernel picked, over the test backends (REDIS_URL / MYSQL_URL from
  * test/global-setup.ts). Nothing here listens beyond 127.0.0.1.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -11,21 +11,10 @@ import type { ServiceTargets } from "../targets";
 
 export interface LocalServices {
   targets: ServiceTargets;
-  /** The variables loadTargets() reads, for vi.stubEnv: runBenchmark finds the services by them. */
-  env: Record<"SERVICES_HOST" | "REST_PORT" | "GRPC_PORT" | "GRPC_METRICS_PORT", string>;
   services: ManagedServices;
 }
 
 const ATTEMPTS = 3;
-
-export function targetsEnv(targets: ServiceTargets): LocalServices["env"] {
-  return {
-    SERVICES_HOST: targets.host,
-    REST_PORT: String(targets.restPort),
-    GRPC_PORT: String(targets.grpcPort),
-    GRPC_METRICS_PORT: String(targets.grpcMetricsPort),
-  };
-}
 
 /**
  * Starts both services on free ports. A port can be taken between picking it and binding it
@@ -49,7 +38,7 @@ export async function startLocalServices(): Promise<LocalServices> {
     };
     try {
       const services = await ensureServices(targets, { env: process.env });
-      return { targets, env: targetsEnv(targets), services };
+      return { targets, services };
     } catch (error) {
       lastError = error;
       if (!/EADDRINUSE|is running but/.test(String((error as Error).message))) throw error;
