@@ -37,9 +37,9 @@ export async function startLocalStack(
       const [restPort, grpcPort, grpcMetricsPort] = await Promise.all([getFreePort(), getFreePort(), getFreePort()]);
       const targets: ServiceTargets = {
         host: "127.0.0.1",
-        restPort: restPort!,
-        grpcPort: grpcPort!,
-        grpcMetricsPort: grpcMetricsPort!,
+        restPort: restPort,
+        grpcPort: grpcPort,
+        grpcMetricsPort: grpcMetricsPort,
       };
       try {
         const services = await ensureServices(targets, {

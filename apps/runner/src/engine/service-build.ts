@@ -90,8 +90,8 @@ function runTsup(name: ServiceName, outDir: string, env: Readonly<Record<string,
     });
     let output = "";
     const keep = (chunk: Buffer) => (output = (output + chunk.toString("utf8")).slice(-4000));
-    child.stdout!.on("data", keep);
-    child.stderr!.on("data", keep);
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
     child.once("error", reject);
     child.once("exit", (code, signal) =>
       code === 0

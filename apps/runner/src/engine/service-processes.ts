@@ -28,8 +28,8 @@ export function spawnService(
     lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
     if (lines.length > 40) lines.splice(0, lines.length - 40);
   };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
   return {
     name,
     child,

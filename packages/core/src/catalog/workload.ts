@@ -72,7 +72,7 @@ export interface GrpcBinding<Req> {
  * One workload, defined once. REST routes, gRPC handlers, the runner's requests, the
  * OpenAPI document and the UI's labels are all derived from these definitions.
  */
-export interface Workload<Req = any, Res = any> {
+export interface Workload<Req = unknown, Res = unknown> {
   id: string;
   label: string;
   study: StudyId;

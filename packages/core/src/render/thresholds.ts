@@ -9,16 +9,15 @@
 //                                 95% CI bounds); the speedup, above 1 when gRPC did better
 //   OP       < <= > >=
 import type { CellResult, RunResult } from "../index";
-import { latencyMetricKeys, type LatencyMetric } from "../stats/latency-metrics";
+import { latencyMetricKeys } from "../stats/latency-metrics";
 import { COMPARED_METRICS } from "../stats/speedup";
 
 export const latencyMetrics = latencyMetricKeys;
 export const sideMetrics = [...latencyMetrics, "rps", "errors"] as const;
 export const ratioMetrics = COMPARED_METRICS;
-const operators = ["<=", ">=", "<", ">"] as const;
 const cacheModes = ["warm", "cold", "miss", "none"] as const;
 
-type Operator = (typeof operators)[number];
+type Operator = "<=" | ">=" | "<" | ">";
 
 export type Threshold = {
   /** As the user wrote it, for messages. */
@@ -139,7 +138,7 @@ function measuredOf(threshold: Threshold, cell: CellResult): number | null {
   if (threshold.metric === "rps") return side.rps;
   if (threshold.metric === "errors") return side.errors.total;
   // No successful call means no latency: that fails a latency gate rather than passing as 0 ms.
-  return side.latencyMs.count > 0 ? side.latencyMs[threshold.metric as LatencyMetric] : null;
+  return side.latencyMs.count > 0 ? side.latencyMs[threshold.metric] : null;
 }
 
 const compare: Record<Operator, (a: number, b: number) => boolean> = {

@@ -210,9 +210,10 @@ export function makeRunResult(input: RunResultInput = {}): RunResult {
     const grpcSide: Side = { ...DEFAULT_GRPC, ...input.grpc, ...cellInput.grpc };
     const trials = Array.from({ length: cellInput.trials ?? spec.trials }, (_, i) => {
       const factor = SPREAD[i % SPREAD.length]!;
+      const order: Protocol[] = i % 2 === 0 ? ["rest", "grpc"] : ["grpc", "rest"];
       return {
         trial: i + 1,
-        order: (i % 2 === 0 ? ["rest", "grpc"] : ["grpc", "rest"]) as Protocol[],
+        order,
         rest: measure("rest", restSide, factor, context),
         grpc: measure("grpc", grpcSide, factor, context),
       };

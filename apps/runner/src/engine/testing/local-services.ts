@@ -32,9 +32,9 @@ export async function startLocalServices(): Promise<LocalServices> {
     const [restPort, grpcPort, grpcMetricsPort] = await Promise.all([getFreePort(), getFreePort(), getFreePort()]);
     const targets: ServiceTargets = {
       host: "127.0.0.1",
-      restPort: restPort!,
-      grpcPort: grpcPort!,
-      grpcMetricsPort: grpcMetricsPort!,
+      restPort: restPort,
+      grpcPort: grpcPort,
+      grpcMetricsPort: grpcMetricsPort,
     };
     try {
       const services = await ensureServices(targets, { env: process.env });

@@ -18,7 +18,7 @@ const describe: Record<ShapeKind, string> = {
 /** Study 002: each of the six shapes by id, as a 100-row list, and as a stream of the 100 rows. */
 function shapeWorkloads(kind: ShapeKind) {
   const name = capitalised(kind);
-  const schema = shapeSchemas[kind] as z.ZodType<any>;
+  const schema = shapeSchemas[kind] as z.ZodType<unknown>;
   return [
     defineWorkload({
       id: `shape.${kind}.get`,
