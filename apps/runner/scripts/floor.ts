@@ -32,7 +32,7 @@ async function spawnReference(file: string, env: Record<string, string>) {
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.once("data", () => resolve());
+    child.stdout.once("data", () => resolve());
     child.once("exit", (code) => reject(new Error(`${file} exited with ${code}`)));
   });
   return child;
@@ -99,11 +99,11 @@ async function main() {
 
     const pairs: Array<[Target, Target]> = [
       [
-        { name: "REST API (Express)", kind: "http", port: restPort! },
+        { name: "REST API (Express)", kind: "http", port: restPort },
         { name: "bare node:http + GET", kind: "http", port: refHttpPort! },
       ],
       [
-        { name: "gRPC API (grpc-js)", kind: "grpc", port: grpcPort! },
+        { name: "gRPC API (grpc-js)", kind: "grpc", port: grpcPort },
         { name: "bare grpc-js + GET", kind: "grpc", port: refGrpcPort! },
       ],
     ];

@@ -135,7 +135,7 @@ async function main() {
     const ratio = median(ours.map((f, i) => f.rps / theirs[i]!.rps));
     const pass = ratio >= TARGET;
     const rounds = (fs: Figures[], key: keyof Figures, digits: number) =>
-      fs.map((f) => (f[key] === null ? "?" : (f[key] as number).toFixed(digits))).join(" / ");
+      fs.map((f) => (f[key] === null ? "?" : f[key].toFixed(digits))).join(" / ");
     const cpu = (fs: Figures[]) => {
       const values = fs.map((f) => f.cpuMsPer1000).filter((v): v is number => v !== null);
       return values.length ? median(values).toFixed(0) : "?";

@@ -15,8 +15,8 @@ const server = new grpc.Server();
 server.addService(grpcObject.relix.v1.CatalogService.service, {
   GetItem: (call: grpc.ServerUnaryCall<{ id: number }, unknown>, callback: grpc.sendUnaryData<unknown>) => {
     redis.get(cacheKeys.item(call.request.id)).then(
-      (cached) => (cached ? callback(null, JSON.parse(cached)) : callback({ code: grpc.status.NOT_FOUND })),
-      (error) => callback(error),
+      (cached) => (cached ? callback(null, JSON.parse(cached) as unknown) : callback({ code: grpc.status.NOT_FOUND })),
+      (error: Error) => callback(error),
     );
   },
 });

@@ -9,11 +9,17 @@ import { cacheKeys } from "@relix/io/repository/cache-keys";
 const redis = new Redis(process.env.REDIS_URL!);
 const port = Number(process.env.PORT);
 
-const server = http.createServer(async (req, res) => {
+const server = http.createServer((req, res) => {
   const id = Number(req.url!.slice(req.url!.lastIndexOf("/") + 1));
-  const cached = await redis.get(cacheKeys.item(id));
-  res.writeHead(cached ? 200 : 404, { "content-type": "application/json" });
-  res.end(cached ?? "{}");
+  void redis.get(cacheKeys.item(id)).then(
+    (cached) => {
+      res.writeHead(cached ? 200 : 404, { "content-type": "application/json" });
+      res.end(cached ?? "{}");
+    },
+    () => {
+      res.writeHead(503).end();
+    },
+  );
 });
 server.listen(port, "127.0.0.1", () => console.log(`reference http on ${port}`));
 process.on("SIGTERM", () => {

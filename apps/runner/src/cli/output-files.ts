@@ -50,7 +50,7 @@ export async function prepareOutputs(plan: OutputPlan): Promise<void> {
       await mkdir(dir, { recursive: true });
     } catch (error) {
       throw new UsageError(
-        `cannot create the directory ${JSON.stringify(dir)} for the output files (${(error as NodeJS.ErrnoException).code ?? error})`,
+        `cannot create the directory ${JSON.stringify(dir)} for the output files (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
       );
     }
   }
