@@ -1,4 +1,5 @@
 import {
+  COMPARED_METRICS,
   createLatencyHistogram,
   decodeLatencyHistogram,
   median,
@@ -67,7 +68,7 @@ const metricValue = (m: ProtocolMeasure, metric: ComparedMetric) => (metric === 
  */
 export function compareTrials(trials: Array<{ rest: ProtocolMeasure; grpc: ProtocolMeasure }>): Comparison[] {
   const comparisons: Comparison[] = [];
-  for (const metric of ["p50", "p99", "rps"] as const) {
+  for (const metric of COMPARED_METRICS) {
     const rest = trials.map((t) => metricValue(t.rest, metric));
     const grpc = trials.map((t) => metricValue(t.grpc, metric));
     if ([...rest, ...grpc].some((v) => !(v > 0))) continue;

@@ -15,7 +15,7 @@ import {
   type ProtocolMeasure,
   type RunResult,
 } from "@relix/core";
-import { findingsOf } from "@relix/core";
+import { findingsOf, ONE_CORE_LIMIT } from "@relix/core";
 import type { ClientSample } from "../tools";
 import type { EngineContext } from "./engine-context";
 import { ghzGenerator } from "./generators/ghz-generator";
@@ -369,7 +369,10 @@ describe("the load-generator seam", () => {
     const spec = runSpecSchema.parse({ workloads: ["noop"], connections: 2, warmupMs: 100, durationMs: 500 });
     const result = await runBenchmark(spec, { services: local.services, context: withFetchLoop });
     const [cell] = result.cells;
-    expect(cell!.rest.generator).toMatchObject({ tool: "fetch-loop", saturated: false });
+    // Its CPU is judged by the same saturation rule as every other tool's (how busy fetch() keeps
+    // the runner's thread depends on the machine, so the verdict is compared, not fixed).
+    const { cpuFraction } = cell!.rest.generator;
+    expect(cell!.rest.generator).toMatchObject({ tool: "fetch-loop", saturated: cpuFraction! > ONE_CORE_LIMIT });
     expect(cell!.rest.requests).toBeGreaterThan(10);
     expect(cell!.rest.errors.total).toBe(0);
     expect(cell!.grpc.generator.tool).toBe("ghz");

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { studyIds } from "../catalog/workload";
 import { measureFactSchema, runFactSchema } from "../findings/facts";
 import { runSpecSchema } from "../spec/run-spec";
-import { latencySummarySchema, ratioCISchema } from "../stats";
+import { COMPARED_METRICS, latencySummarySchema, ratioCISchema } from "../stats";
 
 /**
  * relix.result/v1: what `pnpm bench --json` writes, what the runner stores, what permalinks,
@@ -73,7 +73,7 @@ export const protocolSummarySchema = protocolMeasureSchema.omit({ timeline: true
 export type ProtocolSummary = z.infer<typeof protocolSummarySchema>;
 
 export const comparisonSchema = z.object({
-  metric: z.enum(["p50", "p99", "rps"]),
+  metric: z.enum(COMPARED_METRICS),
   ci: ratioCISchema,
   winner: z.enum(["grpc", "rest", "none"]),
   text: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMPARED_METRICS } from "../stats/speedup";
 
 /**
  * The outcome of a run in one line, for lists: the first cell's p50 comparison. A speedup > 1
@@ -8,7 +9,7 @@ import { z } from "zod";
 export const headlineSchema = z.object({
   workload: z.string(),
   cacheMode: z.string(),
-  metric: z.enum(["p50", "p99", "rps"]),
+  metric: z.enum(COMPARED_METRICS),
   speedup: z.number(),
   low: z.number(),
   high: z.number(),

@@ -1,4 +1,5 @@
 import type { RunResult } from "@relix/core/result/result-schema";
+import { COMPARED_METRICS } from "@relix/core/stats/speedup";
 import { Winner } from "@/components/ui/Proto";
 import { cacheModeLabel } from "@/lib/format";
 import { cellAnchor, runHeadline } from "@/lib/report/report-rows";
@@ -45,7 +46,7 @@ export function VerdictSection({ result, first }: { result: RunResult; first: bo
                   <a href={`#${cellAnchor(cell)}`}>{cell.label}</a>
                 </td>
                 <td>{cacheModeLabel(cell.cacheMode)}</td>
-                {(["p50", "p99", "rps"] as const).map((metric) => {
+                {COMPARED_METRICS.map((metric) => {
                   const c = cell.comparisons.find((x) => x.metric === metric);
                   return <td key={metric}>{c ? <Winner winner={c.winner}>{c.text}</Winner> : "–"}</td>;
                 })}

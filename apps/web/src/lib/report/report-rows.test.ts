@@ -6,7 +6,6 @@ import {
   payloadRows,
   resourceRows,
   runHeadline,
-  saturationWarnings,
   speedupRows,
   throughputRows,
   timelineRows,
@@ -93,14 +92,6 @@ describe("report rows", () => {
       restCpu: itemWarm!.rest.server.cpuMsPer1000,
       grpcRss: itemWarm!.grpc.server.peakRssBytes,
     });
-  });
-
-  it("flags the cells where the load generator was saturated", () => {
-    const saturated = structuredClone(result);
-    saturated.cells[0]!.trials[1]!.rest.generator.saturated = true;
-    saturated.cells[0]!.trials[1]!.rest.generator.cpuFraction = 0.99;
-    const warnings = saturationWarnings(saturated).filter((w) => w.protocol === "rest" && w.key === "noop|none");
-    expect(warnings).toEqual([expect.objectContaining({ tool: "autocannon", trials: [2] })]);
   });
 
   it("lines up both protocols' per-second timeline of a trial", () => {

@@ -184,36 +184,6 @@ export function publishedRows(cell: CellResult): PublishedRow[] {
   }));
 }
 
-export interface SaturationWarning {
-  key: string;
-  cell: string;
-  tool: string;
-  protocol: "rest" | "grpc";
-  cpuFraction: number | null;
-  trials: number[];
-}
-
-/** Where the load generator may have been the bottleneck: those numbers measure the tool, not the API. */
-export function saturationWarnings(result: RunResult): SaturationWarning[] {
-  const out: SaturationWarning[] = [];
-  for (const cell of result.cells) {
-    for (const protocol of ["rest", "grpc"] as const) {
-      const trials = cell.trials.filter((t) => t[protocol].generator.saturated).map((t) => t.trial);
-      const summary = cell[protocol].generator;
-      if (trials.length === 0 && !summary.saturated) continue;
-      out.push({
-        key: cellKey(cell),
-        cell: cellTitle(cell),
-        tool: summary.tool,
-        protocol,
-        cpuFraction: summary.cpuFraction,
-        trials,
-      });
-    }
-  }
-  return out;
-}
-
 export interface TimelineRow {
   second: number;
   restRps: number | null;
