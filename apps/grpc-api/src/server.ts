@@ -8,6 +8,7 @@ import { createServerTelemetry, createServiceRuntime, loadRelixProtos, type Serv
 import { startMetricsServer } from "./metrics-server";
 import { withProtocMapEntryNames } from "./reflection-descriptors";
 import { withHttp2ServerHooks } from "./http2-server-hooks";
+import { withStandardServices } from "./reflected-services";
 import { createWorkloadHandlers } from "./workload-handlers";
 
 const READINESS_INTERVAL_MS = 2_000;
@@ -40,7 +41,7 @@ export async function startGrpcServer(env: ServiceEnv) {
     const service = grpcObject.relix.v1[serviceName].service;
     server.addService(service, handlers);
   }
-  new ReflectionService(withProtocMapEntryNames(definition)).addToServer(server);
+  new ReflectionService(withProtocMapEntryNames(withStandardServices(definition))).addToServer(server);
   const health = new HealthImplementation({ "": "NOT_SERVING" });
   health.addToServer(server);
   const stopReadiness = trackReadiness(health, runtime.services);

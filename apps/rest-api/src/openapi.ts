@@ -3,6 +3,7 @@ import {
   CACHE_MODE_HEADER,
   DELAY_HEADER,
   MAX_DELAY_MS,
+  MAX_TOTAL_DELAY_MS,
   mapRouteParams,
   routeParams,
   workloads,
@@ -37,6 +38,11 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: errorSchema } },
 });
 
+const DELAY_DESCRIPTION =
+  "Server-side sleep in milliseconds: per call (echo), per message (stream), per MiB received (upload). " +
+  `The total one request asks for (per message x messages, per MiB x MiB) may be at most ${MAX_TOTAL_DELAY_MS} ms; ` +
+  `above that the request is refused with 400 (gRPC: INVALID_ARGUMENT) naming ${DELAY_HEADER}, before any sleep.`;
+
 const openApiPath = (route: string) => mapRouteParams(route, (name) => `{${name}}`);
 
 function requestBody(workload: Workload) {
@@ -65,7 +71,12 @@ function operation(workload: Workload) {
           },
         ]
       : []),
-    { name: DELAY_HEADER, in: "header", schema: { type: "integer", minimum: 0, maximum: MAX_DELAY_MS, default: 0 } },
+    {
+      name: DELAY_HEADER,
+      in: "header",
+      description: DELAY_DESCRIPTION,
+      schema: { type: "integer", minimum: 0, maximum: MAX_DELAY_MS, default: 0 },
+    },
   ];
   const success = workload.streaming
     ? { "application/x-ndjson": { schema: toSchema(workload.response), description: "one JSON document per line" } }
@@ -78,7 +89,9 @@ function operation(workload: Workload) {
     ...(requestBody(workload) ? { requestBody: requestBody(workload) } : {}),
     responses: {
       "200": { description: "OK", content: success },
-      "400": errorResponse("Invalid input; the message names the field"),
+      "400": errorResponse(
+        `Invalid input, or a total server delay above ${MAX_TOTAL_DELAY_MS} ms; the message names the field`,
+      ),
       ...(workload.rest.route.includes(":id") ? { "404": errorResponse("Unknown id") } : {}),
       ...(workload.rest.body !== "none" ? { "413": errorResponse("Body larger than the limit") } : {}),
       "503": errorResponse("Database unavailable"),

@@ -9,6 +9,9 @@ import {
 import { defineWorkload } from "../workload";
 import { z } from "zod";
 import { noRequestSchema } from "./request-schemas";
+import { assertDelayBudget } from "../../calls/call-context";
+
+const MIB = 1024 * 1024;
 
 /** Study 001's echo request: a message and a map of about 0.5 KB. */
 export function echoRequest() {
@@ -77,7 +80,10 @@ export const benchWorkloads = [
       parse: ({ body }) => body,
     },
     grpc: { service: "BenchService", method: "Stream", parse: (m) => m, build: (r) => r },
-    handle: (s, r, ctx) => s.bench.stream(r.numberOfMessages, ctx),
+    handle: (s, r, ctx) => {
+      assertDelayBudget(ctx.delayMs, r.numberOfMessages, "numberOfMessages", "message");
+      return s.bench.stream(r.numberOfMessages, ctx);
+    },
     requests: (p) => [{ numberOfMessages: p.streamMessages }],
   }),
   defineWorkload({
@@ -98,7 +104,10 @@ export const benchWorkloads = [
       parse: ({ body }) => ({ payload: body }),
     },
     grpc: { service: "BenchService", method: "Upload", parse: (m) => m, build: (r) => r },
-    handle: (s, r, ctx) => s.bench.upload(r.payload, ctx),
+    handle: (s, r, ctx) => {
+      assertDelayBudget(ctx.delayMs, r.payload.length / MIB, "payload", "MiB");
+      return s.bench.upload(r.payload, ctx);
+    },
     requests: (p) => [{ payload: uploadPayload(p.payloadBytes) }],
   }),
 ];
