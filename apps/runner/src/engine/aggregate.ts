@@ -1,4 +1,5 @@
 import {
+  batchSpeedupCI,
   COMPARED_METRICS,
   createLatencyHistogram,
   decodeLatencyHistogram,
@@ -9,6 +10,7 @@ import {
   type ComparedMetric,
   type ProtocolMeasure,
   type ProtocolSummary,
+  type RatioCI,
 } from "@relix/core";
 
 const medianOrNull = (values: Array<number | null>): number | null => {
@@ -61,9 +63,31 @@ export function summariseProtocol(measures: ProtocolMeasure[]): ProtocolSummary 
 
 const metricValue = (m: ProtocolMeasure, metric: ComparedMetric) => (metric === "rps" ? m.rps : m.latencyMs[metric]);
 
+const BATCH_KEY = { p50: "p50Ms", p99: "p99Ms", rps: "rps" } as const;
+
 /**
- * gRPC vs REST on p50, p99 and rps: the per-trial values of each side, a 95% bootstrap CI of
- * the ratio, and the sentence that says who won. A metric with a zero on either side (every
+ * Several trials: the between-trial bootstrap. One trial: batch means over its sub-windows when
+ * both sides have enough of them, else the bootstrap's point estimate (flagged degenerate).
+ */
+function ratioCIOf(trials: Array<{ rest: ProtocolMeasure; grpc: ProtocolMeasure }>, metric: ComparedMetric): RatioCI {
+  const rest = trials.map((t) => metricValue(t.rest, metric));
+  const grpc = trials.map((t) => metricValue(t.grpc, metric));
+  const only = trials.length === 1 ? trials[0]! : null;
+  if (only?.rest.batches && only.grpc.batches) {
+    const key = BATCH_KEY[metric];
+    const ci = batchSpeedupCI(
+      metric,
+      { estimate: rest[0]!, batches: only.rest.batches[key] },
+      { estimate: grpc[0]!, batches: only.grpc.batches[key] },
+    );
+    if (ci) return ci;
+  }
+  return speedupCI(metric, rest, grpc);
+}
+
+/**
+ * gRPC vs REST on p50, p99 and rps: the per-trial values of each side, a 95% CI of the ratio
+ * (ratioCIOf), and the sentence that says who won. A metric with a zero on either side (every
  * request failed) has no ratio and is left out.
  */
 export function compareTrials(trials: Array<{ rest: ProtocolMeasure; grpc: ProtocolMeasure }>): Comparison[] {
@@ -72,7 +96,7 @@ export function compareTrials(trials: Array<{ rest: ProtocolMeasure; grpc: Proto
     const rest = trials.map((t) => metricValue(t.rest, metric));
     const grpc = trials.map((t) => metricValue(t.grpc, metric));
     if ([...rest, ...grpc].some((v) => !(v > 0))) continue;
-    const ci = speedupCI(metric, rest, grpc);
+    const ci = ratioCIOf(trials, metric);
     const verdict = structuredVerdictFor({ metric, ci });
     comparisons.push({ metric, ci, winner: verdict.winner, text: verdict.text });
   }

@@ -13,6 +13,7 @@ import { generatorFor } from "./generators/registry";
 import type { LoadGenerator, LoadPlan, LoadRun } from "./load-generator";
 import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
 import { readServerStats, serverDelta } from "./server-stats";
+import { batchFiguresInWindow } from "./batches";
 import { clipWindow, figuresInWindow, windowOfSamples, type MeasuredWindow } from "./window";
 
 /** After the window closes, in-flight requests get this long to finish so none is cut short. */
@@ -137,6 +138,7 @@ export async function measureProtocol(
     latencyMs: figures.histogram.summary(),
     histogram: figures.histogram.encode(),
     timeline: figures.timeline,
+    batches: batchFiguresInWindow(run.samples, complete),
     // What the tool really used (autocannon opens fewer connections when --rate is below them).
     connections: { tcp: run.connections, inFlight: run.inFlight },
     server: {

@@ -25,6 +25,13 @@ export const timelinePointSchema = z.object({
   p99Ms: nonNegative,
 });
 
+export const batchFiguresSchema = z.object({
+  p50Ms: z.array(nonNegative),
+  p99Ms: z.array(nonNegative),
+  rps: z.array(nonNegative),
+});
+export type BatchFigures = z.infer<typeof batchFiguresSchema>;
+
 export const serverMeasuresSchema = z.object({
   /** Server CPU time (user + system) per 1,000 requests served. */
   cpuMsPer1000: nonNegative.nullable(),
@@ -55,6 +62,12 @@ export const protocolMeasureSchema = z.object({
   /** The whole HDR histogram of the measured window (compressed base64, µs values). */
   histogram: z.string(),
   timeline: z.array(timelinePointSchema),
+  /**
+   * The window cut into equal consecutive sub-windows, each figure computed once per sub-window:
+   * what gives one trial a confidence interval (stats/batch-means.ts). A figure's list is empty
+   * when the window held too few requests for it. Absent in results written before.
+   */
+  batches: batchFiguresSchema.optional(),
   connections: z.object({ tcp: z.number().int().min(0), inFlight: z.number().int().min(0) }),
   server: serverMeasuresSchema,
   generator: generatorMeasuresSchema,
@@ -69,7 +82,12 @@ export const protocolMeasureSchema = z.object({
 export type ProtocolMeasure = z.infer<typeof protocolMeasureSchema>;
 
 /** The median of each figure across trials (the histogram is the merge of all trials). */
-export const protocolSummarySchema = protocolMeasureSchema.omit({ timeline: true, notes: true, facts: true });
+export const protocolSummarySchema = protocolMeasureSchema.omit({
+  timeline: true,
+  batches: true,
+  notes: true,
+  facts: true,
+});
 export type ProtocolSummary = z.infer<typeof protocolSummarySchema>;
 
 export const comparisonSchema = z.object({
@@ -99,7 +117,7 @@ export const cellResultSchema = z.object({
   label: z.string(),
   study: z.enum(studyIds),
   /** "none" for workloads that do not read through the cache. */
-  cacheMode: z.enum(["warm", "cold", "miss", "none"]),
+  cacheMode: z.enum(["warm", "cold", "miss", "memory", "none"]),
   payload: z.object({ rest: payloadSizesSchema, grpc: payloadSizesSchema }),
   trials: z.array(
     z.object({

@@ -23,6 +23,14 @@ export const ratioCISchema = z.object({
    * the "interval" says nothing about uncertainty. The verdict says so instead of printing it.
    */
   degenerate: z.boolean(),
+  /**
+   * How the interval was built: absent (results before it was recorded, and every interval over
+   * several trials) is the between-trial bootstrap; "batch-means" is the one-trial interval from
+   * sub-windows of the measured window (batch-means.ts).
+   */
+  method: z.enum(["trials-bootstrap", "batch-means"]).optional(),
+  /** batch-means only: the sub-windows per side the interval rests on. */
+  batches: z.number().int().min(2).optional(),
 });
 export type RatioCI = z.infer<typeof ratioCISchema>;
 

@@ -25,5 +25,6 @@ export {
   type RatioCI,
   type RatioDirection,
 } from "./bootstrap";
-export { COMPARED_METRICS, speedupCI, ratioDirectionFor, type ComparedMetric } from "./speedup";
+export { batchMeansRatioCI, tQuantile975, MIN_BATCHES, type BatchSide } from "./batch-means";
+export { COMPARED_METRICS, speedupCI, batchSpeedupCI, ratioDirectionFor, type ComparedMetric } from "./speedup";
 export { verdictFor, structuredVerdictFor, type Verdict, type VerdictInput, type Winner } from "./verdict";

@@ -3,6 +3,7 @@
 //   throughput (higher is better):      speedup = gRPC rps / REST rps
 // Keeping one direction means the verdict, the UI and stored results never disagree on what
 // 1.4 means. Build speedup CIs with speedupCI, not by picking a direction at each call site.
+import { batchMeansRatioCI, type BatchSide } from "./batch-means";
 import { bootstrapRatioCI, type BootstrapOptions, type RatioCI, type RatioDirection } from "./bootstrap";
 
 /** What each cell compares between the protocols, in report order. */
@@ -21,4 +22,9 @@ export function speedupCI(
   options: Omit<BootstrapOptions, "ratio"> = {},
 ): RatioCI {
   return bootstrapRatioCI(restValues, grpcValues, { ...options, ratio: ratioDirectionFor(metric) });
+}
+
+/** One trial: the interval from sub-windows of each side's window, or null when they are too few. */
+export function batchSpeedupCI(metric: ComparedMetric, rest: BatchSide, grpc: BatchSide): RatioCI | null {
+  return batchMeansRatioCI(rest, grpc, ratioDirectionFor(metric));
 }

@@ -9,7 +9,8 @@ export type Winner = "grpc" | "rest" | "none";
 
 export interface VerdictInput {
   metric: ComparedMetric;
-  ci: Pick<RatioCI, "estimate" | "low" | "high"> & Partial<Pick<RatioCI, "ratio" | "confidence" | "degenerate">>;
+  ci: Pick<RatioCI, "estimate" | "low" | "high"> &
+    Partial<Pick<RatioCI, "ratio" | "confidence" | "degenerate" | "method">>;
 }
 
 export interface Verdict {
@@ -23,6 +24,8 @@ export interface Verdict {
   confidence: number;
   /** One trial on a side: no interval, so the winner is the point estimate and nothing more. */
   degenerate: boolean;
+  /** The interval comes from sub-windows of a single trial (batch means), not from several trials. */
+  withinTrial: boolean;
   text: string;
 }
 
@@ -31,7 +34,8 @@ const LABEL: Record<Exclude<Winner, "none">, string> = { grpc: "gRPC", rest: "RE
 const times = (x: number) => x.toFixed(2);
 
 /**
- * With one trial there is no interval to judge by, so a point estimate within this much of parity
+ * When not even one trial's sub-windows give an interval (a window too short), there is nothing to
+ * judge by, so a point estimate within this much of parity
  * is called a tie: run-to-run noise on a small shared machine is of that order.
  */
 export const SINGLE_TRIAL_TIE_BAND = 0.05;
@@ -51,7 +55,7 @@ function sentence(v: Omit<Verdict, "text">): string {
   const where = v.metric === "rps" ? "in throughput" : `at ${v.metric}`;
   const interval = v.degenerate
     ? "1 trial: no confidence interval"
-    : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}`;
+    : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}${v.withinTrial ? ", 1 trial" : ""}`;
   if (v.winner === "none") {
     return `${v.degenerate ? "no difference" : "no significant difference"} ${where} (${interval})`;
   }
@@ -71,7 +75,8 @@ export function structuredVerdictFor({ metric, ci }: VerdictInput): Verdict {
     winner === "rest"
       ? { factor: 1 / ci.estimate, low: 1 / ci.high, high: 1 / ci.low }
       : { factor: ci.estimate, low: ci.low, high: ci.high };
-  const verdict = { winner, ...oriented, metric, confidence, degenerate };
+  const withinTrial = ci.method === "batch-means";
+  const verdict = { winner, ...oriented, metric, confidence, degenerate, withinTrial };
   return { ...verdict, text: sentence(verdict) };
 }
 

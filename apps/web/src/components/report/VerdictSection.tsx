@@ -22,8 +22,11 @@ export function VerdictSection({ result, first }: { result: RunResult; first: bo
       </p>
       <p className="muted small" style={{ marginTop: 6 }}>
         Speedup &gt; 1 means gRPC did better (REST/gRPC for latency, gRPC/REST for throughput). A winner is named only
-        when the whole {result.spec.trials > 1 ? "95% confidence interval" : "estimate (1 trial: no interval)"} is on
-        one side of 1.
+        when the whole{" "}
+        {result.spec.trials > 1
+          ? "95% confidence interval"
+          : "95% interval (1 trial: from sub-windows of its window; a window too short for one gives the estimate alone)"}{" "}
+        is on one side of 1.
       </p>
       <p className="small" style={{ marginTop: 4 }}>
         <span className="muted">Load:</span> {describeLoad(result)}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import type { ClientSample } from "../tools";
+import { batchFiguresInWindow } from "./batches";
+import { compareTrials } from "./aggregate";
+import { makeRunResult } from "@relix/core/testing/result-fixture";
+
+/** One trial's two measures, REST p50 2.5 ms and gRPC p50 2 ms. */
+function oneTrial() {
+  const [trial] = makeRunResult({ spec: { trials: 1 }, rest: { p50: 2.5 }, grpc: { p50: 2 } }).cells[0]!.trials;
+  return { rest: trial!.rest, grpc: trial!.grpc };
+}
+
+/** `perSecond` successful requests a second for `seconds`, evenly spread, latency `ms` (+ a little jitter). */
+function steady(perSecond: number, seconds: number, ms: number): ClientSample[] {
+  const n = perSecond * seconds;
+  return Array.from({ length: n }, (_, i) => ({
+    endMs: (i * 1000) / perSecond + 0.5,
+    latencyUs: ms * 1000 * (1 + 0.05 * Math.sin(i * 1.7)),
+    ok: true,
+    code: "200",
+  }));
+}
+
+describe("sub-window figures of one trial", () => {
+  it("cuts a well-filled window into ten sub-windows for every figure", () => {
+    const figures = batchFiguresInWindow(steady(1_000, 2, 2), { startMs: 0, endMs: 2_000 });
+    expect(figures.p50Ms).toHaveLength(10);
+    expect(figures.p99Ms).toHaveLength(10);
+    expect(figures.rps).toHaveLength(10);
+    for (const rps of figures.rps) expect(rps).toBeCloseTo(1_000, -1);
+    for (const p50 of figures.p50Ms) expect(p50).toBeCloseTo(2, 0);
+  });
+
+  it("uses fewer sub-windows for p99 when the window holds too few requests, and none below five", () => {
+    // 300 requests: p50 keeps ten sub-windows of 30, p99 cannot have five of 100.
+    const figures = batchFiguresInWindow(steady(150, 2, 2), { startMs: 0, endMs: 2_000 });
+    expect(figures.p50Ms).toHaveLength(10);
+    expect(figures.p99Ms).toHaveLength(0);
+    // 600 requests: six sub-windows of 100 for p99.
+    expect(batchFiguresInWindow(steady(300, 2, 2), { startMs: 0, endMs: 2_000 }).p99Ms).toHaveLength(6);
+  });
+
+  it("ignores errors and samples outside the window", () => {
+    const samples = [...steady(1_000, 2, 2), { endMs: 2_500, latencyUs: 9e6, ok: true, code: "200" }];
+    samples[0] = { ...samples[0]!, ok: false, code: "500", latencyUs: 9e6 };
+    const figures = batchFiguresInWindow(samples, { startMs: 0, endMs: 2_000 });
+    expect(Math.max(...figures.p99Ms)).toBeLessThan(3);
+  });
+});
+
+describe("one trial's verdicts", () => {
+  it("carry a within-trial interval when both sides have sub-window figures", () => {
+    const { rest, grpc } = oneTrial();
+    rest.batches = batchFiguresInWindow(steady(1_000, 2, 2.5), { startMs: 0, endMs: 2_000 });
+    grpc.batches = batchFiguresInWindow(steady(1_000, 2, 2), { startMs: 0, endMs: 2_000 });
+    const p50 = compareTrials([{ rest, grpc }]).find((c) => c.metric === "p50")!;
+    expect(p50.ci).toMatchObject({ method: "batch-means", degenerate: false });
+    expect(p50.text).toMatch(/^gRPC 1\.25x faster at p50 \(95% CI [\d.]+-[\d.]+, 1 trial\)$/);
+  });
+
+  it("fall back to the point estimate when a result has no sub-window figures", () => {
+    const p50 = compareTrials([oneTrial()])[0]!;
+    expect(p50.ci.degenerate).toBe(true);
+    expect(p50.text).toContain("1 trial: no confidence interval");
+  });
+});
