@@ -81,6 +81,8 @@ describe("parseCliArgs", () => {
       dotLength: 1000,
     });
     expect(run("--requests", "1000").spec.requests).toBe(1000);
+    expect(run().spec.restConnection).toBe("keep-alive");
+    expect(run("--rest-connection", "per-request").spec.restConnection).toBe("per-request");
   });
 
   it.each([
@@ -171,6 +173,7 @@ describe("parseCliArgs refuses bad input with one line naming the flag, the valu
     [["--workloads", "noop,,echo"], "empty item"],
     [["--workloads", "nothing.*"], '"nothing.*" matches no workload'],
     [["--cache", "hot"], '--cache "hot": unknown cache mode "hot" (use warm, cold, miss)'],
+    [["--rest-connection", "close"], '--rest-connection "close": use keep-alive or per-request'],
     [["--preset", "study-0"], '--preset "study-0": unknown preset (did you mean study-000?); known: quick, study-000'],
     [["--conections", "8"], "unknown flag --conections (did you mean --connections?)"],
     [["--bogus"], "unknown flag --bogus"],

@@ -11,6 +11,7 @@ import {
   findPreset,
   getPreset,
   presetNames,
+  restConnectionPolicies,
   specBounds as b,
   specFromPreset,
   workloadIds,
@@ -161,6 +162,14 @@ function parseCacheModes(raw: string): RunSpec["cacheModes"] {
   });
 }
 
+function parseRestConnection(raw: string): RunSpec["restConnection"] {
+  const policy = restConnectionPolicies.find((p) => p === raw);
+  if (!policy) {
+    throw new UsageError(`--rest-connection ${JSON.stringify(raw)}: use ${restConnectionPolicies.join(" or ")}`);
+  }
+  return policy;
+}
+
 function overridesFrom(values: Values): Partial<PresetSpec> {
   const text = (name: string) => values.get(name) as string | undefined;
   const with_ = <T>(name: string, parse: (raw: string) => T): T | undefined => {
@@ -177,6 +186,7 @@ function overridesFrom(values: Values): Partial<PresetSpec> {
     cacheModes: with_("cache", parseCacheModes),
     connections: with_("connections", (raw) => parseCount("connections", raw, b.connections)),
     grpcConnections: with_("grpc-connections", (raw) => parseCount("grpc-connections", raw, b.grpcConnections)),
+    restConnection: with_("rest-connection", parseRestConnection),
     durationMs: with_("duration", (raw) => parseDurationMs("duration", raw, b.durationMs)),
     requests: with_("requests", (raw) => parseCount("requests", raw, b.requests)),
     warmupMs: with_("warmup", (raw) => parseDurationMs("warmup", raw, b.warmupMs)),

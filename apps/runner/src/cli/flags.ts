@@ -1,6 +1,6 @@
 // Every flag of `pnpm bench`, once: args.ts parses with this list and help.ts documents it, so a
 // flag cannot exist without its help line (help.test.ts checks both ways).
-import { DEFAULT_PRESET, specBounds as b, specFromPreset } from "@relix/core";
+import { DEFAULT_PRESET, restConnectionPolicies, specBounds as b, specFromPreset } from "@relix/core";
 import { formatDuration } from "@relix/core/render/format";
 import { formatSize } from "./values";
 
@@ -65,6 +65,14 @@ export const flags: readonly FlagDefinition[] = [
     example: "8",
     help: `HTTP/2 connections ghz spreads them over (1 = shared, ghz's default; = --connections matches REST's TCP count); ${range(b.grpcConnections)}`,
     ...fromPreset(String(base.grpcConnections)),
+  },
+  {
+    name: "rest-connection",
+    type: "string",
+    value: "POLICY",
+    example: "per-request",
+    help: `REST's TCP connections: ${restConnectionPolicies.join(" or ")} (a new connection per call, its connect inside the latency); gRPC always reuses its channel`,
+    ...fromPreset(base.restConnection),
   },
   {
     name: "duration",

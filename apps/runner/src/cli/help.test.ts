@@ -14,6 +14,7 @@ describe("renderHelp", () => {
       "cache",
       "connections",
       "grpc-connections",
+      "rest-connection",
       "duration",
       "requests",
       "warmup",
@@ -36,6 +37,9 @@ describe("renderHelp", () => {
     expect(help).toMatch(/--duration DURATION\s+measured window .*500ms-5m/s);
     expect(help).toMatch(/--payload-size SIZE[\s\S]*1B-8MiB/);
     expect(help).toContain("(default: quick)");
+    expect(help).toMatch(
+      /--rest-connection POLICY\s+REST's TCP connections: keep-alive or per-request[\s\S]*\(quick: keep-alive\)/,
+    );
   });
 
   it("lists every preset with its one-line question and measuring time", () => {

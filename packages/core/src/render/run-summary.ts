@@ -5,13 +5,23 @@ import { formatDuration } from "./format";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+/** How each side uses its connections: REST's policy beside gRPC's, which always reuses its channel. */
+export function describeConnections(spec: RunResult["spec"]): string {
+  const rest =
+    spec.restConnection === "per-request"
+      ? "REST: a new TCP connection per call (connect inside its latency)"
+      : "REST: keep-alive TCP connections";
+  return `${rest}; gRPC: one channel reused over ${plural(spec.grpcConnections, "HTTP/2 connection")}`;
+}
+
 /** The settings that decide what the numbers mean, in one line. */
 export function describeLoad(result: RunResult): string {
   const { spec } = result;
   const window =
     spec.requests === undefined ? `${formatDuration(spec.durationMs)} window` : `${spec.requests} requests per window`;
   return [
-    `${spec.connections} in flight per protocol (gRPC over ${plural(spec.grpcConnections, "HTTP/2 connection")})`,
+    `${spec.connections} in flight per protocol`,
+    describeConnections(spec),
     spec.rate === undefined ? "closed loop (service time)" : `open loop at ${spec.rate} req/s`,
     `${formatDuration(spec.warmupMs)} warm-up + ${window}`,
     plural(spec.trials, "trial"),

@@ -3,6 +3,14 @@ import { workloadIds } from "../catalog/catalog";
 import { cacheModes } from "../calls/cache-mode";
 import { specBounds as b } from "./bounds";
 
+/**
+ * How the REST client uses TCP: keep-alive reuses each connection for every call; per-request
+ * opens one per call and closes it after the response, with the connect inside the call's latency
+ * (the way a client without a session, such as study 004's, calls).
+ */
+export const restConnectionPolicies = ["keep-alive", "per-request"] as const;
+export type RestConnectionPolicy = (typeof restConnectionPolicies)[number];
+
 const int = (bound: { min: number; max: number }) => z.number().int().min(bound.min).max(bound.max);
 
 /**
@@ -17,11 +25,13 @@ export const runSpecSchema = z
       .array(z.enum(workloadIds as [string, ...string[]]))
       .min(b.workloads.min)
       .max(b.workloads.max),
-    cacheModes: z.array(z.enum(cacheModes)).min(1).max(3).default(["warm"]),
+    cacheModes: z.array(z.enum(cacheModes)).min(1).max(cacheModes.length).default(["warm"]),
     /** In-flight requests on both sides: autocannon connections (pipelining 1) = ghz concurrency. */
     connections: int(b.connections).default(8),
     /** HTTP/2 connections ghz spreads its workers over (its default is 1: shared). */
     grpcConnections: int(b.grpcConnections).default(1),
+    /** REST's TCP policy; gRPC always reuses its channel (see restConnectionPolicies). */
+    restConnection: z.enum(restConnectionPolicies).default("keep-alive"),
     /** The measured window. */
     durationMs: int(b.durationMs).default(5_000),
     /** Alternatively a number of requests per cell (the window then ends when they are done). */

@@ -19,6 +19,7 @@ export function autocannonOptionsFor(plan: LoadPlan): AutocannonOptions {
     requests: restRequestsFor(workload, requests, cacheMode, spec.serverDelayMs),
     connections: spec.connections,
     pipelining: 1,
+    connection: spec.restConnection,
     // Count mode: the duration is only a bound; the run ends after `total` requests.
     durationMs: total ? COUNT_MODE_BOUND_MS : plan.durationMs,
     ...(total ? { amount: total } : {}),

@@ -42,6 +42,11 @@ export interface AcRequestIterator {
 /** lib/httpClient.js Client internals the driver hooks. */
 export interface AcClient extends EventEmitter {
   destroyed: boolean;
+  /** The current socket (replaced on each reconnect). */
+  conn: unknown;
+  /** Requests per second allowed to this client (overallRate / connections), when a rate is set. */
+  rate?: number;
+  reqsMadeThisSecond: number;
   requestIterator: AcRequestIterator;
   pipelinedRequests: { size(): number; toArray(): AcPending[]; clear(): void };
   _connect(): void;

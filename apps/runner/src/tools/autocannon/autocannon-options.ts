@@ -11,7 +11,18 @@
  * loop. Its coordinated-omission correction uses `ceil(1/rate)` ms as the expected interval (rate
  * per connection in req/s, so always 1 ms): miscalibrated (difference #7); irrelevant here since
  * Relix records raw latencies.
+ *
+ * Connection policy: autocannon keeps each connection alive. Its own ways of doing otherwise do
+ * not measure a connection per call: a `Connection: close` header makes the server close after
+ * the response, but the client writes its next request on the closing socket first (in the
+ * response callback, before the 'end' event), so every second request is lost; `reconnectRate: 1`
+ * reconnects after each response but returns before emitting it (lib/httpClient.js), so no
+ * response is reported at all (both seen with autocannon 8.0.0). So `per-request` is done by the
+ * driver's hooks (client-hooks.ts): each call goes out on a fresh connection, which the client
+ * closes once the response is read. The request still says `Connection: keep-alive` (autocannon
+ * writes that line itself), as a client without a session does before it drops its pool.
  */
+import type { RestConnectionPolicy } from "@relix/core";
 import { parseLocalHttpUrl } from "../local-target";
 import type { ProgressStats } from "../sample";
 
@@ -40,6 +51,8 @@ export interface AutocannonOptions {
   rate?: number;
   /** Per-request timeout; autocannon's minimum is 1000. Default 10000. */
   timeoutMs?: number;
+  /** keep-alive (default) or one TCP connection per request, its connect inside the latency. */
+  connection?: RestConnectionPolicy;
   /** Stops issuing early (in-flight requests still drain) when this aborts. */
   signal?: AbortSignal;
   /** Called once per second of the run. */
@@ -63,6 +76,7 @@ export interface CheckedOptions {
   timeoutMs: number;
   rate?: number;
   amount?: number;
+  connection: RestConnectionPolicy;
 }
 
 const METHODS = new Set(["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]);
@@ -110,9 +124,15 @@ export function checkAutocannonOptions(opts: AutocannonOptions): CheckedOptions 
   if (opts.rate !== undefined && !(Number.isInteger(opts.rate) && opts.rate >= 1)) {
     throw new Error("rate must be an integer >= 1 (requests/s)");
   }
+  const connection = opts.connection ?? "keep-alive";
+  if (connection !== "keep-alive" && connection !== "per-request") {
+    throw new Error(`connection must be keep-alive or per-request, not ${JSON.stringify(connection)}`);
+  }
+  if (connection === "per-request" && pipelining !== 1) throw new Error("per-request connections need pipelining 1");
   return {
     origin,
     specs,
+    connection,
     connections,
     pipelining,
     durationMs,

@@ -23,9 +23,16 @@
  * measured Relix at ~0.85x the autocannon CLI's noop rps that way). So each distinct request is
  * built ONCE, by autocannon's own request builder, and every send reuses its bytes, as the CLI
  * does with its single static request.
+ *
+ * A connection per request. autocannon stamps a request's start just before `socket.write`, and
+ * `_connect` writes right after `net.connect` (Node queues the bytes until the handshake is done),
+ * so the first request on a connection already times its connect. With `per-request`, a client
+ * about to write on a connection that has carried a request closes it and connects again, and the
+ * request goes out on the new one: each call is the first on its connection.
  */
 import type { AcClient, AcPending, AcRequestData, AcRequestIterator } from "./autocannon-internals";
 import { internalsChanged } from "./autocannon-internals";
+import type { RestConnectionPolicy } from "@relix/core";
 import type { CheckedSpec } from "./autocannon-options";
 
 /** What the hooks tell the run, and ask it. */
@@ -95,7 +102,11 @@ function sharedKeySequence(specs: CheckedSpec[]) {
   };
 }
 
-export function clientHooks(specs: CheckedSpec[], events: ClientEvents): ClientHooks {
+export function clientHooks(
+  specs: CheckedSpec[],
+  events: ClientEvents,
+  connection: RestConnectionPolicy = "keep-alive",
+): ClientHooks {
   const clients: AcClient[] = [];
   const keys = sharedKeySequence(specs);
   const fail = (entries: AcPending[], code: string): void => {
@@ -110,11 +121,35 @@ export function clientHooks(specs: CheckedSpec[], events: ClientEvents): ClientH
     }
     keys.attach(client.requestIterator);
     clients.push(client);
-    client.on("request", () => events.sent());
+    // The connection the last request was written on; per-request never writes on it again.
+    let usedConn: unknown;
+    let reconnecting = false;
+    client.on("request", () => {
+      usedConn = client.conn;
+      events.sent();
+    });
     let stash: AcPending[] = [];
     const origDo = client._doRequest.bind(client);
-    client._doRequest = function (...a: unknown[]) {
-      if (!events.mayIssue()) return;
+    client._doRequest = function (this: AcClient, ...a: unknown[]) {
+      if (reconnecting) {
+        // _connect's own write of the request granted below
+        reconnecting = false;
+        return origDo(...a);
+      }
+      if (!events.mayIssue()) {
+        // Closed now, or the server's close would make autocannon reconnect for nothing.
+        if (connection === "per-request" && usedConn === this.conn) this._destroyConnection();
+        return;
+      }
+      // A rate-limited client only pauses here; it reconnects when it really writes.
+      const paused = this.rate !== undefined && this.rate > 0 && this.reqsMadeThisSecond >= this.rate;
+      if (connection === "per-request" && usedConn === this.conn && !paused) {
+        this._destroyConnection();
+        reconnecting = true;
+        this._connect();
+        reconnecting = false;
+        return;
+      }
       return origDo(...a);
     };
     const origConnect = client._connect.bind(client);

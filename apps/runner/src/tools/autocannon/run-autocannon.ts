@@ -102,20 +102,24 @@ export async function driveAutocannon(opts: AutocannonOptions, how: { endOfRun: 
     counters.record(latencyMs, ok);
     if (draining && onSettled && hooks.inFlight() === 0) onSettled();
   };
-  const hooks = clientHooks(specs, {
-    mayIssue() {
-      if (draining) return false;
-      if (checked.amount !== undefined && issued >= checked.amount) {
-        beginDrain();
-        return false;
-      }
-      issued++;
-      return true;
+  const hooks = clientHooks(
+    specs,
+    {
+      mayIssue() {
+        if (draining) return false;
+        if (checked.amount !== undefined && issued >= checked.amount) {
+          beginDrain();
+          return false;
+        }
+        issued++;
+        return true;
+      },
+      sent: () => void sent++,
+      failed: (latencyMs, code) => record(latencyMs, code, false),
+      dropped: (count) => void (droppedInFlight += count),
     },
-    sent: () => void sent++,
-    failed: (latencyMs, code) => record(latencyMs, code, false),
-    dropped: (count) => void (droppedInFlight += count),
-  });
+    checked.connection,
+  );
 
   return new Promise<AutocannonDrive>((resolve, reject) => {
     const cpu0 = process.cpuUsage();

@@ -1,3 +1,4 @@
+import { restConnectionPolicies } from "@relix/core/spec/run-spec";
 import {
   PAYLOAD_UNITS,
   type Bounds,
@@ -8,7 +9,7 @@ import {
 } from "@/lib/spec-form/spec-form";
 import { FieldHint, fieldProps } from "./FieldHint";
 
-type TextKey = Exclude<keyof FormValues, "workloads" | "cacheModes" | "payloadUnit">;
+type TextKey = Exclude<keyof FormValues, "workloads" | "cacheModes" | "payloadUnit" | "restConnection">;
 
 /** The numbers that shape the load: connections, trials, windows, rate, payload size. */
 export function LoadFields({
@@ -48,6 +49,21 @@ export function LoadFields({
         <label htmlFor="grpcConnections">gRPC connections (HTTP/2)</label>
         {input("grpcConnections", "grpcConnections", "grpcConnections", "numeric")}
         {hint("grpcConnections", "ghz default 1: shared")}
+      </div>
+      <div className="field">
+        <label htmlFor="restConnection">REST connections (TCP)</label>
+        <select
+          id="restConnection"
+          className="input"
+          value={values.restConnection}
+          onChange={(e) => onChange("restConnection", e.target.value)}
+          {...fieldProps("restConnection", errors)}
+        >
+          {restConnectionPolicies.map((policy) => (
+            <option key={policy}>{policy}</option>
+          ))}
+        </select>
+        {hint("restConnection", "per-request: a new connection per call; gRPC reuses its channel")}
       </div>
       <div className="field">
         <label htmlFor="trials">Trials</label>

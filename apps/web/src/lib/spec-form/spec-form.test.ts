@@ -35,6 +35,16 @@ describe("new-run form rules", () => {
     expect(overridesOf(fields, quick)).toEqual({});
   });
 
+  it("offers REST's connection policy, keep-alive unless the preset says otherwise, and sends it only when changed", () => {
+    expect(valuesFrom(quick).restConnection).toBe("keep-alive");
+    const { fields, errors } = validateForm({ ...valuesFrom(quick), restConnection: "per-request" }, context);
+    expect(errors).toEqual({});
+    expect(overridesOf(fields, quick)).toEqual({ restConnection: "per-request" });
+    const bad = validateForm({ ...valuesFrom(quick), restConnection: "sometimes" }, context);
+    expect(bad.errors).toEqual({ restConnection: "REST connections: choose keep-alive or per-request" });
+    expect(fieldOfPath("spec.restConnection")).toBe("restConnection");
+  });
+
   it("shows durations in seconds and payloads in the largest whole unit", () => {
     const values = valuesFrom({ ...quick, durationMs: 2500, payloadBytes: 3 * 1024 * 1024 });
     expect(values).toMatchObject({ durationSeconds: "2.5", payloadSize: "3", payloadUnit: "MiB" });

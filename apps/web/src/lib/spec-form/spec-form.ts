@@ -1,4 +1,5 @@
 import type { Bound, SpecDefaults } from "@relix/core/runner-api/reference";
+import { restConnectionPolicies, type RestConnectionPolicy } from "@relix/core/spec/run-spec";
 
 // The new-run form's rules, kept out of the component so they can be tested: form values <->
 // spec fields, the runner's bounds enforced before submit (the runner checks again and is the
@@ -9,6 +10,7 @@ export const FORM_FIELDS = [
   "cacheModes",
   "connections",
   "grpcConnections",
+  "restConnection",
   "durationMs",
   "warmupMs",
   "trials",
@@ -30,6 +32,8 @@ export interface FormValues {
   cacheModes: string[];
   connections: string;
   grpcConnections: string;
+  /** A choice of restConnectionPolicies (kept as text, like the other inputs). */
+  restConnection: string;
   durationSeconds: string;
   warmupSeconds: string;
   trials: string;
@@ -45,6 +49,7 @@ export interface SpecFields {
   cacheModes: string[];
   connections: number;
   grpcConnections: number;
+  restConnection: RestConnectionPolicy;
   durationMs: number;
   warmupMs: number;
   trials: number;
@@ -62,6 +67,7 @@ export function specFieldsFrom(spec: FormSpec): SpecFields {
     cacheModes: [...spec.cacheModes],
     connections: spec.connections,
     grpcConnections: spec.grpcConnections,
+    restConnection: spec.restConnection,
     durationMs: spec.durationMs,
     warmupMs: spec.warmupMs,
     trials: spec.trials,
@@ -84,6 +90,7 @@ export function valuesFrom(fields: SpecFields): FormValues {
     cacheModes: [...fields.cacheModes],
     connections: String(fields.connections),
     grpcConnections: String(fields.grpcConnections),
+    restConnection: fields.restConnection,
     durationSeconds: String(fields.durationMs / 1000),
     warmupSeconds: String(fields.warmupMs / 1000),
     trials: String(fields.trials),
@@ -198,6 +205,10 @@ export function validateForm(values: FormValues, context: FormContext): { fields
     "gRPC connections",
     errors,
   );
+  const restConnection = restConnectionPolicies.find((p) => p === values.restConnection) ?? "keep-alive";
+  if (restConnection !== values.restConnection) {
+    errors.restConnection = `REST connections: choose ${restConnectionPolicies.join(" or ")}`;
+  }
   const trials = checkInt("trials", parseNumber(values.trials), bounds.trials, "Trials", errors);
   const durationMs = checkMs("durationMs", values.durationSeconds, bounds.durationMs, "Duration", errors);
   const warmupMs = checkMs("warmupMs", values.warmupSeconds, bounds.warmupMs, "Warm-up", errors);
@@ -217,6 +228,7 @@ export function validateForm(values: FormValues, context: FormContext): { fields
     cacheModes: modes,
     connections,
     grpcConnections,
+    restConnection,
     durationMs,
     warmupMs,
     trials,
@@ -237,6 +249,7 @@ export function overridesOf(fields: SpecFields, base: SpecFields): Partial<SpecF
   for (const key of [
     "connections",
     "grpcConnections",
+    "restConnection",
     "durationMs",
     "warmupMs",
     "trials",
