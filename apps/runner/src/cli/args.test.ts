@@ -107,6 +107,11 @@ describe("parseCliArgs", () => {
     expect(run("--payload-size", raw).spec.payloadBytes).toBe(bytes);
   });
 
+  it("reads --cache memory, alone or beside the other modes", () => {
+    expect(run("--cache", "memory").spec.cacheModes).toEqual(["memory"]);
+    expect(run("--cache", "warm,cold,miss,memory").spec.cacheModes).toEqual(["warm", "cold", "miss", "memory"]);
+  });
+
   it("reads a bare --server-delay as milliseconds", () => {
     expect(run("--server-delay", "10").spec.serverDelayMs).toBe(10);
   });
@@ -172,7 +177,7 @@ describe("parseCliArgs refuses bad input with one line naming the flag, the valu
     ],
     [["--workloads", "noop,,echo"], "empty item"],
     [["--workloads", "nothing.*"], '"nothing.*" matches no workload'],
-    [["--cache", "hot"], '--cache "hot": unknown cache mode "hot" (use warm, cold, miss)'],
+    [["--cache", "hot"], '--cache "hot": unknown cache mode "hot" (use warm, cold, miss, memory)'],
     [["--rest-connection", "close"], '--rest-connection "close": use keep-alive or per-request'],
     [["--preset", "study-0"], '--preset "study-0": unknown preset (did you mean study-000?); known: quick, study-000'],
     [["--conections", "8"], "unknown flag --conections (did you mean --connections?)"],

@@ -47,7 +47,7 @@ export const flags: readonly FlagDefinition[] = [
     type: "string",
     value: "LIST",
     example: "warm,cold",
-    help: "cache modes for workloads that read through the cache: warm (Redis hit), cold (MySQL, no cache), miss (MySQL, then fill Redis)",
+    help: "cache modes for workloads that read through the cache: warm (Redis hit), cold (MySQL, no cache), miss (MySQL, then fill Redis), memory (process-local cache, no Redis)",
     ...fromPreset(base.cacheModes.join(",")),
   },
   {

@@ -1,7 +1,7 @@
 import type { RunSpecInput } from "../spec/run-spec";
 
 /** A cell's cache mode as results name it: "none" for workloads that never read through the cache. */
-export type CellCacheMode = "warm" | "cold" | "miss" | "none";
+export type CellCacheMode = "warm" | "cold" | "miss" | "memory" | "none";
 
 /**
  * How a published number is compared with a measured one. Every measure is read from a cell of

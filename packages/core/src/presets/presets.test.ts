@@ -72,6 +72,13 @@ describe("presets", () => {
     expect(specFromPreset("study-003").connections).toBe(1);
     for (const figure of getPreset("study-003").published!) expect(figure.measure).toBe("msPer200Calls");
   });
+
+  it("study-003 serves its list from a process-local cache, as the study served a static list, and says so", () => {
+    expect(specFromPreset("study-003").cacheModes).toEqual(["memory"]);
+    const cached = getPreset("study-003").published!.filter((f) => f.cacheMode !== "none");
+    for (const figure of cached) expect(figure.cacheMode).toBe("memory");
+    expect(getPreset("study-003").notes.join(" ")).toMatch(/cache mode memory/);
+  });
 });
 
 describe("getPreset / specFromPreset", () => {

@@ -15,7 +15,7 @@ import { COMPARED_METRICS } from "../stats/speedup";
 export const latencyMetrics = latencyMetricKeys;
 export const sideMetrics = [...latencyMetrics, "rps", "errors"] as const;
 export const ratioMetrics = COMPARED_METRICS;
-const cacheModes = ["warm", "cold", "miss", "none"] as const;
+const cacheModes = ["warm", "cold", "miss", "memory", "none"] as const;
 
 type Operator = "<=" | ">=" | "<" | ">";
 

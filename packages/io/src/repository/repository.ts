@@ -5,17 +5,24 @@ import type { CacheMode } from "@relix/core/calls/cache-mode";
 import type { CacheStore } from "./cache-store";
 import type { DataStore } from "./data-store";
 import { guardDatabase } from "./database-errors";
+import { createMemoryCache } from "./memory-cache";
 
 export interface RepositoryOptions {
   store: DataStore;
   cache: CacheStore;
   ttlSeconds: number;
   onCacheEvent?: (event: CacheEvent, error?: unknown) => void;
+  /** Events of cache mode `memory` (the process-local cache), counted apart from the shared cache's. */
+  onMemoryCacheEvent?: (event: CacheEvent) => void;
 }
 
 /** The only code that reaches the stores: cache-aside reads, outages mapped to domain errors. */
-export function createRepository({ store, cache, ttlSeconds, onCacheEvent }: RepositoryOptions) {
-  const read = createCacheAside({ cache, ttlSeconds, onEvent: onCacheEvent });
+export function createRepository({ store, cache, ttlSeconds, onCacheEvent, onMemoryCacheEvent }: RepositoryOptions) {
+  const shared = createCacheAside({ cache, ttlSeconds, onEvent: onCacheEvent });
+  const memory = createMemoryCache({ ttlSeconds, onEvent: onMemoryCacheEvent });
+  // One key builder and one TTL for both caches; only where the value is kept differs.
+  const read = <T>(key: string, mode: CacheMode, load: () => Promise<T | null>): Promise<T | null> =>
+    mode === "memory" ? memory.read(key, load) : shared(key, mode, load);
   const fromStore =
     <T>(call: () => Promise<T>) =>
     () =>

@@ -39,6 +39,7 @@ export async function createServiceRuntime(env: ServiceEnv, telemetry: ServerTel
     cache,
     ttlSeconds: env.CACHE_TTL_SECONDS,
     onCacheEvent: (event) => telemetry.cacheEvent(event),
+    onMemoryCacheEvent: (event) => telemetry.cacheEvent(event, "memory"),
   });
   telemetry.setBackends({ store: store.kind, cache: cache.kind });
   return {

@@ -43,6 +43,12 @@ export function createServerTelemetry(protocol: Protocol) {
     labelNames: ["event"],
     registers: [registry],
   });
+  const memoryCacheEvents = new client.Counter({
+    name: "relix_memory_cache_events_total",
+    help: "Cache mode memory's process-local cache-aside events: hit, miss",
+    labelNames: ["event"],
+    registers: [registry],
+  });
   new client.Gauge({
     name: "relix_wire_bytes",
     help: "Bytes read and written at the server's sockets since start",
@@ -95,9 +101,10 @@ export function createServerTelemetry(protocol: Protocol) {
       backends = value;
     },
 
-    cacheEvent(event: CacheEvent) {
+    /** `memory`: cache mode memory's process-local cache; both count in /stats' hit ratio. */
+    cacheEvent(event: CacheEvent, cache: "shared" | "memory" = "shared") {
       cacheCounts[event]++;
-      cacheEvents.inc({ event });
+      (cache === "memory" ? memoryCacheEvents : cacheEvents).inc({ event });
     },
 
     /**

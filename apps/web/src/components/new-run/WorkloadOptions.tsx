@@ -7,6 +7,7 @@ const CACHE_HINT: Record<string, string> = {
   warm: "primed: every read is a Redis hit",
   cold: "bypasses the cache: every read goes to MySQL",
   miss: "cache-aside miss: read MySQL, then fill Redis",
+  memory: "process-local cache: a hit never leaves the API process (no Redis, no JSON)",
 };
 
 function studyTitle(study: string, presets: readonly PresetWithSpec[]): string {

@@ -92,7 +92,7 @@ export interface CacheComparison {
   rows: CacheModeRow[];
 }
 
-const CACHE_ORDER = ["warm", "miss", "cold"];
+const CACHE_ORDER = ["memory", "warm", "miss", "cold"];
 
 /** For each workload measured in more than one cache mode: the modes side by side. */
 export function cacheComparisons(cells: readonly CellResult[]): CacheComparison[] {
