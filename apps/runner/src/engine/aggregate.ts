@@ -57,6 +57,10 @@ export function summariseProtocol(measures: ProtocolMeasure[]): ProtocolSummary 
       tool: first.generator.tool,
       cpuFraction: medianOrNull(measures.map((m) => m.generator.cpuFraction)),
       saturated: measures.some((m) => m.generator.saturated),
+      // Only results that recorded it: an older trial has no figure to take a median of.
+      ...(measures.some((m) => m.generator.cpuMsPerRequest !== undefined)
+        ? { cpuMsPerRequest: medianOrNull(measures.map((m) => m.generator.cpuMsPerRequest ?? null)) }
+        : {}),
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  generatorCpuMsPerRequest,
   judgeGeneratorCpu,
   measureNotes,
   saturationFact,
@@ -129,7 +130,12 @@ export async function measureProtocol(
   const server = serverDelta(before, after, plan.workload.usesCache);
   const load = judgeGeneratorCpu(run.cpu);
   const facts = measureFacts(generator.tool, run, window, complete, { warmupMs: spec.warmupMs, warmupSamples });
-  const generatorMeasures = { tool: generator.tool, cpuFraction: load.cpuFraction, saturated: load.saturated };
+  const generatorMeasures = {
+    tool: generator.tool,
+    cpuFraction: load.cpuFraction,
+    saturated: load.saturated,
+    cpuMsPerRequest: generatorCpuMsPerRequest(run.cpu, figures.rps),
+  };
   return {
     protocol: cell.protocol,
     rps: figures.rps,

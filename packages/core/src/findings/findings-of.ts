@@ -2,6 +2,7 @@ import type { CellResult, Protocol, ProtocolMeasure, RunResult } from "../result
 import { cellName, sideName, type Finding, type FindingSubject } from "./finding";
 import { embeddedBackendsFinding, runFactFinding, warmUpFinding } from "./run-findings";
 import { sideFindings, type Side } from "./side-findings";
+import { validityFindings } from "./validity-findings";
 
 /**
  * What a reader must know before trusting a result's numbers, each fact once, warnings (most
@@ -23,7 +24,7 @@ export function findingsOf(result: RunResult): Finding[] {
   for (const cell of result.cells) {
     for (const protocol of ["rest", "grpc"] as const) findings.push(...sideFindings(sideOf(cell, protocol)));
   }
-  findings.push(warmUpFinding(result), ...recordedNotes(result));
+  findings.push(...validityFindings(result), warmUpFinding(result), ...recordedNotes(result));
   return ordered(findings.filter((f): f is Finding => f !== null));
 }
 

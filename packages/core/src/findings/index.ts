@@ -3,3 +3,10 @@ export { cellName, sideName, PROTOCOL_LABEL, type Finding, type FindingSeverity,
 export { findingsOf, measureNotes, subjectLabel, warningTexts } from "./findings-of";
 export * from "./generator-saturation";
 export { loadLoopFact, runFactFinding } from "./run-findings";
+export {
+  CLIENT_CPU_FACTOR,
+  MIN_WINDOW_REQUESTS,
+  TAIL_SAMPLES,
+  generatorCpuMsPerRequest,
+  requestsNeededFor,
+} from "./validity-findings";

@@ -50,6 +50,12 @@ export const generatorMeasuresSchema = z.object({
   /** CPU of the load generator as a fraction of one core (autocannon) or of all cores (ghz). */
   cpuFraction: nonNegative.nullable(),
   saturated: z.boolean(),
+  /**
+   * The generator's own CPU time per request, ms (its cores busy / rps): compared between the
+   * protocols by the client-efficiency finding. Absent in results written before; null when its
+   * CPU could not be measured.
+   */
+  cpuMsPerRequest: nonNegative.nullable().optional(),
 });
 
 /** One protocol in one trial of one cell. */

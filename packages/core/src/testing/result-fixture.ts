@@ -33,6 +33,8 @@ export interface SideInput {
   saturated?: boolean;
   /** Default: 1 for a warm cell of a cached workload, 0 for its other modes, null without a cache. */
   cacheHitRatio?: number | null;
+  /** The load generator's own CPU per request, ms; absent by default, as in results written before it was recorded. */
+  generatorCpuMsPerRequest?: number;
 }
 
 export interface CellInput {
@@ -63,7 +65,8 @@ export interface RunResultInput {
   warnings?: string[];
 }
 
-type Side = Required<Omit<SideInput, "errors" | "saturated" | "cacheHitRatio">> & SideInput;
+type Side = Required<Omit<SideInput, "errors" | "saturated" | "cacheHitRatio" | "generatorCpuMsPerRequest">> &
+  SideInput;
 
 const DEFAULT_REST: Side = { p50: 0.8, p99: 2.4, mean: 0.9, rps: 9000, requestBodyBytes: 0, responseBodyBytes: 112 };
 const DEFAULT_GRPC: Side = { p50: 0.5, p99: 1.6, mean: 0.6, rps: 14000, requestBodyBytes: 5, responseBodyBytes: 83 };
@@ -155,6 +158,7 @@ function measure(
       tool: protocol === "rest" ? "autocannon" : "ghz",
       cpuFraction: side.saturated ? 0.97 : 0.4,
       saturated: side.saturated ?? false,
+      ...(side.generatorCpuMsPerRequest === undefined ? {} : { cpuMsPerRequest: side.generatorCpuMsPerRequest }),
     },
     notes: [],
   };

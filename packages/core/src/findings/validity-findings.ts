@@ -1,0 +1,137 @@
+import { formatInt } from "../render/format";
+import type { CellResult, Protocol, RunResult } from "../result/result-schema";
+import type { GeneratorCpu } from "./generator-saturation";
+import { cellName, sideName, type Finding } from "./finding";
+
+/**
+ * Findings about whether a result's figures can bear the weight put on them, read from the
+ * numbers every result holds (so older results get them too):
+ *
+ * - a percentile estimated from a window too small for it;
+ * - a window too small for any figure;
+ * - two load generators whose own CPU per request differs so much that, on a machine the
+ *   generators share with the servers, the client's efficiency shows up as server throughput.
+ */
+
+/**
+ * A percentile q is trusted when at least this many requests lie beyond it: with fewer, one or
+ * two slow requests decide its value. So a window needs TAIL_SAMPLES / (1 - q) requests: 1,000
+ * for p99, 10,000 for p99.9.
+ */
+export const TAIL_SAMPLES = 10;
+
+/** Below this many successful requests a window's figures (rps included) rest on too little. */
+export const MIN_WINDOW_REQUESTS = 300;
+
+/** Generator CPU per request differing by more than this between the protocols is reported. */
+export const CLIENT_CPU_FACTOR = 2;
+
+/** The percentiles checked, the compared one (p99) a warning, the one only shown (p99.9) a note. */
+const CHECKED_PERCENTILES = [
+  { label: "p99", q: 0.99, severity: "warning" },
+  { label: "p99.9", q: 0.999, severity: "note" },
+] as const;
+
+export function requestsNeededFor(q: number): number {
+  return Math.round(TAIL_SAMPLES / (1 - q));
+}
+
+/** The load generator's own CPU time per request, in ms: what it costs the machine to drive one call. */
+export function generatorCpuMsPerRequest(cpu: GeneratorCpu, rps: number): number | null {
+  const cores = cpu.threads === "one" ? cpu.coreFraction : cpu.cores;
+  if (cores === null || !(rps > 0)) return null;
+  return (cores * 1000) / rps;
+}
+
+interface SideWindow {
+  cell: CellResult;
+  protocol: Protocol;
+  /** The smallest window of the side's trials: every trial's figures rest on their own window. */
+  requests: number;
+}
+
+function sideWindows(result: RunResult): SideWindow[] {
+  return result.cells.flatMap((cell) =>
+    (["rest", "grpc"] as const)
+      .filter(() => cell.trials.length > 0)
+      .map((protocol) => ({
+        cell,
+        protocol,
+        requests: Math.min(...cell.trials.map((t) => t[protocol].requests)),
+      })),
+  );
+}
+
+/** "REST noop (159), gRPC stream (412) and 3 more": the sides a run-wide finding is about. */
+function namesOf(sides: SideWindow[]): string {
+  const sorted = [...sides].sort((a, b) => a.requests - b.requests);
+  const named = sorted.slice(0, 3).map((s) => `${sideName(s.cell, s.protocol)} (${formatInt(s.requests)})`);
+  const more = sorted.length - named.length;
+  return more > 0 ? `${named.join(", ")} and ${more} more` : named.join(", ");
+}
+
+function aboutOf(sides: SideWindow[]): Pick<Finding, "about"> {
+  if (sides.length !== 1) return {};
+  const [side] = sides;
+  return { about: { workload: side!.cell.workload, cacheMode: side!.cell.cacheMode, protocol: side!.protocol } };
+}
+
+/** One finding per checked percentile, naming the windows too small for it (fewest first). */
+export function percentileSampleFindings(result: RunResult): Finding[] {
+  const sides = sideWindows(result).filter((s) => s.requests > 0);
+  return CHECKED_PERCENTILES.flatMap(({ label, q, severity }) => {
+    const needed = requestsNeededFor(q);
+    const short = sides.filter((s) => s.requests < needed);
+    if (short.length === 0) return [];
+    return [
+      {
+        kind: "few-samples-percentile",
+        severity,
+        text: `FEW SAMPLES FOR ${label.toUpperCase()}: it needs ${formatInt(needed)} requests in a window (${TAIL_SAMPLES} beyond it) but ${short.length} of ${sides.length} windows had fewer: ${namesOf(short)}; there ${label} is decided by a handful of requests. Lengthen the window or raise the load.`,
+        ...aboutOf(short),
+      },
+    ];
+  });
+}
+
+/** One finding naming the windows that held fewer than MIN_WINDOW_REQUESTS successful requests. */
+export function shortWindowFinding(result: RunResult): Finding | null {
+  const short = sideWindows(result).filter((s) => s.requests < MIN_WINDOW_REQUESTS);
+  if (short.length === 0) return null;
+  return {
+    kind: "short-window",
+    severity: "warning",
+    text: `SHORT WINDOW: fewer than ${MIN_WINDOW_REQUESTS} successful requests in the measured window for ${namesOf(short)}: every figure there, rps included, rests on too few calls to compare. Lengthen the window (or use more requests in count mode).`,
+    ...aboutOf(short),
+  };
+}
+
+/**
+ * One finding per cell whose two load generators spent CPU per request more than
+ * CLIENT_CPU_FACTOR apart. Read from the recorded per-request figure (results written before it
+ * was recorded say nothing).
+ */
+export function clientCpuFinding(cell: CellResult): Finding | null {
+  const rest = cell.rest.generator.cpuMsPerRequest;
+  const grpc = cell.grpc.generator.cpuMsPerRequest;
+  if (rest == null || grpc == null || !(rest > 0 && grpc > 0)) return null;
+  const factor = Math.max(rest, grpc) / Math.min(rest, grpc);
+  if (!(factor > CLIENT_CPU_FACTOR)) return null;
+  const [heavy, light] = rest > grpc ? (["rest", "grpc"] as const) : (["grpc", "rest"] as const);
+  const perRequest = (p: Protocol) => `${cell[p].generator.tool} ${cell[p].generator.cpuMsPerRequest!.toFixed(3)} ms`;
+  return {
+    kind: "client-cpu-per-request",
+    severity: "warning",
+    text: `CLIENTS UNEQUAL for ${cellName(cell)}: the load generators' own CPU per request differs ${factor.toFixed(1)}x (${perRequest(heavy)} for ${heavy === "rest" ? "REST" : "gRPC"}, ${perRequest(light)} for ${light === "rest" ? "REST" : "gRPC"}; more than ${CLIENT_CPU_FACTOR}x is reported). On a machine the clients share with the servers, the heavier client takes CPU the server would use, so part of the throughput gap may be the clients', not the protocols'.`,
+    about: { workload: cell.workload, cacheMode: cell.cacheMode },
+  };
+}
+
+/** Every validity finding of a result: sample sizes run-wide, client efficiency per cell. */
+export function validityFindings(result: RunResult): Finding[] {
+  return [
+    shortWindowFinding(result),
+    ...percentileSampleFindings(result),
+    ...result.cells.map(clientCpuFinding),
+  ].filter((f): f is Finding => f !== null);
+}
