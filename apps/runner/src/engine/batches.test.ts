@@ -40,6 +40,24 @@ describe("sub-window figures of one trial", () => {
     expect(batchFiguresInWindow(steady(300, 2, 2), { startMs: 0, endMs: 2_000 }).p99Ms).toHaveLength(6);
   });
 
+  it("cuts latency by request count, so bursty completions of a short window still give p50 an interval", () => {
+    // 150 slow calls completing in bursts: eight at a time every ~110 ms, nothing in between.
+    const bursty = Array.from({ length: 150 }, (_, i) => ({
+      endMs: Math.floor(i / 8) * 110 + 1,
+      latencyUs: 90_000 + (i % 8) * 1_000,
+      ok: true,
+      code: "200",
+    }));
+    const figures = batchFiguresInWindow(bursty, { startMs: 0, endMs: 2_100 });
+    expect(figures.p50Ms).toHaveLength(7);
+    expect(figures.rps.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("gives rps no sub-windows when even five equal time slices leave one empty", () => {
+    const firstHalf = steady(1_000, 1, 2);
+    expect(batchFiguresInWindow(firstHalf, { startMs: 0, endMs: 4_000 }).rps).toEqual([]);
+  });
+
   it("ignores errors and samples outside the window", () => {
     const samples = [...steady(1_000, 2, 2), { endMs: 2_500, latencyUs: 9e6, ok: true, code: "200" }];
     samples[0] = { ...samples[0]!, ok: false, code: "500", latencyUs: 9e6 };

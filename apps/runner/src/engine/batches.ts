@@ -4,8 +4,8 @@ import type { MeasuredWindow } from "./window";
 
 /**
  * Ten sub-windows: enough that the t quantile is moderate (2.26 at 9 degrees of freedom), few
- * enough that each one of a 2 s window still spans 200 ms, long next to the correlation between
- * neighbouring requests.
+ * enough that each one of a 2 s window still spans about 200 ms, long next to the correlation
+ * between neighbouring requests.
  */
 export const TARGET_BATCHES = 10;
 
@@ -16,41 +16,30 @@ export const TARGET_BATCHES = 10;
  */
 export const MIN_SAMPLES_PER_BATCH = { p50Ms: 20, p99Ms: 100 } as const;
 
-/** Successful latencies (µs) per sub-window, for `count` equal sub-windows of the window. */
-function latenciesPerBatch(samples: readonly ClientSample[], window: MeasuredWindow, count: number): number[][] {
-  const length = (window.endMs - window.startMs) / count;
-  const batches = Array.from({ length: count }, () => [] as number[]);
-  for (const sample of samples) {
-    if (!sample.ok || sample.endMs < window.startMs || sample.endMs >= window.endMs) continue;
-    batches[Math.min(count - 1, Math.floor((sample.endMs - window.startMs) / length))]!.push(sample.latencyUs);
-  }
-  return batches;
+/** Successful requests of the window, in completion order. */
+function okInWindow(samples: readonly ClientSample[], window: MeasuredWindow): ClientSample[] {
+  return samples
+    .filter((s) => s.ok && s.endMs >= window.startMs && s.endMs < window.endMs)
+    .sort((a, b) => a.endMs - b.endMs);
 }
 
 /**
- * The most sub-windows, from TARGET_BATCHES down to MIN_BATCHES, that all meet `usable`; none
- * when even MIN_BATCHES do not (the window is too short for that figure, and the verdict falls
- * back to the point estimate).
+ * Latencies cut into consecutive runs of equal request count, as many as TARGET_BATCHES allows
+ * with `perBatch` requests each; none when fewer than MIN_BATCHES would be full (the window is too
+ * short for that figure, and the verdict falls back to the point estimate). By count rather than
+ * by time because completions of slow calls come in bursts: equal time slices of a short window
+ * can leave one nearly empty while the whole window has enough.
  */
-function largestUsableSplit(
-  samples: readonly ClientSample[],
-  window: MeasuredWindow,
-  usable: (batch: number[]) => boolean,
-): number[][] {
-  for (let count = TARGET_BATCHES; count >= MIN_BATCHES; count--) {
-    const batches = latenciesPerBatch(samples, window, count);
-    if (batches.every(usable)) return batches;
-  }
-  return [];
+function latencyBatches(ok: readonly ClientSample[], perBatch: number): number[][] {
+  const count = Math.min(TARGET_BATCHES, Math.floor(ok.length / perBatch));
+  if (count < MIN_BATCHES) return [];
+  return Array.from({ length: count }, (_, i) =>
+    ok.slice(Math.floor((i * ok.length) / count), Math.floor(((i + 1) * ok.length) / count)).map((s) => s.latencyUs),
+  );
 }
 
-function percentileOfBatches(
-  samples: readonly ClientSample[],
-  window: MeasuredWindow,
-  metric: keyof typeof MIN_SAMPLES_PER_BATCH,
-): number[] {
-  const batches = largestUsableSplit(samples, window, (b) => b.length >= MIN_SAMPLES_PER_BATCH[metric]);
-  return batches.map((latencies) => {
+function percentileOfBatches(ok: readonly ClientSample[], metric: keyof typeof MIN_SAMPLES_PER_BATCH): number[] {
+  return latencyBatches(ok, MIN_SAMPLES_PER_BATCH[metric]).map((latencies) => {
     // Same histogram and percentile maths as the whole window, so a batch figure means the same thing.
     const histogram = createLatencyHistogram();
     for (const us of latencies) histogram.record(us);
@@ -58,13 +47,27 @@ function percentileOfBatches(
   });
 }
 
+/**
+ * Throughput per equal time slice of the window: TARGET_BATCHES of them, or fewer (down to
+ * MIN_BATCHES) until none is empty; none when even that leaves an empty slice.
+ */
+function rpsBatches(ok: readonly ClientSample[], window: MeasuredWindow): number[] {
+  const lengthMs = window.endMs - window.startMs;
+  if (!(lengthMs > 0)) return [];
+  for (let count = TARGET_BATCHES; count >= MIN_BATCHES; count--) {
+    const perSlice = new Array<number>(count).fill(0);
+    for (const s of ok) perSlice[Math.min(count - 1, Math.floor(((s.endMs - window.startMs) * count) / lengthMs))]!++;
+    if (perSlice.every((n) => n > 0)) return perSlice.map((n) => n / (lengthMs / count / 1000));
+  }
+  return [];
+}
+
 /** p50, p99 and rps per sub-window of the window: what a single trial's confidence interval rests on. */
 export function batchFiguresInWindow(samples: readonly ClientSample[], window: MeasuredWindow): BatchFigures {
-  const rpsBatches = largestUsableSplit(samples, window, (b) => b.length > 0);
-  const seconds = (window.endMs - window.startMs) / 1000 / Math.max(1, rpsBatches.length);
+  const ok = okInWindow(samples, window);
   return {
-    p50Ms: percentileOfBatches(samples, window, "p50Ms"),
-    p99Ms: percentileOfBatches(samples, window, "p99Ms"),
-    rps: seconds > 0 ? rpsBatches.map((b) => b.length / seconds) : [],
+    p50Ms: percentileOfBatches(ok, "p50Ms"),
+    p99Ms: percentileOfBatches(ok, "p99Ms"),
+    rps: rpsBatches(ok, window),
   };
 }
