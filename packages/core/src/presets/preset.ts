@@ -41,6 +41,12 @@ export interface PublishedFigureDefinition {
    * compared only when the run used exactly that many (another level is not the same experiment).
    */
   connections?: number;
+  /**
+   * The workload whose cell gives REST's measured value, when the study compared REST's answer with
+   * another call of gRPC's (study 002: its REST list of 100 against its gRPC stream of 100). The figure
+   * stays on `workload`'s cell.
+   */
+  restWorkload?: string;
   note?: string;
 }
 
@@ -54,6 +60,11 @@ export interface Preset {
   description: string;
   spec: PresetSpec;
   published?: PublishedFigureDefinition[];
+  /**
+   * The study called one at a time: its timing figures are compared only at connections 1; at another
+   * load the row stays, with a note in place of the measured values (byte figures hold at any load).
+   */
+  sequentialFigures?: boolean;
   /** Choices made where the study is vague, and the study's known flaws Relix does not reproduce. */
   notes: string[];
 }

@@ -140,3 +140,41 @@ describe("figureSpeedup", () => {
     expect(figureSpeedup("ms", null, 1)).toBeNull();
   });
 });
+
+describe("figures of studies that called one at a time", () => {
+  const cells = [cell("item.get", "warm", 1, 0.5, 8), cell("item.get", "cold", 4, 2, 8)];
+
+  it("are compared at connections 1 only; at another load the row says why instead of a measured value", () => {
+    const figures = publishedFiguresFor("study-000", cells, 8);
+    const warm = figures.find((f) => f.label === "mean latency, warm cache")!;
+    expect(warm.published).toEqual({ rest: 2.24, grpc: 1.6 });
+    expect(warm.measured).toEqual({ rest: null, grpc: null });
+    expect(warm.note).toMatch(/one call at a time.*8 calls in flight.*--connections 1/);
+    // Body sizes do not depend on the load: still compared.
+    const body = figures.find((f) => f.label === "response body")!;
+    expect(body.measured.rest).not.toBeNull();
+    expect(publishedFiguresFor("study-000", cells, 1).find((f) => f.label === warm.label)!.measured.rest).toBe(1);
+  });
+});
+
+describe("study-specific pairings", () => {
+  it("study-002 compares REST's list of 100 with gRPC's stream of 100, as the study did", () => {
+    const figures = publishedFiguresFor(
+      "study-002",
+      [cell("shape.small.list", "cold", 3, 30), cell("shape.small.stream", "cold", 5, 7)],
+      1,
+    );
+    const collection = figures.find((f) => f.workload === "shape.small.stream")!;
+    expect(collection.published).toEqual({ rest: 17.7, grpc: 191.1 });
+    expect(collection.measured).toEqual({ rest: 3, grpc: 7 });
+    expect(getPreset("study-002").notes.join(" ")).toMatch(/0\.01911 s; it must read 0\.1911 s/);
+  });
+
+  it("study-004's PING is one reference figure with no published speedup", () => {
+    const [ping] = publishedFiguresFor("study-004", [cell("noop", "none", 0.05, 0.06)], 1);
+    expect(ping!.label).toMatch(/^reference: PING round trip 0\.048 ms/);
+    expect(ping!.published).toEqual({ rest: null, grpc: null });
+    expect(figureSpeedup(ping!.unit, ping!.published.rest, ping!.published.grpc)).toBeNull();
+    expect(ping!.measured).toEqual({ rest: 0.05, grpc: 0.06 });
+  });
+});

@@ -68,10 +68,18 @@ export function measuredValue(
   }
 }
 
+/** Payload sizes do not depend on how many calls are in flight; every timing does. */
+const dependsOnLoad = (measure: PublishedMeasure) => measure !== "requestBodyBytes" && measure !== "responseBodyBytes";
+
+function sequentialOnlyNote(connections: number): string {
+  return `Not compared: the study timed one call at a time, and this run kept ${connections} calls in flight per protocol; run with --connections 1 to compare it.`;
+}
+
 function toFigure(
   definition: PublishedFigureDefinition,
   cell: CellResult,
   cells: readonly CellResult[],
+  restCell: CellResult | undefined,
 ): PlacedPublishedFigure {
   return {
     workload: definition.workload,
@@ -80,7 +88,7 @@ function toFigure(
     unit: definition.unit,
     published: { rest: definition.rest, grpc: definition.grpc },
     measured: {
-      rest: measuredValue(definition.measure, cell, "rest", cells),
+      rest: restCell ? measuredValue(definition.measure, restCell, "rest", cells) : null,
       grpc: measuredValue(definition.measure, cell, "grpc", cells),
     },
     ...(definition.note === undefined ? {} : { note: definition.note }),
@@ -97,13 +105,22 @@ export function publishedFiguresFor(
   cells: readonly CellResult[],
   runConnections?: number,
 ): PlacedPublishedFigure[] {
-  const definitions = (typeof preset === "string" ? getPreset(preset) : preset).published ?? [];
-  return definitions.flatMap((definition) => {
+  const chosen = typeof preset === "string" ? getPreset(preset) : preset;
+  return (chosen.published ?? []).flatMap((definition) => {
     const cell = cells.find((c) => sameCell(c, definition.workload, definition.cacheMode));
     if (!cell) return [];
     const connections = runConnections ?? cell.rest.connections.inFlight;
     if (definition.connections !== undefined && definition.connections !== connections) return [];
-    return [toFigure(definition, cell, cells)];
+    const restCell =
+      definition.restWorkload === undefined
+        ? cell
+        : cells.find((c) => sameCell(c, definition.restWorkload!, definition.cacheMode));
+    const figure = toFigure(definition, cell, cells, restCell);
+    if (chosen.sequentialFigures && connections !== 1 && dependsOnLoad(definition.measure)) {
+      const note = [sequentialOnlyNote(connections), definition.note].filter(Boolean).join(" ");
+      return [{ ...figure, measured: { rest: null, grpc: null }, note }];
+    }
+    return [figure];
   });
 }
 

@@ -17,6 +17,7 @@ export const study000Preset = definePreset({
     warmupMs: 2_000,
     trials: 3,
   },
+  sequentialFigures: true,
   published: [
     {
       workload: "item.get",

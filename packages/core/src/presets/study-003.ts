@@ -17,6 +17,7 @@ export const study003Preset = definePreset({
     warmupMs: 1_000,
     trials: 3,
   },
+  sequentialFigures: true,
   published: [
     {
       workload: "meteorites.version",

@@ -16,6 +16,7 @@ export const study004Preset = definePreset({
     trials: 3,
     dotLength: 100,
   },
+  sequentialFigures: true,
   published: [
     {
       workload: "math.add",
@@ -56,12 +57,12 @@ export const study004Preset = definePreset({
     {
       workload: "noop",
       cacheMode: "none",
-      label: "PING, ms (local)",
+      label: "reference: PING round trip 0.048 ms (local), no protocol",
       unit: "ms",
-      rest: 0.048,
-      grpc: 0.048,
+      rest: null,
+      grpc: null,
       measure: "meanMs",
-      note: "The study's PING is one network round trip with no protocol, the same for both sides; Relix's noop is the nearest thing: each protocol's own floor over loopback.",
+      note: "The study's PING (0.048 ms locally) is one network round trip with no protocol at all: one reference figure, not a REST or a gRPC number, so no published speedup. Relix's noop beside it is each protocol's own floor over loopback.",
     },
   ],
   notes: [

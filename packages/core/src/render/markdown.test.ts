@@ -19,7 +19,10 @@ describe("renderMarkdownReport", () => {
 
   it("adds published vs measured and the preset's notes for a study preset", () => {
     const md = renderMarkdownReport(
-      makeRunResult({ spec: { preset: "study-000" }, cells: [{ workload: "item.get", cacheMode: "warm" }] }),
+      makeRunResult({
+        spec: { preset: "study-000", connections: 1 },
+        cells: [{ workload: "item.get", cacheMode: "warm" }],
+      }),
     );
     expect(md).toContain("## Published (study-000) vs measured");
     expect(md).toMatch(
