@@ -1,5 +1,13 @@
 import type * as grpc from "@grpc/grpc-js";
-import { callContextFrom, parseRequest, workloads, type GrpcServiceName, type Workload } from "@relix/core";
+import {
+  callContextFrom,
+  MAX_MESSAGE_BYTES,
+  parseRequest,
+  tooLarge,
+  workloads,
+  type GrpcServiceName,
+  type Workload,
+} from "@relix/core";
 import type { Services } from "@relix/io";
 import { drainedOrClosed, nowUs, outcomeOf, type ServerTelemetry } from "@relix/io";
 import { toServiceError } from "./status-map";
@@ -26,9 +34,11 @@ export function createWorkloadHandlers(services: Services, telemetry: ServerTele
   const byService = new Map<GrpcServiceName, Handlers>();
   for (const workload of workloads) {
     const handlers = byService.get(workload.grpc.service) ?? {};
-    handlers[workload.grpc.method] = workload.streaming
-      ? streamHandler(workload, services, telemetry)
-      : unaryHandler(workload, services, telemetry);
+    handlers[workload.grpc.method] = workload.grpc.clientStream
+      ? clientStreamHandler(workload, services, telemetry)
+      : workload.streaming
+        ? streamHandler(workload, services, telemetry)
+        : unaryHandler(workload, services, telemetry);
     byService.set(workload.grpc.service, handlers);
   }
   return byService;
@@ -84,5 +94,59 @@ function streamHandler(
         call.emit("error", toServiceError(error));
       },
     );
+  };
+}
+
+/**
+ * A client stream is read whole, then served like the unary call it stands for: the messages are
+ * joined into one request (the workload's `join`), parsed and handled. Their total size is held to
+ * the same bound as one unary message, so a stream cannot ask the server to keep more.
+ */
+function clientStreamHandler(
+  workload: AnyWorkload,
+  services: Services,
+  telemetry: ServerTelemetry,
+): grpc.handleClientStreamingCall<DecodedRequest, Reply> {
+  const binding = workload.grpc.clientStream!;
+  return (call, callback) => {
+    const started = nowUs();
+    const messages: DecodedRequest[] = [];
+    let received = 0;
+    let settled = false;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      telemetry.observe(workload.id, nowUs() - started, outcomeOf(error));
+      callback(toServiceError(error));
+    };
+    call.on("data", (message: DecodedRequest) => {
+      if (settled) return;
+      received += Object.values(message).reduce<number>((n, v) => n + (Buffer.isBuffer(v) ? v.length : 0), 0);
+      if (received > MAX_MESSAGE_BYTES)
+        return fail(tooLarge(`the stream carried more than ${MAX_MESSAGE_BYTES} bytes`));
+      messages.push(message);
+    });
+    // The client went away (cancelled, reset): nobody is left to answer.
+    call.on("error", () => {
+      if (settled) return;
+      settled = true;
+      telemetry.observe(workload.id, nowUs() - started, "cancelled");
+    });
+    call.on("end", () => {
+      if (settled) return;
+      (async () => {
+        const ctx = callContextFrom(metadataReader(call.metadata));
+        const request = parseRequest(workload, workload.grpc.parse(binding.join(messages)));
+        return await workload.handle(services, request, ctx);
+      })().then(
+        (reply) => {
+          if (settled) return;
+          settled = true;
+          telemetry.observe(workload.id, nowUs() - started, "ok");
+          callback(null, reply);
+        },
+        (error) => fail(error),
+      );
+    });
   };
 }

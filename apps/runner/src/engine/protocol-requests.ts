@@ -12,7 +12,13 @@ export function restRequestsFor(
     const http = restRequestOf(workload, request);
     const headers: Record<string, string> = { [CACHE_MODE_HEADER]: cacheMode, [DELAY_HEADER]: String(delayMs) };
     if (http.contentType) headers["content-type"] = http.contentType;
-    return { method: http.method, path: http.path, headers, ...(http.body === undefined ? {} : { body: http.body }) };
+    return {
+      method: http.method,
+      path: http.path,
+      headers,
+      ...(http.body === undefined ? {} : { body: http.body }),
+      ...(http.chunkBytes === undefined ? {} : { chunkBytes: http.chunkBytes }),
+    };
   });
 }
 
@@ -26,7 +32,17 @@ export function toProtoJson(value: unknown): unknown {
   return value;
 }
 
-/** The same request sequence, as ghz data (cycled round-robin across its workers). */
+/**
+ * The same request sequence, as ghz data (cycled round-robin across its workers). For a
+ * client-streaming method ghz (v0.120.0) sends every element of the data array as one message of
+ * each call instead, so the data is the messages of the workload's one request.
+ */
 export function grpcDataFor(workload: Workload, requests: unknown[]): object[] {
+  const clientStream = workload.grpc.clientStream;
+  if (clientStream) {
+    const distinct = new Set(requests);
+    if (distinct.size !== 1) throw new Error(`${workload.id}: a client stream sends one request, not ${distinct.size}`);
+    return clientStream.messages(requests[0]).map((message) => toProtoJson(message) as object);
+  }
   return requests.map((request) => toProtoJson(workload.grpc.build(request)) as object);
 }

@@ -4,3 +4,4 @@ export * from "./same-data";
 export * from "./limits";
 export * from "./parse-request";
 export * from "./rest-request";
+export * from "./chunks";

@@ -32,6 +32,9 @@ export function restRequestOf<Req>(workload: Workload<Req>, request: Req): RestR
   const rest = workload.rest;
   const http: RestRequest = { method: rest.method, path: fillRoute(rest.route, request) };
   if (rest.body === "json") return { ...http, body: JSON.stringify(request), contentType: "application/json" };
-  if (rest.body === "raw") return { ...http, body: rest.rawBody(request), contentType: rest.rawContentType };
+  if (rest.body === "raw") {
+    const raw: RestRequest = { ...http, body: rest.rawBody(request), contentType: rest.rawContentType };
+    return rest.chunkBytes === undefined ? raw : { ...raw, chunkBytes: rest.chunkBytes };
+  }
   return http;
 }

@@ -14,6 +14,8 @@ export interface RestRequest {
   path: string;
   body?: string | Buffer;
   contentType?: string;
+  /** Send the body with `Transfer-Encoding: chunked`, in chunks of this many bytes (no Content-Length). */
+  chunkBytes?: number;
 }
 
 /** Knobs of the request builders, set by a preset or `pnpm bench` flags. */
@@ -56,6 +58,8 @@ export type RestBinding<Req> = RestBindingCommon &
         rawContentType: string;
         /** The bytes a request sends as its body. */
         rawBody(request: Req): Buffer;
+        /** Clients send the body chunked (Transfer-Encoding: chunked) in pieces of this size. */
+        chunkBytes?: number;
       }
   );
 
@@ -66,6 +70,18 @@ export interface GrpcBinding<Req> {
   parse(message: Record<string, unknown>): unknown;
   /** A validated request -> the protobuf message (plain object; bytes as Buffer). */
   build(request: Req): Record<string, unknown>;
+  /**
+   * A client-streaming method: the request goes up as several messages, and the server joins them
+   * back into one message before `parse`. Absent for unary and server-streaming methods.
+   */
+  clientStream?: ClientStreamBinding<Req>;
+}
+
+export interface ClientStreamBinding<Req> {
+  /** A validated request -> the messages the client sends, in order. */
+  messages(request: Req): Record<string, unknown>[];
+  /** The messages the server received -> one decoded message, as `parse` takes it. */
+  join(messages: Record<string, unknown>[]): Record<string, unknown>;
 }
 
 /**

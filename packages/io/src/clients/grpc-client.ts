@@ -45,11 +45,27 @@ export function createGrpcClients(target: string) {
   ): Promise<GrpcCallResult> {
     const client = clientFor(workload.grpc.service) as unknown as Record<string, (...args: unknown[]) => unknown>;
     const method = client[workload.grpc.method]!.bind(client);
-    const message = workload.grpc.build(request);
     const metadata = new grpc.Metadata();
     metadata.set(CACHE_MODE_HEADER, ctx.cacheMode);
     metadata.set(DELAY_HEADER, String(ctx.delayMs));
     const definition = methodDefinition(workload);
+
+    if (workload.grpc.clientStream) {
+      const messages = workload.grpc.clientStream.messages(request);
+      const reply = await new Promise<unknown>((resolve, reject) => {
+        const stream = method(
+          metadata,
+          { deadline: Date.now() + CALL_TIMEOUT_MS },
+          (error: grpc.ServiceError | null, value: unknown) => (error ? reject(error) : resolve(value)),
+        ) as grpc.ClientWritableStream<unknown>;
+        for (const m of messages) stream.write(m);
+        stream.end();
+      });
+      const requestBodyBytes = messages.reduce<number>((sum, m) => sum + definition.requestSerialize(m).length, 0);
+      return { data: reply, requestBodyBytes, responseBodyBytes: definition.responseSerialize(reply).length };
+    }
+
+    const message = workload.grpc.build(request);
     const requestBodyBytes = definition.requestSerialize(message).length;
 
     if (workload.streaming) {

@@ -1,5 +1,6 @@
 import { restRequestOf } from "@relix/core/catalog/rest-request";
-import type { Workload } from "@relix/core/catalog/workload";
+import { chunksOf } from "@relix/core/catalog/chunks";
+import type { RestRequest, Workload } from "@relix/core/catalog/workload";
 import { CACHE_MODE_HEADER, DELAY_HEADER } from "@relix/core/calls/cache-mode";
 import type { CallContext } from "@relix/core/calls/call-context";
 
@@ -29,7 +30,7 @@ export async function callRest<Req>(
   const response = await fetch(new URL(http.path, baseUrl), {
     method: http.method,
     headers,
-    body: http.body,
+    ...bodyOf(http),
     signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
   });
   const body = Buffer.from(await response.arrayBuffer());
@@ -48,6 +49,23 @@ export async function callRest<Req>(
     requestBodyBytes: http.body === undefined ? 0 : Buffer.byteLength(http.body),
     responseBodyBytes: body.length,
   };
+}
+
+/**
+ * A chunked body goes as a stream of its chunks: fetch then sends it with Transfer-Encoding:
+ * chunked (a stream body needs `duplex: "half"`).
+ */
+function bodyOf(http: RestRequest): { body?: string | Buffer | ReadableStream<Uint8Array>; duplex?: "half" } {
+  if (http.body === undefined) return {};
+  if (http.chunkBytes === undefined) return { body: http.body };
+  const chunks = chunksOf(Buffer.from(http.body), http.chunkBytes);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  return { body, duplex: "half" };
 }
 
 function safeJson(text: string): unknown {

@@ -32,6 +32,8 @@ export interface HttpRequestSpec {
   path: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
+  /** Send the body with Transfer-Encoding: chunked, in chunks of this many bytes. */
+  chunkBytes?: number;
 }
 
 export interface AutocannonOptions {
@@ -65,6 +67,7 @@ export interface CheckedSpec {
   path: string;
   headers: Record<string, string>;
   body?: string | Buffer;
+  chunkBytes?: number;
 }
 
 export interface CheckedOptions {
@@ -92,7 +95,7 @@ function checkSpecs(requests: HttpRequestSpec[], basePath: string): CheckedSpec[
     }
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(r.headers ?? {})) {
-      if (bad.test(k) || bad.test(String(v)) || /^(host|content-length|connection)$/i.test(k)) {
+      if (bad.test(k) || bad.test(String(v)) || /^(host|content-length|connection|transfer-encoding)$/i.test(k)) {
         throw new Error(`requests[${i}]: header ${JSON.stringify(k)} is not allowed`);
       }
       headers[k] = String(v);
@@ -102,6 +105,12 @@ function checkSpecs(requests: HttpRequestSpec[], basePath: string): CheckedSpec[
     }
     const spec: CheckedSpec = { method, path: basePath + r.path, headers };
     if (r.body !== undefined) spec.body = r.body;
+    if (r.chunkBytes !== undefined) {
+      if (!(Number.isInteger(r.chunkBytes) && r.chunkBytes >= 1) || r.body === undefined) {
+        throw new Error(`requests[${i}]: chunkBytes must be a whole number >= 1, with a body`);
+      }
+      spec.chunkBytes = r.chunkBytes;
+    }
     return spec;
   });
 }

@@ -32,7 +32,7 @@
  */
 import type { AcClient, AcPending, AcRequestData, AcRequestIterator } from "./autocannon-internals";
 import { internalsChanged } from "./autocannon-internals";
-import type { RestConnectionPolicy } from "@relix/core";
+import { chunkedBody, type RestConnectionPolicy } from "@relix/core";
 import type { CheckedSpec } from "./autocannon-options";
 
 /** What the hooks tell the run, and ask it. */
@@ -61,6 +61,23 @@ const hrMs = (start: [number, number]): number => {
   return d[0] * 1e3 + d[1] / 1e6;
 };
 
+/**
+ * autocannon's builder always writes Content-Length for a body, and a request with both that and
+ * Transfer-Encoding is refused (request smuggling), so a chunked request is its head built without
+ * a body, then the body in chunked coding.
+ */
+function chunkedRequest(iterator: AcRequestIterator, s: CheckedSpec, chunkBytes: number): AcRequestData {
+  const head: AcRequestData = {
+    method: s.method,
+    path: s.path,
+    headers: { ...s.headers, "Transfer-Encoding": "chunked" },
+  };
+  const headBuffer = iterator.requestBuilder(head, iterator.context);
+  if (!headBuffer) throw new Error(`autocannon could not build ${s.method} ${s.path}`);
+  const body = typeof s.body === "string" ? Buffer.from(s.body) : s.body!;
+  return { ...head, requestBuffer: Buffer.concat([headBuffer, chunkedBody(body, chunkBytes)]) };
+}
+
 /** Every spec's request, built once (with the first client's builder: the same for all), taken in turn. */
 function sharedKeySequence(specs: CheckedSpec[]) {
   let prebuilt: AcRequestData[] | undefined;
@@ -74,6 +91,7 @@ function sharedKeySequence(specs: CheckedSpec[]) {
   };
   const build = (iterator: AcRequestIterator): AcRequestData[] =>
     specs.map((s) => {
+      if (s.chunkBytes !== undefined) return chunkedRequest(iterator, s, s.chunkBytes);
       // headers: a fresh object per spec (the builder writes Content-Length into it)
       const request: AcRequestData = {
         method: s.method,

@@ -10,6 +10,7 @@ import { defineWorkload } from "../workload";
 import { z } from "zod";
 import { noRequestSchema } from "./request-schemas";
 import { assertDelayBudget } from "../../calls/call-context";
+import { chunksOf, UPLOAD_CHUNK_BYTES } from "../chunks";
 
 const MIB = 1024 * 1024;
 
@@ -104,6 +105,44 @@ export const benchWorkloads = [
       parse: ({ body }) => ({ payload: body }),
     },
     grpc: { service: "BenchService", method: "Upload", parse: (m) => m, build: (r) => r },
+    handle: (s, r, ctx) => {
+      assertDelayBudget(ctx.delayMs, r.payload.length / MIB, "payload", "MiB");
+      return s.bench.upload(r.payload, ctx);
+    },
+    requests: (p) => [{ payload: uploadPayload(p.payloadBytes) }],
+  }),
+  defineWorkload({
+    id: "upload.stream",
+    label: "Upload bytes as a stream",
+    study: "001",
+    description: `The upload's payload sent in ${UPLOAD_CHUNK_BYTES / 1024} KiB chunks: a gRPC client stream and a chunked REST body (Transfer-Encoding: chunked); the same answer as upload.`,
+    usesCache: false,
+    streaming: false,
+    request: uploadRequestSchema,
+    response: uploadReplySchema,
+    rest: {
+      method: "POST",
+      route: "/v1/upload/stream",
+      body: "raw",
+      rawContentType: "application/octet-stream",
+      rawBody: ({ payload }) => payload,
+      chunkBytes: UPLOAD_CHUNK_BYTES,
+      parse: ({ body }) => ({ payload: body }),
+    },
+    grpc: {
+      service: "BenchService",
+      method: "UploadStream",
+      parse: (m) => m,
+      build: (r) => r,
+      clientStream: {
+        messages: ({ payload }) => chunksOf(payload, UPLOAD_CHUNK_BYTES).map((chunk) => ({ chunk })),
+        join: (messages) => {
+          const chunks = messages.map((m) => m.chunk);
+          // Anything but bytes fails the request schema below, as a bad unary message would.
+          return { payload: chunks.every((c) => Buffer.isBuffer(c)) ? Buffer.concat(chunks) : undefined };
+        },
+      },
+    },
     handle: (s, r, ctx) => {
       assertDelayBudget(ctx.delayMs, r.payload.length / MIB, "payload", "MiB");
       return s.bench.upload(r.payload, ctx);
