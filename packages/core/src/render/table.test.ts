@@ -93,6 +93,26 @@ describe("renderTableReport", () => {
     expect(report).toMatch(/cache improvement \(cold -> warm mean\)\s+%\s+64\.0\s+82\.0\s+70\.0\s+85\.0\s+-\s+-/);
   });
 
+  it("prints the preset's notes after its figures, so `pnpm bench` says what the Markdown says", () => {
+    const report = renderTableReport(
+      makeRunResult({ spec: { preset: "study-003", connections: 1 }, cells: [{ workload: "meteorites.version" }] }),
+    );
+    expect(report).toContain("About the study-003 preset");
+    expect(report).toMatch(/^- The study served a static list held in memory; the preset uses cache mode memory/m);
+    expect(report.indexOf("About the study-003 preset")).toBeGreaterThan(report.indexOf("Published (study-003)"));
+  });
+
+  it("says why a sequential study's timing is not compared at another load", () => {
+    const report = renderTableReport(
+      makeRunResult({
+        spec: { preset: "study-000", connections: 8 },
+        cells: [{ workload: "item.get", cacheMode: "warm" }],
+      }),
+    );
+    expect(report).toMatch(/mean latency, warm cache \[\d\]\s+ms\s+2\.240\s+-\s+1\.600\s+-/);
+    expect(report).toMatch(/Not compared: the study timed one call at a time, and this run kept 8 calls in flight/);
+  });
+
   it("prefers the figures stored in the result (an imported file keeps its own)", () => {
     const stored: PublishedFigure = {
       label: "stored figure",

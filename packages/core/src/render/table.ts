@@ -1,7 +1,8 @@
 // The terminal report: read at a glance, top to bottom: what ran, the results per cell, the
-// published figures beside the measured ones, and the findings: anything that makes the numbers
+// published figures beside the measured ones, the preset's notes, and the findings: anything that makes the numbers
 // suspect, then how to read them.
 import { findingsOf } from "../findings/findings-of";
+import { findPreset } from "../presets/presets";
 import { figureSpeedup, publishedFiguresOfResult } from "../presets/published-figures";
 import type { CellResult, RunResult } from "../result/result-schema";
 import { styles, type Styles } from "./ansi";
@@ -122,6 +123,17 @@ function publishedSection(result: RunResult, s: Styles): string[] {
   ];
 }
 
+/** The preset's notes: where it departs from its study, and why; as much part of the result as the figures. */
+function presetNotesSection(result: RunResult, s: Styles): string[] {
+  const preset = result.spec.preset === undefined ? undefined : findPreset(result.spec.preset);
+  if (!preset || preset.notes.length === 0) return [];
+  return [
+    "",
+    s.bold(`About the ${preset.name} preset`) + s.dim(` · ${preset.description}`),
+    ...preset.notes.map((note) => `- ${note}`),
+  ];
+}
+
 function findingsSection(result: RunResult, s: Styles): string[] {
   const findings = findingsOf(result);
   if (findings.length === 0) return [];
@@ -145,6 +157,7 @@ export function renderTableReport(result: RunResult, options: TableOptions = {})
     "",
     ...resultsSection(result, s),
     ...publishedSection(result, s),
+    ...presetNotesSection(result, s),
     ...findingsSection(result, s),
   ];
   return `${lines.join("\n")}\n`;

@@ -1,13 +1,11 @@
 import type { RunResult } from "@relix/core/result/result-schema";
-import { findPreset } from "@relix/core/presets/presets";
 import { Proto } from "@/components/ui/Proto";
 import { formatBytes, formatDuration, formatTimestamp } from "@/lib/format";
 import { describeEnvironment, type Finding } from "@/lib/report/run-description";
 import { FindingNotes } from "./FindingsPanel";
 
-/** Where and how the numbers were measured: machine, versions, the exact spec, and the notes. */
+/** Where and how the numbers were measured: machine, versions, the exact spec, and the findings' notes. */
 export function EnvironmentSection({ result, findings }: { result: RunResult; findings: Finding[] }) {
-  const preset = result.spec.preset ? findPreset(result.spec.preset) : undefined;
   return (
     <section className="section">
       <h2>Environment and exact spec</h2>
@@ -78,21 +76,6 @@ export function EnvironmentSection({ result, findings }: { result: RunResult; fi
           </pre>
         </div>
       </div>
-      {preset && preset.notes.length > 0 ? (
-        <div className="card card-pad" style={{ marginTop: 16 }}>
-          <h3>About the {preset.title} preset</h3>
-          <p className="muted" style={{ marginTop: 4 }}>
-            {preset.description}
-          </p>
-          <ul className="small" style={{ margin: "8px 0 0", paddingLeft: 18 }}>
-            {preset.notes.map((n) => (
-              <li key={n} style={{ marginTop: 4 }}>
-                {n}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
       <FindingNotes findings={findings} />
       <p className="muted small" style={{ marginTop: 12 }}>
         Legend everywhere: <Proto protocol="rest" /> Express, HTTP/1.1 + JSON · <Proto protocol="grpc" /> grpc-js,

@@ -10,6 +10,9 @@ import { figureText as figure, rowsHeight } from "./report-layout";
 export function PublishedSection({ result }: { result: RunResult }) {
   const published = publishedFiguresOfResult(result);
   if (published.length === 0) return null;
+  // Each distinct note once, numbered; the rows carry its number, so a note is read, not hovered.
+  const notes = [...new Set(published.flatMap((f) => (f.note === undefined ? [] : [f.note])))];
+  const marker = (note: string | undefined) => (note === undefined ? "" : ` [${notes.indexOf(note) + 1}]`);
   return (
     <section className="section" data-testid="published-section">
       <h2>Published vs measured</h2>
@@ -46,7 +49,7 @@ export function PublishedSection({ result }: { result: RunResult }) {
                 { label: "gRPC measured", align: "right" },
               ]}
               rows={published.map((f) => [
-                `${f.workload} · ${f.label}`,
+                `${f.workload} · ${f.label}${marker(f.note)}`,
                 f.unit,
                 figure(f.published.rest),
                 figure(f.measured.rest),
@@ -67,8 +70,9 @@ export function PublishedSection({ result }: { result: RunResult }) {
               const pub = figureSpeedup(f.unit, f.published.rest, f.published.grpc);
               const mea = figureSpeedup(f.unit, f.measured.rest, f.measured.grpc);
               return [
-                <span key="f" title={f.note}>
+                <span key="f">
                   <code>{f.workload}</code> {f.label}
+                  {marker(f.note)}
                 </span>,
                 pub === null ? "–" : formatRatio(pub),
                 mea === null ? "–" : formatRatio(mea),
@@ -77,6 +81,15 @@ export function PublishedSection({ result }: { result: RunResult }) {
           />
         </div>
       </div>
+      {notes.length > 0 ? (
+        <ol className="small" style={{ margin: "12px 0 0", paddingLeft: 24 }} data-testid="figure-notes">
+          {notes.map((note) => (
+            <li key={note} style={{ marginTop: 4 }}>
+              {note}
+            </li>
+          ))}
+        </ol>
+      ) : null}
     </section>
   );
 }

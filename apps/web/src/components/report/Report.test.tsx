@@ -50,6 +50,28 @@ describe("Report (server-rendered)", () => {
     expect(html).toMatch(/data-testid="saturation"[^>]*><strong>Generator saturation:<\/strong> 1 of the runs below/);
   });
 
+  it("shows a study preset's notes under the verdicts and every figure note in plain sight", () => {
+    const study = makeRunResult({
+      spec: { preset: "study-000", connections: 1 },
+      cells: [
+        { workload: "item.get", cacheMode: "warm" },
+        { workload: "item.get", cacheMode: "cold" },
+      ],
+    });
+    const html = renderToStaticMarkup(<Report result={study} />);
+    const about = html.indexOf('data-testid="preset-notes"');
+    expect(about).toBeGreaterThan(html.indexOf('data-testid="headline"'));
+    // Before the per-cell evidence, not at the bottom with the environment.
+    expect(about).toBeLessThan(html.indexOf('data-testid="chart"'));
+    expect(about).toBeLessThan(html.indexOf('data-testid="published-section"'));
+    expect(html.slice(about)).toContain("Not reproduced: 20 samples per cell");
+    expect(html.split("Not reproduced: 20 samples per cell").length - 1, "said once").toBe(1);
+    const figureNotes = html.slice(html.indexOf('data-testid="figure-notes"'));
+    expect(figureNotes).toContain("The study&#x27;s &quot;no-cache&quot; runs read MySQL");
+    expect(html).toMatch(/mean latency, no cache \[1\]/);
+    expect(html).not.toMatch(/title="The study/);
+  });
+
   it("shows an older result's own warnings and notes", () => {
     const old = makeRunResult({ warnings: ["written before facts existed"] });
     old.cells[0]!.trials[0]!.grpc.notes = ["ghz CPU time from /proc polling (lower bound)"];

@@ -6,6 +6,7 @@ import { EnvironmentSection } from "./EnvironmentSection";
 import { FindingWarnings } from "./FindingsPanel";
 import { GeneratorsSection } from "./GeneratorsSection";
 import { OverviewSection } from "./OverviewSection";
+import { PresetNotesSection } from "./PresetNotesSection";
 import { PublishedSection } from "./PublishedSection";
 import { ResourcesSection } from "./ResourcesSection";
 import { VerdictSection } from "./VerdictSection";
@@ -17,6 +18,7 @@ export function Report({ result }: { result: RunResult }) {
     <div data-testid="report">
       <FindingWarnings findings={findings} />
       <VerdictSection result={result} first={!findings.some((f) => f.severity === "warning")} />
+      <PresetNotesSection result={result} />
       <OverviewSection result={result} />
       <CellsSection result={result} />
       <CacheSection result={result} />
