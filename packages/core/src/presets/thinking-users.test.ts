@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { getPreset } from "./presets";
+import { study001Load } from "./study-001";
+import { thinkingUsersLoad } from "./thinking-users";
+
+describe("thinkingUsersLoad (Little's law for users who think)", () => {
+  // Study 001 at Light: 500 users, think U(0.1, 1.0) s, simple 3 / stream 2 / payload 1, a stream
+  // >= 1 s (100 x 10 ms), a simple call 10 ms, a 1 MiB payload 20 ms of sleep.
+  const light = thinkingUsersLoad({
+    users: 500,
+    thinkSeconds: { min: 0.1, max: 1.0 },
+    tasks: {
+      simple: { weight: 3, seconds: 0.01 },
+      stream: { weight: 2, seconds: 1.0 },
+      payload: { weight: 1, seconds: 0.02 },
+    },
+  });
+
+  it("gives the study's ~185 streams in flight at Light, and the rates behind them", () => {
+    expect(light.meanThinkSeconds).toBeCloseTo(0.55, 10);
+    expect(light.meanTaskSeconds).toBeCloseTo(0.005 + 1 / 3 + 0.02 / 6, 10);
+    expect(light.perSecond).toBeCloseTo(500 / (0.55 + light.meanTaskSeconds), 10);
+    expect(Math.round(light.perSecond)).toBe(561);
+    expect(Math.round(light.tasks.stream!.inFlight)).toBe(187);
+    expect(Math.round(light.tasks.simple!.perSecond)).toBe(280);
+    expect(Math.round(light.tasks.payload!.perSecond)).toBe(93);
+  });
+
+  it("accounts for every user: thinking plus in flight", () => {
+    const inFlight = Object.values(light.tasks).reduce((sum, t) => sum + t.inFlight, 0);
+    expect(light.thinking + inFlight).toBeCloseTo(500, 8);
+  });
+
+  it("scales with the number of users", () => {
+    const heavy = thinkingUsersLoad({
+      users: 5000,
+      thinkSeconds: { min: 0.1, max: 1.0 },
+      tasks: { a: { weight: 1, seconds: 0.45 } },
+    });
+    expect(heavy.perSecond).toBeCloseTo(5000, 8);
+    expect(heavy.tasks.a!.inFlight).toBeCloseTo(2250, 8);
+  });
+});
+
+describe("study-001's notes", () => {
+  const notes = getPreset("study-001").notes.join("\n");
+
+  it("state the arithmetic of every level and the per-task runs it leads to", () => {
+    expect(Math.round(study001Load(500).tasks.stream!.inFlight)).toBe(187);
+    expect(notes).toContain("Light, 500 users: 500 / (0.342 s mean task + 0.55 s mean think) = 561 tasks/s");
+    expect(notes).toContain("in flight (rate x duration) 187 streams");
+    expect(notes).toContain("Heavy, 5000 users");
+    expect(notes).toContain("--workloads stream --rate 187 --connections 250 --grpc-connections 250");
+    expect(notes).toMatch(/Medium and Heavy need 374 and 1869 streams in flight/);
+  });
+
+  it("no longer derive the levels from users / 20", () => {
+    expect(notes).not.toContain("users / 20");
+  });
+});
