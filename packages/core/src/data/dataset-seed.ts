@@ -7,7 +7,7 @@ export const SEED: Seed = "relix-2025";
  * Bump when a generator's output changes (the fingerprint test in dataset.test.ts says when). The
  * version is written to relix_seed, so a database seeded by an older generator is re-seeded.
  */
-export const DATASET_VERSION = "data-v1";
+export const DATASET_VERSION = "data-v2";
 
 /** Study 000 serves 1000 items (the shape and meteorite counts live in the domain). */
 export const ITEM_COUNT = 1000;

@@ -8,7 +8,7 @@
 //   years before 1000 (there are some in the real catalogue) are outside its documented range.
 
 /** Bump when a table's layout changes: seedDatabase then drops and recreates the data tables. */
-export const SCHEMA_VERSION = "schema-v1";
+export const SCHEMA_VERSION = "schema-v2";
 
 const TABLE_OPTIONS = "ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci";
 
@@ -22,7 +22,8 @@ export const CREATE_TABLES: readonly string[] = [
     price DECIMAL(10,2) NOT NULL,
     tags JSON NOT NULL,
     created_at BIGINT NOT NULL,
-    updated_at BIGINT NOT NULL,
+    dims JSON NOT NULL,
+    weight DOUBLE NOT NULL,
     PRIMARY KEY (id)
   ) ${TABLE_OPTIONS}`,
   // One table for the six shape kinds of study 002: every row is one document.

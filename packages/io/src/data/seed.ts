@@ -31,7 +31,15 @@ const MAX_BYTES_PER_INSERT = 1_000_000;
 type Row = (string | number | null)[];
 
 function itemRows(dataset: Dataset): Row[] {
-  return dataset.items.map((i) => [i.id, i.name, i.price, JSON.stringify(i.tags), i.createdAt, i.updatedAt]);
+  return dataset.items.map((i) => [
+    i.id,
+    i.name,
+    i.price,
+    JSON.stringify(i.tags),
+    i.createdAt,
+    JSON.stringify(i.dims),
+    i.weight,
+  ]);
 }
 
 function shapeRows(dataset: Dataset): Row[] {
@@ -155,7 +163,12 @@ export async function seedDatabase(pool: Pool, options: SeedOptions = {}): Promi
         // DELETE, not TRUNCATE: TRUNCATE is DDL and would commit half-way.
         for (const table of DATA_TABLES) await conn.query(`DELETE FROM ${table}`);
         await conn.query("DELETE FROM relix_seed");
-        await insertAll(conn, "items", ["id", "name", "price", "tags", "created_at", "updated_at"], itemRows(dataset));
+        await insertAll(
+          conn,
+          "items",
+          ["id", "name", "price", "tags", "created_at", "dims", "weight"],
+          itemRows(dataset),
+        );
         await insertAll(conn, "shapes", ["kind", "id", "doc"], shapeRows(dataset));
         await insertAll(
           conn,

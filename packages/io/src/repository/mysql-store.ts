@@ -27,7 +27,7 @@ function parseJson<T>(value: unknown): T {
   return value as T;
 }
 
-const ITEM_COLUMNS = "id, name, price, tags, created_at, updated_at";
+const ITEM_COLUMNS = "id, name, price, tags, created_at, dims, weight";
 const METEORITE_COLUMNS = "id, name, fall, geolocation, mass, nametype, recclass, reclat, reclong, year";
 // listItems inlines its limit: MySQL 8.0.22+ rejects a LIMIT placeholder bound as a double, which
 // is how mysql2 sends JS numbers. Clamped to an integer, so it is safe to splice in.
@@ -43,7 +43,8 @@ function toItem(row: RowDataPacket): Item {
     price: Number(row.price),
     tags: parseJson<string[]>(row.tags),
     createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
+    dims: parseJson<number[]>(row.dims),
+    weight: Number(row.weight),
   };
 }
 
