@@ -179,6 +179,10 @@ describe("parseCliArgs refuses bad input with one line naming the flag, the valu
     [["--workloads", "nothing.*"], '"nothing.*" matches no workload'],
     [["--cache", "hot"], '--cache "hot": unknown cache mode "hot" (use warm, cold, miss, memory)'],
     [["--rest-connection", "close"], '--rest-connection "close": use keep-alive or per-request'],
+    [
+      ["--workloads", "stream", "--server-delay", "1s", "--stream-messages", "11"],
+      "--server-delay 1000ms: 1000 ms per message x 11 stream messages is 11000 ms of server delay per call",
+    ],
     [["--preset", "study-0"], '--preset "study-0": unknown preset (did you mean study-000?); known: quick, study-000'],
     [["--conections", "8"], "unknown flag --conections (did you mean --connections?)"],
     [["--bogus"], "unknown flag --bogus"],

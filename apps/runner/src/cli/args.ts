@@ -12,6 +12,7 @@ import {
   getPreset,
   presetNames,
   restConnectionPolicies,
+  serverDelayProblem,
   specBounds as b,
   specFromPreset,
   workloadIds,
@@ -237,6 +238,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     if (error instanceof UsageError) throw error;
     throw new UsageError((error as Error).message);
   }
+  const delayProblem = serverDelayProblem(spec);
+  if (delayProblem) throw new UsageError(`--server-delay ${spec.serverDelayMs}ms: ${delayProblem}`);
 
   if (values.has("json") && values.has("no-json"))
     throw new UsageError(`--json ${JSON.stringify(values.get("json"))} and --no-json: give one of them`);

@@ -182,7 +182,7 @@ describe("runs over HTTP (real MySQL, fake engine)", () => {
       usesCache: true,
       streaming: false,
     });
-    expect(catalog.cacheModes).toEqual(["warm", "cold", "miss"]);
+    expect(catalog.cacheModes).toEqual(["warm", "cold", "miss", "memory"]);
 
     const presets = await (await runner.request("/api/presets")).json();
     const quick = presets.presets.find((p: { name: string }) => p.name === "quick");

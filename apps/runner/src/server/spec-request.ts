@@ -1,4 +1,4 @@
-import { estimateMeasuringMs, MAX_TOTAL_RUN_MS, runSpecSchema, type RunSpec } from "@relix/core";
+import { estimateMeasuringMs, MAX_TOTAL_RUN_MS, runSpecSchema, serverDelayProblem, type RunSpec } from "@relix/core";
 import { z } from "zod";
 import { fieldErrors } from "./field-errors";
 import { invalidRequest, type FieldError } from "./http-error";
@@ -57,6 +57,8 @@ export function parseRunRequest(body: unknown, presets: PresetCatalog): RunReque
       },
     ]);
   }
+  const delayProblem = serverDelayProblem(spec);
+  if (delayProblem) throw invalidSpec([{ path: "spec.serverDelayMs", message: delayProblem }]);
   return { spec, preset: preset ?? null };
 }
 

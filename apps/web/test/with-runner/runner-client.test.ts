@@ -32,7 +32,7 @@ describe("the runner client, against the runner service", () => {
     expect(options.bounds.connections).toEqual(specBounds.connections);
     const { workloads: _workloads, ...defaults } = runSpecSchema.parse({ workloads: ["noop"] });
     expect(options.defaults).toEqual(defaults);
-    expect(options.cacheModes).toEqual(["warm", "cold", "miss"]);
+    expect(options.cacheModes).toEqual(["warm", "cold", "miss", "memory"]);
   });
 
   it("starts a run, reads it while it runs and once done, with its result; lists it; imports its result", async () => {

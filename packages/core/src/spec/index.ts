@@ -1,2 +1,3 @@
 export * from "./bounds";
 export * from "./run-spec";
+export * from "./delay-budget";
