@@ -1,4 +1,4 @@
-import { restConnectionPolicies } from "@relix/core/spec/run-spec";
+import { PIN_CORES_BY_DEFAULT, restConnectionPolicies } from "@relix/core/spec/run-spec";
 import {
   PAYLOAD_UNITS,
   type Bounds,
@@ -66,9 +66,17 @@ export function LoadFields({
         {hint("restConnection", "per-request: a new connection per call; gRPC reuses its channel")}
       </div>
       <div className="field">
+        <span id="pinCores-label">Cores</span>
+        {/* Read-only: the runner's default; `pnpm bench --pin-cores on|off` chooses per run. */}
+        <output className="input" aria-labelledby="pinCores-label" data-testid="pin-cores">
+          {PIN_CORES_BY_DEFAULT ? "load generator and services pinned apart" : "shared by load generator and services"}
+        </output>
+        <div className="hint">runner default; pnpm bench --pin-cores on|off chooses per run (Linux, 2+ cores)</div>
+      </div>
+      <div className="field">
         <label htmlFor="trials">Trials</label>
         {input("trials", "trials", "trials", "numeric")}
-        {hint("trials", "≥ 2 for a confidence interval")}
+        {hint("trials", "≥ 3 for an interval between runs; 1 gives one within the window")}
       </div>
       <div className="field">
         <label htmlFor="duration">Measured window, s</label>
