@@ -18,6 +18,20 @@ const medianOrNull = (values: Array<number | null>): number | null => {
   return present.length === 0 ? null : median(present);
 };
 
+/** The median of each figure of several summaries; undefined unless every trial has one. */
+function medianSummary(
+  summaries: Array<ProtocolMeasure["latencyMs"] | undefined>,
+): ProtocolMeasure["latencyMs"] | undefined {
+  if (summaries.length === 0 || summaries.some((s) => s === undefined)) return undefined;
+  const present = summaries as Array<ProtocolMeasure["latencyMs"]>;
+  const keys = Object.keys(present[0]!) as Array<keyof ProtocolMeasure["latencyMs"]>;
+  const out = Object.fromEntries(
+    keys.map((k) => [k, median(present.map((s) => s[k]))]),
+  ) as ProtocolMeasure["latencyMs"];
+  out.count = Math.round(out.count);
+  return out;
+}
+
 /**
  * One protocol across trials: the median of every figure, and the merge of the histograms
  * (so the percentile curve uses every sample, not a median of curves).
@@ -31,6 +45,7 @@ export function summariseProtocol(measures: ProtocolMeasure[]): ProtocolSummary 
     latencyKeys.map((k) => [k, median(measures.map((m) => m.latencyMs[k]))]),
   ) as ProtocolMeasure["latencyMs"];
   latencyMs.count = Math.round(latencyMs.count);
+  const correctedLatencyMs = medianSummary(measures.map((m) => m.correctedLatencyMs));
   const byCode: Record<string, number> = {};
   for (const m of measures)
     for (const [code, n] of Object.entries(m.errors.byCode)) byCode[code] = (byCode[code] ?? 0) + n;
@@ -42,6 +57,9 @@ export function summariseProtocol(measures: ProtocolMeasure[]): ProtocolSummary 
     // Errors are summed over the trials (total and by code alike): a failure in any trial counts.
     errors: { total: measures.reduce((sum, m) => sum + m.errors.total, 0), byCode },
     latencyMs,
+    ...(correctedLatencyMs && first.latencyCorrection
+      ? { correctedLatencyMs, latencyCorrection: first.latencyCorrection }
+      : {}),
     histogram: merged.encode(),
     connections: first.connections,
     server: {

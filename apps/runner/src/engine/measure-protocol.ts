@@ -126,7 +126,10 @@ export async function measureProtocol(
   if (plan.signal?.aborted) throw new RunCancelledError();
   const after = await readServerStats(statsUrl);
   const complete = clipWindow(window, run.completeUntilMs);
-  const figures = figuresInWindow(run.samples, complete);
+  // A tool without a schedule: each of its in-flight slots is expected to send every inFlight / rate s.
+  const correction =
+    spec.rate === undefined ? undefined : { expectedIntervalUs: (Math.max(1, run.inFlight) * 1e6) / spec.rate };
+  const figures = figuresInWindow(run.samples, complete, correction);
   const server = serverDelta(before, after, plan.workload.usesCache);
   const load = judgeGeneratorCpu(run.cpu);
   const facts = measureFacts(generator.tool, run, window, complete, { warmupMs: spec.warmupMs, warmupSamples });
@@ -142,6 +145,9 @@ export async function measureProtocol(
     requests: figures.ok,
     errors: { total: figures.errors, byCode: figures.errorsByCode },
     latencyMs: figures.histogram.summary(),
+    ...(figures.corrected
+      ? { correctedLatencyMs: figures.corrected.histogram.summary(), latencyCorrection: figures.corrected.method }
+      : {}),
     histogram: figures.histogram.encode(),
     timeline: figures.timeline,
     batches: batchFiguresInWindow(run.samples, complete),

@@ -13,7 +13,19 @@ export interface WindowFigures {
   errorsByCode: Record<string, number>;
   errors: number;
   histogram: LatencyHistogram;
+  /** Open loop only: latency counted from each request's intended send time (see LatencyCorrection). */
+  corrected?: { histogram: LatencyHistogram; method: "scheduled" | "expected-interval" };
   timeline: Array<{ second: number; requests: number; errors: number; p50Ms: number; p99Ms: number }>;
+}
+
+/**
+ * An open loop's correction for coordinated omission. When the driver sent on a schedule, its
+ * samples carry their latency from the intended send time and those are used. Otherwise each raw
+ * latency longer than `expectedIntervalUs` is recorded with the requests its wait held back
+ * (HdrHistogram's expected-interval correction; docs/measurement.md says which interval and why).
+ */
+export interface LatencyCorrection {
+  expectedIntervalUs: number;
 }
 
 /**
@@ -21,8 +33,14 @@ export interface WindowFigures {
  * window, latency of successful responses only (errors counted by code, never in latency), and
  * rps = successful responses / window length.
  */
-export function figuresInWindow(samples: readonly ClientSample[], window: MeasuredWindow): WindowFigures {
+export function figuresInWindow(
+  samples: readonly ClientSample[],
+  window: MeasuredWindow,
+  correction?: LatencyCorrection,
+): WindowFigures {
   const histogram = createLatencyHistogram();
+  const scheduled = correction !== undefined && samples.some((s) => s.fromDueLatencyUs !== undefined);
+  const corrected = correction === undefined ? undefined : createLatencyHistogram();
   const errorsByCode: Record<string, number> = {};
   const seconds = Math.max(1, Math.ceil((window.endMs - window.startMs) / 1000));
   const perSecond = Array.from({ length: seconds }, () => ({ histogram: createLatencyHistogram(), errors: 0 }));
@@ -35,6 +53,8 @@ export function figuresInWindow(samples: readonly ClientSample[], window: Measur
       ok++;
       histogram.record(sample.latencyUs);
       bucket.histogram.record(sample.latencyUs);
+      if (corrected && scheduled) corrected.record(sample.fromDueLatencyUs ?? sample.latencyUs);
+      else corrected?.recordCorrected(sample.latencyUs, correction!.expectedIntervalUs);
     } else {
       errors++;
       bucket.errors++;
@@ -46,7 +66,17 @@ export function figuresInWindow(samples: readonly ClientSample[], window: Measur
     return { second, requests: summary.count, errors: b.errors, p50Ms: summary.p50, p99Ms: summary.p99 };
   });
   const lengthSeconds = (window.endMs - window.startMs) / 1000;
-  return { ok, rps: lengthSeconds > 0 ? ok / lengthSeconds : 0, errorsByCode, errors, histogram, timeline };
+  return {
+    ok,
+    rps: lengthSeconds > 0 ? ok / lengthSeconds : 0,
+    errorsByCode,
+    errors,
+    histogram,
+    ...(corrected
+      ? { corrected: { histogram: corrected, method: scheduled ? "scheduled" : "expected-interval" } }
+      : {}),
+    timeline,
+  };
 }
 
 /**

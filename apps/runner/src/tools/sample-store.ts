@@ -9,12 +9,17 @@ export class SampleStore {
   private end = new Float64Array(1 << 14);
   private lat = new Float64Array(1 << 14);
   private codeIdx = new Uint16Array(1 << 14);
+  private fromDue = new Float64Array(1 << 14);
+  private scheduled = false;
   private readonly codeTable: string[] = [];
   private readonly codeMap = new Map<string, number>();
   length = 0;
 
-  /** endMs: ms since the run's start; latencyMs: float ms. */
-  push(endMs: number, latencyMs: number, code: string): void {
+  /**
+   * endMs: ms since the run's start; latencyMs: float ms; fromDueMs: the latency counted from the
+   * request's intended send time, when it had one (NaN otherwise).
+   */
+  push(endMs: number, latencyMs: number, code: string, fromDueMs = Number.NaN): void {
     if (this.length === this.end.length) this.grow();
     let ci = this.codeMap.get(code);
     if (ci === undefined) {
@@ -27,6 +32,8 @@ export class SampleStore {
     this.end[i] = endMs;
     this.lat[i] = latencyMs;
     this.codeIdx[i] = ci;
+    this.fromDue[i] = fromDueMs;
+    if (!Number.isNaN(fromDueMs)) this.scheduled = true;
   }
 
   private grow(): void {
@@ -40,15 +47,19 @@ export class SampleStore {
     const c = new Uint16Array(n);
     c.set(this.codeIdx);
     this.codeIdx = c;
+    const d = new Float64Array(n);
+    d.set(this.fromDue);
+    this.fromDue = d;
   }
 
   /** Views over the recorded data (no copy). */
-  columns(): { codes: string[]; endMs: Float64Array; latencyMs: Float64Array; code: Uint16Array } {
+  columns(): SampleColumns & { endMs: Float64Array; latencyMs: Float64Array; code: Uint16Array } {
     return {
       codes: [...this.codeTable],
       endMs: this.end.subarray(0, this.length),
       latencyMs: this.lat.subarray(0, this.length),
       code: this.codeIdx.subarray(0, this.length),
+      ...(this.scheduled ? { fromDueMs: Array.from(this.fromDue.subarray(0, this.length)) } : {}),
     };
   }
 }
@@ -59,6 +70,8 @@ export interface SampleColumns {
   endMs: ArrayLike<number>;
   latencyMs: ArrayLike<number>;
   code: ArrayLike<number>;
+  /** Latency from each request's intended send time (null: none), when the run had a schedule. */
+  fromDueMs?: ArrayLike<number | null>;
 }
 
 export function samplesFromColumns(c: SampleColumns): ClientSample[] {
@@ -71,6 +84,8 @@ export function samplesFromColumns(c: SampleColumns): ClientSample[] {
     const code = c.codes[ci];
     if (code === undefined) throw new Error(`sample ${i} has unknown code index ${ci}`);
     out[i] = { endMs: c.endMs[i]!, latencyUs: c.latencyMs[i]! * 1000, ok: okByCode[ci]!, code };
+    const fromDue = c.fromDueMs?.[i];
+    if (typeof fromDue === "number" && Number.isFinite(fromDue)) out[i]!.fromDueLatencyUs = fromDue * 1000;
   }
   return out;
 }

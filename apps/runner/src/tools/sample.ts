@@ -21,6 +21,11 @@ export interface ClientSample {
   endMs: number;
   /** Client-side latency in microseconds (float ok). */
   latencyUs: number;
+  /**
+   * Open loop with a schedule: the latency counted from the request's intended send time (>= the
+   * raw latency when it went out late). Absent when the driver sends on no schedule.
+   */
+  fromDueLatencyUs?: number;
   /** true for a 2xx HTTP status / gRPC OK. */
   ok: boolean;
   /** "200", "404", "OK", "UNAVAILABLE", "NOT_FOUND", "DEADLINE_EXCEEDED", "timeout", "ECONNRESET"... */

@@ -70,6 +70,11 @@ export const runFactSchema = z.discriminatedUnion("kind", [
     loop: z.enum(["closed", "open"]),
     inFlight: count,
     rate: z.number().int().min(1).optional(),
+    /**
+     * Open loop: the result also holds latency counted from each request's intended send time
+     * (correctedLatencyMs). Absent in results written before, whose open loop was not corrected.
+     */
+    corrected: z.boolean().optional(),
   }),
   /** Something the service manager said that is not already in the environment. */
   z.object({ kind: z.literal("services-warning"), message: z.string() }),

@@ -29,8 +29,17 @@ describe("findingsOf: a result the engine wrote (facts recorded)", () => {
     ]);
   });
 
-  it("an open loop says what neither tool corrects, autocannon's bursts included", () => {
+  it("an open loop says what is corrected for coordinated omission, and how on each side", () => {
     const open = withFacts(base, { run: [loadLoopFact({ rate: 60, connections: 4 })] });
+    expect(texts(open)).toEqual([
+      expect.stringMatching(
+        /^open loop at 60 req\/s: latency is shown raw .* and corrected for coordinated omission .* 4 busy .*REST is sent on Relix's own schedule.*expected-interval correction \(interval = in-flight \/ rate\)/,
+      ),
+    ]);
+  });
+
+  it("an open loop recorded before the correction still says what neither tool corrected", () => {
+    const open = withFacts(base, { run: [{ kind: "load-loop", loop: "open", inFlight: 4, rate: 60 }] });
     expect(texts(open)).toEqual([
       expect.stringMatching(/^open loop at 60 req\/s: .*coordinated omission .*per-second budget in bursts.* 4 busy/),
     ]);

@@ -10,18 +10,29 @@ import { PROTOCOL_LABEL, plural, type Finding } from "./finding";
 export function loadLoopFact(spec: Pick<RunSpec, "rate" | "connections">): Extract<RunFact, { kind: "load-loop" }> {
   return spec.rate === undefined
     ? { kind: "load-loop", loop: "closed", inFlight: spec.connections }
-    : { kind: "load-loop", loop: "open", inFlight: spec.connections, rate: spec.rate };
+    : { kind: "load-loop", loop: "open", inFlight: spec.connections, rate: spec.rate, corrected: true };
 }
 
 /**
- * A closed loop measures service time; an open loop is not corrected for coordinated omission by
- * either tool (difference #7 in docs/measurement.md).
+ * A closed loop measures service time. An open loop is corrected for coordinated omission since
+ * results record `corrected`; older ones say what neither tool corrected (difference #7 in
+ * docs/measurement.md).
  */
 function loadLoopText(fact: Extract<RunFact, { kind: "load-loop" }>): string {
-  return fact.loop === "closed"
-    ? `closed loop: ${fact.inFlight} requests in flight, each sent when the previous one returned, so latency is service time (no schedule, hence no coordinated-omission correction)`
-    : `open loop at ${fact.rate} req/s: latency is timed from each request's actual send, not its scheduled time; neither tool corrects coordinated omission ` +
-        `(ghz waits for a free worker, autocannon sends each connection's per-second budget in bursts), so queueing behind ${fact.inFlight} busy in-flight slots is not in these figures`;
+  if (fact.loop === "closed") {
+    return `closed loop: ${fact.inFlight} requests in flight, each sent when the previous one returned, so latency is service time (no schedule, hence no coordinated-omission correction)`;
+  }
+  if (fact.corrected) {
+    return (
+      `open loop at ${fact.rate} req/s: latency is shown raw (from each request's actual send) and corrected for coordinated omission (from its intended send time, so waiting behind ${fact.inFlight} busy in-flight slots counts). ` +
+      `REST is sent on Relix's own schedule (request i due at start + i / rate, on the next free connection) and timed from its due time; ghz's pacer waits for a free worker, ` +
+      `so gRPC's samples get HdrHistogram's expected-interval correction (interval = in-flight / rate), an estimate`
+    );
+  }
+  return (
+    `open loop at ${fact.rate} req/s: latency is timed from each request's actual send, not its scheduled time; neither tool corrects coordinated omission ` +
+    `(ghz waits for a free worker, autocannon sends each connection's per-second budget in bursts), so queueing behind ${fact.inFlight} busy in-flight slots is not in these figures`
+  );
 }
 
 export function runFactFinding(fact: RunFact): Finding {

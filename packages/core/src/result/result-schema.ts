@@ -65,6 +65,17 @@ export const protocolMeasureSchema = z.object({
   requests: z.number().int().min(0),
   errors: z.object({ total: z.number().int().min(0), byCode: z.record(z.string(), z.number().int().min(0)) }),
   latencyMs: latencySummarySchema,
+  /**
+   * Open loop only: the latency of the same requests counted from each one's intended send time
+   * (`latencyCorrection` says how it was obtained; docs/measurement.md). Absent for a closed loop
+   * and in results written before.
+   */
+  correctedLatencyMs: latencySummarySchema.optional(),
+  /**
+   * "scheduled": the generator sent on a schedule and timed each request from its due time;
+   * "expected-interval": HdrHistogram's correction of the raw samples, interval = in-flight / rate.
+   */
+  latencyCorrection: z.enum(["scheduled", "expected-interval"]).optional(),
   /** The whole HDR histogram of the measured window (compressed base64, µs values). */
   histogram: z.string(),
   timeline: z.array(timelinePointSchema),

@@ -65,6 +65,20 @@ export class LatencyHistogram {
     this.#hdr.recordValue(Math.max(1, Math.round(latencyUs)));
   }
 
+  /**
+   * Records latencyUs and, when it exceeds expectedIntervalUs, the values the requests queued
+   * behind it would have seen (latencyUs - k * interval, down to the interval): HdrHistogram's
+   * correction for a generator that waited instead of sending on schedule.
+   */
+  recordCorrected(latencyUs: number, expectedIntervalUs: number): void {
+    if (!(Number.isFinite(latencyUs) && latencyUs >= 0)) {
+      throw new RangeError(`latency must be a finite number of µs >= 0, got ${latencyUs}`);
+    }
+    if (!(expectedIntervalUs >= 1))
+      throw new RangeError(`expected interval must be >= 1 µs, got ${expectedIntervalUs}`);
+    this.#hdr.recordValueWithExpectedInterval(Math.max(1, Math.round(latencyUs)), Math.round(expectedIntervalUs));
+  }
+
   /** Adds other's samples into this one (e.g. trials of one protocol); other is unchanged. */
   merge(other: LatencyHistogram): void {
     this.#hdr.add(other.#hdr);

@@ -5,12 +5,13 @@
  * Timeouts: autocannon's `timeout` is in seconds, minimum 1 (validate.js); it is an idle timer per
  * client, re-armed on each request write.
  *
- * Rate (`overallRate`): split per connection (and `connections` is lowered to the rate when the
- * rate is smaller); each client may send `rate/connections` requests per wall-clock second, then
- * pauses until its 1 s interval resets: bursts at the start of each second, not a smooth open
- * loop. Its coordinated-omission correction uses `ceil(1/rate)` ms as the expected interval (rate
- * per connection in req/s, so always 1 ms): miscalibrated (difference #7); irrelevant here since
- * Relix records raw latencies.
+ * Rate: autocannon's own `overallRate` is split per connection and each client may send
+ * `rate/connections` requests per wall-clock second, then pauses until its 1 s interval resets:
+ * bursts at the start of each second, timed from the actual write, with a miscalibrated
+ * coordinated-omission correction (`ceil(1/rate)` ms, difference #7). So the driver does not use
+ * it: it schedules the sends itself (client-hooks.ts, slot i due at t0 + i / rate, taken by the
+ * next free connection) and records each response's latency from its write and from its due time.
+ * `connections` is lowered to the rate when the rate is smaller, as autocannon does.
  *
  * Connection policy: autocannon keeps each connection alive. Its own ways of doing otherwise do
  * not measure a connection per call: a `Connection: close` header makes the server close after
@@ -49,7 +50,7 @@ export interface AutocannonOptions {
   durationMs: number;
   /** Issue exactly this many requests, then drain (count mode, like ghz -n). */
   amount?: number;
-  /** Overall requests/s via autocannon's `overallRate` (see above for its semantics). */
+  /** Open loop: requests/s overall, sent on the driver's own schedule (see above). */
   rate?: number;
   /** Per-request timeout; autocannon's minimum is 1000. Default 10000. */
   timeoutMs?: number;

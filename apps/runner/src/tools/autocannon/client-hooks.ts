@@ -29,7 +29,14 @@
  * so the first request on a connection already times its connect. With `per-request`, a client
  * about to write on a connection that has carried a request closes it and connects again, and the
  * request goes out on the new one: each call is the first on its connection.
+ *
+ * A schedule (open loop). autocannon's own rate is a per-connection budget per wall-clock second,
+ * sent in bursts, and it times each request from its actual write. With a schedule, a client that
+ * is free claims the next slot (slot i is due at t0 + i / rate) and writes when it is due; a slot
+ * already past is written at once, late. Each response carries its slot's due time, so its latency
+ * can also be counted from when it should have gone out (coordinated omission corrected).
  */
+import { performance } from "node:perf_hooks";
 import type { AcClient, AcPending, AcRequestData, AcRequestIterator } from "./autocannon-internals";
 import { internalsChanged } from "./autocannon-internals";
 import { chunkedBody, type RestConnectionPolicy } from "@relix/core";
@@ -45,6 +52,10 @@ export interface ClientEvents {
   failed(latencyMs: number, code: string): void;
   /** Requests still in flight when autocannon destroyed a client at the end of the run. */
   dropped(count: number): void;
+  /** A response: its latency from the write, its status, and its slot's due time when scheduled. */
+  answered(latencyMs: number, statusCode: number, dueMs: number | undefined): void;
+  /** With a rate: the due time (performance.now() ms) of the next slot, claimed by the caller. */
+  claimSlot?: () => number;
 }
 
 export interface ClientHooks {
@@ -142,18 +153,44 @@ export function clientHooks(
     // The connection the last request was written on; per-request never writes on it again.
     let usedConn: unknown;
     let reconnecting = false;
+    // Due times of the requests in flight on this client, in write order (NaN when unscheduled).
+    let dues: number[] = [];
+    let sendingDue = Number.NaN;
     client.on("request", () => {
       usedConn = client.conn;
+      dues.push(sendingDue);
       events.sent();
+    });
+    client.on("response", (statusCode: number, _bytes: number, latencyMs: number) => {
+      const due = dues.shift();
+      events.answered(latencyMs, statusCode, due === undefined || Number.isNaN(due) ? undefined : due);
     });
     let stash: AcPending[] = [];
     const origDo = client._doRequest.bind(client);
+    const claimSlot = events.claimSlot;
     client._doRequest = function (this: AcClient, ...a: unknown[]) {
       if (reconnecting) {
         // _connect's own write of the request granted below
         reconnecting = false;
         return origDo(...a);
       }
+      if (!claimSlot) return issue.call(this, a);
+      const due = claimSlot();
+      const send = (): void => {
+        if (this.destroyed) return;
+        // Node's timers are whole ms and may fire a fraction early: never write before the slot.
+        const early = due - performance.now();
+        if (early > 0) return void setTimeout(send, Math.ceil(early));
+        sendingDue = due;
+        try {
+          issue.call(this, a);
+        } finally {
+          sendingDue = Number.NaN;
+        }
+      };
+      send();
+    };
+    const issue = function (this: AcClient, a: unknown[]) {
       if (!events.mayIssue()) {
         // Closed now, or the server's close would make autocannon reconnect for nothing.
         if (connection === "per-request" && usedConn === this.conn) this._destroyConnection();
@@ -170,6 +207,10 @@ export function clientHooks(
       }
       return origDo(...a);
     };
+    const failFromFifo = (lost: AcPending[], code: string): void => {
+      dues = dues.slice(lost.length);
+      fail(lost, code);
+    };
     const origConnect = client._connect.bind(client);
     client._connect = function (this: AcClient) {
       // Reconnect after 'end' (server closed the socket) with requests still pending: autocannon
@@ -177,27 +218,28 @@ export function clientHooks(
       if (this.pipelinedRequests.size() > 0) {
         const lost = this.pipelinedRequests.toArray().slice();
         this.pipelinedRequests.clear();
-        fail(lost, "ECONNCLOSED");
+        failFromFifo(lost, "ECONNCLOSED");
       }
       return origConnect();
     };
     const origDestroyConn = client._destroyConnection.bind(client);
     client._destroyConnection = function (this: AcClient) {
-      if (this.destroyed)
+      if (this.destroyed) {
         events.dropped(this.pipelinedRequests.size()); // end of run
-      else stash = this.pipelinedRequests.toArray().slice(); // timeout: 'timeout' follows
+        dues = [];
+      } else stash = this.pipelinedRequests.toArray().slice(); // timeout: 'timeout' follows
       return origDestroyConn();
     };
     // Registered here, i.e. before autocannon's own listeners, so it runs before its reconnect.
     client.on("connError", (err: NodeJS.ErrnoException) => {
       const lost = client.pipelinedRequests.toArray().slice();
       client.pipelinedRequests.clear();
-      fail(lost, err?.code ?? err?.message ?? "ERROR");
+      failFromFifo(lost, err?.code ?? err?.message ?? "ERROR");
     });
     client.on("timeout", () => {
       const lost = stash;
       stash = [];
-      fail(lost, "timeout");
+      failFromFifo(lost, "timeout");
     });
   };
 

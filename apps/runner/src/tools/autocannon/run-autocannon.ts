@@ -84,6 +84,8 @@ export async function runAutocannon(opts: AutocannonOptions): Promise<Autocannon
 export async function driveAutocannon(opts: AutocannonOptions, how: { endOfRun: EndOfRun }): Promise<AutocannonDrive> {
   const checked = checkAutocannonOptions(opts);
   const { specs, connections, pipelining, durationMs, timeoutMs } = checked;
+  // More connections than requests per second would sit idle for over a second between slots.
+  const effectiveConnections = checked.rate !== undefined && checked.rate < connections ? checked.rate : connections;
   const autocannon = loadAutocannon();
   const store = new SampleStore();
   const counters = new SecondCounters();
@@ -97,8 +99,9 @@ export async function driveAutocannon(opts: AutocannonOptions, how: { endOfRun: 
   // Assigned once the run starts: stop issuing, let in-flight requests finish, then stop.
   let beginDrain = (): void => {};
 
-  const record = (latencyMs: number, code: string, ok: boolean): void => {
-    store.push(performance.now() - t0, latencyMs, code);
+  const record = (latencyMs: number, code: string, ok: boolean, dueMs?: number): void => {
+    const now = performance.now();
+    store.push(now - t0, latencyMs, code, dueMs === undefined ? Number.NaN : now - dueMs);
     counters.record(latencyMs, ok);
     if (draining && onSettled && hooks.inFlight() === 0) onSettled();
   };
@@ -117,6 +120,9 @@ export async function driveAutocannon(opts: AutocannonOptions, how: { endOfRun: 
       sent: () => void sent++,
       failed: (latencyMs, code) => record(latencyMs, code, false),
       dropped: (count) => void (droppedInFlight += count),
+      answered: (latencyMs, statusCode, dueMs) =>
+        record(latencyMs, String(statusCode), statusCode >= 200 && statusCode < 300, dueMs),
+      ...(checked.rate === undefined ? {} : { claimSlot: slotClock(() => t0, checked.rate) }),
     },
     checked.connection,
   );
@@ -146,8 +152,6 @@ export async function driveAutocannon(opts: AutocannonOptions, how: { endOfRun: 
       const cpu = process.cpuUsage(cpu0);
       const eventLoopUtilization = performance.eventLoopUtilization(elu0).utilization;
       const toolCpuMs = (cpu.user + cpu.system) / 1000;
-      const effectiveConnections =
-        checked.rate !== undefined && checked.rate < connections ? checked.rate : connections;
       const capture: AutocannonCapture = {
         format: "relix.autocannon-capture/v1",
         autocannonVersion: autocannonVersion(),
@@ -203,13 +207,12 @@ export async function driveAutocannon(opts: AutocannonOptions, how: { endOfRun: 
       tracker = autocannon(
         {
           url: checked.origin,
-          connections,
+          connections: effectiveConnections,
           pipelining,
           // Safety net only: the driver stops it. autocannon checks its stop flag every sampleInt ms.
           duration: (durationMs + timeoutMs + 2000) / 1000,
           sampleInt: 100,
           timeout: timeoutMs / 1000,
-          ...(checked.rate !== undefined ? { overallRate: checked.rate } : {}),
           // Only built by each client's constructor, then replaced by the shared sequence (client-hooks.ts).
           requests: [{ method: specs[0]!.method, path: specs[0]!.path }],
           setupClient: hooks.setupClient,
@@ -221,9 +224,6 @@ export async function driveAutocannon(opts: AutocannonOptions, how: { endOfRun: 
       reject(e instanceof Error ? e : new Error(String(e)));
       return;
     }
-    tracker.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-      record(responseTime, String(statusCode), statusCode >= 200 && statusCode < 300);
-    });
     tracker.on("error", (e: Error) => reject(e));
 
     if (opts.onProgress) {
@@ -249,4 +249,10 @@ export async function driveAutocannon(opts: AutocannonOptions, how: { endOfRun: 
     if (opts.signal?.aborted) beginDrain();
     else opts.signal?.addEventListener("abort", () => beginDrain(), { once: true });
   });
+}
+
+/** Slot i of an open loop is due at t0 + i / rate: each call claims the next one. */
+function slotClock(t0: () => number, rate: number): () => number {
+  let next = 0;
+  return () => t0() + (next++ * 1000) / rate;
 }

@@ -13,11 +13,14 @@
 //   GET  /close           FIN the socket without answering (silent end at the client)
 //   GET  /__stats         {"connections", "requests", "ids"} (admin sockets are not counted)
 //   POST /__reset         clears the counters
+//   POST /__stall/:ms     stalls for :ms milliseconds: every request that arrives meanwhile is
+//                         handled when the stall ends (as behind a long GC pause)
 import http from "node:http";
 
 let ids = new Map();
 let requests = 0;
 let connections = 0;
+let stallUntil = 0;
 const counted = new WeakSet();
 
 function count(req, id) {
@@ -36,6 +39,21 @@ function send(res, status, obj) {
 }
 
 const server = http.createServer((req, res) => {
+  const url = req.url ?? "/";
+  const stalled = /^\/__stall\/(\d+)$/.exec(url);
+  if (stalled && req.method === "POST") {
+    stallUntil = Date.now() + Number(stalled[1]);
+    return send(res, 200, {});
+  }
+  const wait = stallUntil - Date.now();
+  if (wait > 0 && !url.startsWith("/__")) {
+    setTimeout(() => handle(req, res), wait);
+    return;
+  }
+  handle(req, res);
+});
+
+function handle(req, res) {
   const url = req.url ?? "/";
   if (url === "/__stats") return send(res, 200, { connections, requests, ids: Object.fromEntries(ids) });
   if (url === "/__reset" && req.method === "POST") {
@@ -94,7 +112,7 @@ const server = http.createServer((req, res) => {
   }
   count(req);
   send(res, 404, { error: "no route" });
-});
+}
 server.keepAliveTimeout = 60_000;
 server.listen(0, "127.0.0.1", () => {
   process.stdout.write(JSON.stringify({ port: server.address().port }) + "\n");

@@ -26,6 +26,8 @@ export interface HttpTestServer {
   pid: number;
   stats(): Promise<ServerStats>;
   reset(): Promise<void>;
+  /** Holds every request that arrives in the next `ms` until they are over. */
+  stall(ms: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -59,6 +61,9 @@ export async function startHttpTestServer(): Promise<HttpTestServer> {
     async reset() {
       await fetch(`${url}/__reset`, { method: "POST" });
     },
+    async stall(ms: number) {
+      await fetch(`${url}/__stall/${ms}`, { method: "POST" });
+    },
     stop() {
       return new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -74,6 +79,8 @@ export interface GrpcTestServer {
   target: string;
   /** Delay (ms) applied to every Noop/Echo call. */
   delayMs: number;
+  /** Holds every Noop call that arrives in the next `ms` until they are over. */
+  stall(ms: number): void;
   stats(): ServerStats;
   reset(): void;
   stop(): Promise<void>;
@@ -103,7 +110,7 @@ export async function startGrpcTestServer(): Promise<GrpcTestServer> {
   let ids = new Map<string, number>();
   let peers = new Set<string>();
   let requests = 0;
-  const state = { delayMs: 0 };
+  const state = { delayMs: 0, stallUntil: 0 };
   const later = (ms: number, fn: () => void): void => {
     if (ms > 0) setTimeout(fn, ms);
     else fn();
@@ -113,7 +120,7 @@ export async function startGrpcTestServer(): Promise<GrpcTestServer> {
     Noop(call: grpc.ServerUnaryCall<object, object>, cb: grpc.sendUnaryData<object>) {
       requests++;
       peers.add(call.getPeer());
-      later(state.delayMs, () => cb(null, {}));
+      later(Math.max(state.delayMs, state.stallUntil - Date.now()), () => cb(null, {}));
     },
     Echo(call: grpc.ServerUnaryCall<EchoRequest, object>, cb: grpc.sendUnaryData<object>) {
       requests++;
@@ -140,6 +147,9 @@ export async function startGrpcTestServer(): Promise<GrpcTestServer> {
     },
     set delayMs(v: number) {
       state.delayMs = v;
+    },
+    stall(ms: number) {
+      state.stallUntil = Date.now() + ms;
     },
     stats: () => ({ connections: peers.size, requests, ids: Object.fromEntries(ids) }),
     reset() {
