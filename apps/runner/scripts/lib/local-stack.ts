@@ -56,7 +56,9 @@ export async function startLocalStack(
           void stop().finally(() => process.exit(130));
         };
         for (const signal of SIGNALS) process.once(signal, onSignal);
-        return { targets, services, versions: backends.versions, redisUrl: backends.redisUrl, stop };
+        // The backends are started here, not by ensureServices: their processes count among the services' for pinning.
+        const all = { ...services, pids: [...(services.pids ?? []), ...(backends.pids ?? [])] };
+        return { targets, services: all, versions: backends.versions, redisUrl: backends.redisUrl, stop };
       } catch (error) {
         if (attempt >= 3 || !/EADDRINUSE/.test(String((error as Error).message))) throw error;
       }

@@ -83,6 +83,10 @@ describe("parseCliArgs", () => {
     expect(run("--requests", "1000").spec.requests).toBe(1000);
     expect(run().spec.restConnection).toBe("keep-alive");
     expect(run("--rest-connection", "per-request").spec.restConnection).toBe("per-request");
+    // Absent: the runner's default applies, and a spec written before the flag keeps its meaning.
+    expect(run().spec.pinCores).toBeUndefined();
+    expect(run("--pin-cores", "on").spec.pinCores).toBe(true);
+    expect(run("--pin-cores", "off").spec.pinCores).toBe(false);
   });
 
   it.each([
@@ -179,6 +183,7 @@ describe("parseCliArgs refuses bad input with one line naming the flag, the valu
     [["--workloads", "nothing.*"], '"nothing.*" matches no workload'],
     [["--cache", "hot"], '--cache "hot": unknown cache mode "hot" (use warm, cold, miss, memory)'],
     [["--rest-connection", "close"], '--rest-connection "close": use keep-alive or per-request'],
+    [["--pin-cores", "yes"], '--pin-cores "yes": use on or off'],
     [
       ["--workloads", "stream", "--server-delay", "1s", "--stream-messages", "11"],
       "--server-delay 1000ms: 1000 ms per message x 11 stream messages is 11000 ms of server delay per call",

@@ -171,6 +171,11 @@ function parseRestConnection(raw: string): RunSpec["restConnection"] {
   return policy;
 }
 
+function parseOnOff(name: string, raw: string): boolean {
+  if (raw === "on" || raw === "off") return raw === "on";
+  throw new UsageError(`--${name} ${JSON.stringify(raw)}: use on or off`);
+}
+
 function overridesFrom(values: Values): Partial<PresetSpec> {
   const text = (name: string) => values.get(name) as string | undefined;
   const with_ = <T>(name: string, parse: (raw: string) => T): T | undefined => {
@@ -188,6 +193,7 @@ function overridesFrom(values: Values): Partial<PresetSpec> {
     connections: with_("connections", (raw) => parseCount("connections", raw, b.connections)),
     grpcConnections: with_("grpc-connections", (raw) => parseCount("grpc-connections", raw, b.grpcConnections)),
     restConnection: with_("rest-connection", parseRestConnection),
+    pinCores: with_("pin-cores", (raw) => parseOnOff("pin-cores", raw)),
     durationMs: with_("duration", (raw) => parseDurationMs("duration", raw, b.durationMs)),
     requests: with_("requests", (raw) => parseCount("requests", raw, b.requests)),
     warmupMs: with_("warmup", (raw) => parseDurationMs("warmup", raw, b.warmupMs)),

@@ -1,6 +1,12 @@
 // Every flag of `pnpm bench`, once: args.ts parses with this list and help.ts documents it, so a
 // flag cannot exist without its help line (help.test.ts checks both ways).
-import { DEFAULT_PRESET, restConnectionPolicies, specBounds as b, specFromPreset } from "@relix/core";
+import {
+  DEFAULT_PRESET,
+  PIN_CORES_BY_DEFAULT,
+  restConnectionPolicies,
+  specBounds as b,
+  specFromPreset,
+} from "@relix/core";
 import { formatDuration } from "@relix/core/render/format";
 import { formatSize } from "./values";
 
@@ -73,6 +79,14 @@ export const flags: readonly FlagDefinition[] = [
     example: "per-request",
     help: `REST's TCP connections: ${restConnectionPolicies.join(" or ")} (a new connection per call, its connect inside the latency); gRPC always reuses its channel`,
     ...fromPreset(base.restConnection),
+  },
+  {
+    name: "pin-cores",
+    type: "string",
+    value: "on|off",
+    example: "on",
+    help: "keep the load generator and the services (APIs, Redis, MariaDB) on disjoint cores (Linux, 2+ cores, taskset; only services this run starts)",
+    default: PIN_CORES_BY_DEFAULT ? "on" : "off",
   },
   {
     name: "duration",

@@ -21,6 +21,8 @@ export interface MeasuredRun {
   cells: CellResult[];
   /** What the service manager said about the services it used or started. */
   servicesWarnings: readonly string[];
+  /** Facts the engine learnt about the run itself (e.g. cores it could not pin). */
+  runFacts?: readonly RunFact[];
 }
 
 /**
@@ -35,6 +37,7 @@ export function assembleResult(run: MeasuredRun): RunResult {
     // Embedded backends are in the environment, which every result carries; the service manager's
     // own words for them would say the same thing a second time.
     ...(embedded ? [] : run.servicesWarnings.map((message) => ({ kind: "services-warning" as const, message }))),
+    ...(run.runFacts ?? []),
   ];
   const draft: RunResult = withPublishedFigures({
     schema: RESULT_SCHEMA_ID,

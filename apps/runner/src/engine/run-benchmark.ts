@@ -1,6 +1,8 @@
 import { newRunId } from "@relix/core/ids/run-id";
+import { PIN_CORES_BY_DEFAULT } from "@relix/core";
 import type { CellResult, ProtocolMeasure, RunResult, RunSpec, WorkloadParams } from "@relix/core";
 import { compareTrials, headlineVerdict, summariseProtocol } from "./aggregate";
+import { pinForRun, type RunPinning } from "./run-pinning";
 import type { EngineContext } from "./engine-context";
 import { describeEnvironment, toolVersions } from "./environment";
 import { measureProtocol } from "./measure-protocol";
@@ -51,9 +53,14 @@ export async function runBenchmark(spec: RunSpec, options: EngineRunOptions): Pr
       if (signal?.aborted) throw new RunCancelledError();
       throw error;
     }));
+  let pinning: RunPinning | undefined;
   try {
     for (const message of services.warnings) onEvent({ type: "warning", message });
-    const environment = describeEnvironment(services, await toolVersions(context.generators, context));
+    pinning = await pinForRun(spec.pinCores ?? PIN_CORES_BY_DEFAULT, services, context.env);
+    const environment = {
+      ...describeEnvironment(services, await toolVersions(context.generators, context)),
+      cpuLayout: pinning.layout,
+    };
 
     const cells = planCells(spec);
     const params = paramsOf(spec);
@@ -171,8 +178,10 @@ export async function runBenchmark(spec: RunSpec, options: EngineRunOptions): Pr
       environment,
       cells: results,
       servicesWarnings: services.warnings,
+      runFacts: pinning.facts,
     });
   } finally {
+    await pinning?.release();
     if (!options.services) await services.stop();
   }
 }

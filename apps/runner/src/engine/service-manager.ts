@@ -10,6 +10,8 @@ export interface ManagedServices {
   backends: Environment["backends"];
   versions: { redis: string | null; mysql: string | null };
   warnings: string[];
+  /** The processes this runner started (both APIs, ephemeral Redis/MariaDB); none when it started nothing. */
+  pids?: number[];
   stop(): Promise<void>;
 }
 
@@ -178,6 +180,9 @@ export async function ensureServices(
     backends: { store: embedded ? "embedded" : "mysql", cache: embedded ? "embedded" : "redis", origin },
     versions: { redis: embedded ? null : resolved.versions.redis, mysql: embedded ? null : resolved.versions.mysql },
     warnings,
+    pids: [...processes.map((p) => p.child.pid), ...(resolved.pids ?? [])].filter(
+      (pid): pid is number => pid !== undefined,
+    ),
     stop,
   };
 }

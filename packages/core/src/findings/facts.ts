@@ -78,6 +78,8 @@ export const runFactSchema = z.discriminatedUnion("kind", [
   }),
   /** Something the service manager said that is not already in the environment. */
   z.object({ kind: z.literal("services-warning"), message: z.string() }),
+  /** Pinning the generator and the services to disjoint cores was asked for but could not be done. */
+  z.object({ kind: z.literal("cpu-pinning-unavailable"), reason: z.string() }),
 ]);
 export type RunFact = z.infer<typeof runFactSchema>;
 

@@ -1,6 +1,6 @@
 import type { CellResult, Protocol, ProtocolMeasure, RunResult } from "../result/result-schema";
 import { cellName, sideName, type Finding, type FindingSubject } from "./finding";
-import { embeddedBackendsFinding, runFactFinding, warmUpFinding } from "./run-findings";
+import { cpuLayoutFinding, embeddedBackendsFinding, runFactFinding, warmUpFinding } from "./run-findings";
 import { sideFindings, type Side } from "./side-findings";
 import { validityFindings } from "./validity-findings";
 
@@ -15,7 +15,7 @@ import { validityFindings } from "./validity-findings";
  * beside what its numbers and environment show.
  */
 export function findingsOf(result: RunResult): Finding[] {
-  const findings: Array<Finding | null> = [embeddedBackendsFinding(result)];
+  const findings: Array<Finding | null> = [embeddedBackendsFinding(result), cpuLayoutFinding(result)];
   if (result.facts === undefined) {
     findings.push(...result.warnings.map((text): Finding => ({ kind: "recorded", severity: "warning", text })));
   } else {

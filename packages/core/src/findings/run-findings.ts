@@ -41,7 +41,25 @@ export function runFactFinding(fact: RunFact): Finding {
       return { kind: fact.kind, severity: "note", text: loadLoopText(fact) };
     case "services-warning":
       return { kind: fact.kind, severity: "warning", text: fact.message };
+    case "cpu-pinning-unavailable":
+      return {
+        kind: fact.kind,
+        severity: "warning",
+        text: `cores not pinned: ${fact.reason}, so the load generator and the services shared the machine's cores`,
+      };
   }
+}
+
+/** Where the generator and the servers ran, when they were kept apart: it changes absolute figures. */
+export function cpuLayoutFinding(result: RunResult): Finding | null {
+  const layout = result.environment.cpuLayout;
+  if (!layout) return null;
+  const list = (cpus: readonly number[]) => `${cpus.length === 1 ? "core" : "cores"} ${cpus.join(", ")}`;
+  return {
+    kind: "cpu-layout",
+    severity: "note",
+    text: `load generator pinned to ${list(layout.generator)}; the APIs, Redis and MariaDB to ${list(layout.services)}`,
+  };
 }
 
 /** The backends are part of the environment every result records, old or new. */

@@ -174,6 +174,14 @@ export const environmentSchema = z.object({
     /** How Relix got them: from REDIS_URL/MYSQL_URL, started for this run, or the in-process fallback. */
     origin: z.enum(["external", "ephemeral", "embedded"]),
   }),
+  /**
+   * The cores the load generator and the services were pinned to; null when they were not pinned,
+   * absent in results written before pinning existed.
+   */
+  cpuLayout: z
+    .object({ generator: z.array(z.number().int().min(0)), services: z.array(z.number().int().min(0)) })
+    .nullable()
+    .optional(),
 });
 export type Environment = z.infer<typeof environmentSchema>;
 

@@ -45,8 +45,16 @@ export const runSpecSchema = z
     dotLength: int(b.dotLength).default(100),
     keyCount: int(b.keyCount).default(100),
     serverDelayMs: int(b.serverDelayMs).default(0),
+    /**
+     * Keep the load generator and the services (APIs, Redis, MariaDB) on disjoint cores (Linux,
+     * 2+ cores, taskset). Absent = PIN_CORES_BY_DEFAULT, so specs written before keep their meaning.
+     */
+    pinCores: z.boolean().optional(),
   })
   .strict();
+
+/** Whether a spec that does not say pins cores; chosen by measurement (docs/measurement.md, `pnpm bench:pinning`). */
+export const PIN_CORES_BY_DEFAULT = false;
 
 export type RunSpec = z.infer<typeof runSpecSchema>;
 export type RunSpecInput = z.input<typeof runSpecSchema>;

@@ -28,6 +28,8 @@ export interface ResolvedBackends {
   kind: Record<BackendName, BackendKind | null>;
   versions: Record<BackendName, string | null>;
   unavailable: Record<BackendName, string | null>;
+  /** Process ids of the servers this call started (none for external backends), so a caller can place them on cores. */
+  pids?: number[];
   /** Stops what this call started; external backends are left alone. */
   stop(): Promise<void>;
 }
@@ -62,6 +64,7 @@ export async function resolveBackends(options: ResolveBackendsOptions = {}): Pro
     kind: { redis: r.kind, mysql: m.kind },
     versions: { redis: r.version, mysql: m.version },
     unavailable: { redis: r.unavailable, mysql: m.unavailable },
+    pids: [r.server?.pid, m.server?.pid].filter((pid): pid is number => pid !== undefined),
     async stop() {
       await Promise.all([r.server?.stop(), m.server?.stop()]);
     },
