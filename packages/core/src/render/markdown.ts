@@ -5,6 +5,7 @@ import { findPreset } from "../presets/presets";
 import { figureSpeedup, publishedFiguresOfResult } from "../presets/published-figures";
 import type { CellResult, RunResult } from "../result/result-schema";
 import { formatBytes, formatFigure, formatMs, formatRatio, formatRps, formatInt, formatSpeedupCI } from "./format";
+import { CORRECTED_LEGEND, hasCorrectedLatency } from "./corrected-latency";
 import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
 
 /** Pipes and line breaks would end a table cell early. */
@@ -21,12 +22,14 @@ function table(
   return [line(header), `|${align.map((a) => (a === "r" ? "---:" : "---")).join("|")}|`, ...rows.map(line)];
 }
 
-function latency(cell: CellResult, protocol: "rest" | "grpc", pick: "p50" | "p99"): string {
-  const l = cell[protocol].latencyMs;
-  return l.count > 0 ? formatMs(l[pick]) : "-";
+function latency(cell: CellResult, protocol: "rest" | "grpc", pick: "p50" | "p99", corrected = false): string {
+  const l = corrected ? cell[protocol].correctedLatencyMs : cell[protocol].latencyMs;
+  return l && l.count > 0 ? formatMs(l[pick]) : "-";
 }
 
 function resultsTable(result: RunResult): string[] {
+  const corrected = hasCorrectedLatency(result);
+  const raw = corrected ? " raw" : "";
   const rows = result.cells.map((cell) => {
     const p50 = cell.comparisons.find((c) => c.metric === "p50");
     return [
@@ -36,6 +39,14 @@ function resultsTable(result: RunResult): string[] {
       latency(cell, "grpc", "p50"),
       latency(cell, "rest", "p99"),
       latency(cell, "grpc", "p99"),
+      ...(corrected
+        ? [
+            latency(cell, "rest", "p50", true),
+            latency(cell, "grpc", "p50", true),
+            latency(cell, "rest", "p99", true),
+            latency(cell, "grpc", "p99", true),
+          ]
+        : []),
       formatRps(cell.rest.rps),
       formatRps(cell.grpc.rps),
       `${formatInt(cell.rest.errors.total)} / ${formatInt(cell.grpc.errors.total)}`,
@@ -48,10 +59,13 @@ function resultsTable(result: RunResult): string[] {
     [
       "workload",
       "cache",
-      "REST p50 ms",
-      "gRPC p50 ms",
-      "REST p99 ms",
-      "gRPC p99 ms",
+      `REST p50 ms${raw}`,
+      `gRPC p50 ms${raw}`,
+      `REST p99 ms${raw}`,
+      `gRPC p99 ms${raw}`,
+      ...(corrected
+        ? ["REST p50 ms corrected", "gRPC p50 ms corrected", "REST p99 ms corrected", "gRPC p99 ms corrected"]
+        : []),
       "REST rps",
       "gRPC rps",
       "errors REST / gRPC",
@@ -59,7 +73,7 @@ function resultsTable(result: RunResult): string[] {
       "p50 speedup [95% CI]",
       "verdict",
     ],
-    ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "l"],
+    ["l", "l", "r", "r", "r", "r", ...(corrected ? (["r", "r", "r", "r"] as const) : []), "r", "r", "r", "r", "r", "l"],
     rows,
   );
 }
@@ -147,6 +161,7 @@ export function renderMarkdownReport(result: RunResult, permalink?: string): str
     "",
     ...resultsTable(result),
     "",
+    ...(hasCorrectedLatency(result) ? [CORRECTED_LEGEND, ""] : []),
     "p50 speedup = REST p50 / gRPC p50: above 1 gRPC was faster. A winner is named only when the whole 95% CI is on one side of 1.",
     "",
     "## Comparisons",

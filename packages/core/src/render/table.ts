@@ -7,6 +7,7 @@ import { figureSpeedup, publishedFiguresOfResult } from "../presets/published-fi
 import type { CellResult, RunResult } from "../result/result-schema";
 import { styles, type Styles } from "./ansi";
 import { formatBytes, formatFigure, formatMs, formatRatio, formatRps, formatInt, formatSpeedupCI } from "./format";
+import { CORRECTED_LEGEND, hasCorrectedLatency } from "./corrected-latency";
 import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
 import { renderTable, type Column } from "./text-table";
 
@@ -14,12 +15,24 @@ export interface TableOptions {
   color?: boolean;
 }
 
-const resultColumns: Column[] = [
+const latencyColumns = (corrected: boolean): Column[] =>
+  corrected
+    ? [
+        { header: "p50 ms raw", align: "right" },
+        { header: "p99 ms raw", align: "right" },
+        { header: "p50 ms corrected", align: "right" },
+        { header: "p99 ms corrected", align: "right" },
+      ]
+    : [
+        { header: "p50 ms", align: "right" },
+        { header: "p99 ms", align: "right" },
+      ];
+
+const resultColumns = (corrected: boolean): Column[] => [
   { header: "workload" },
   { header: "cache" },
   { header: "protocol" },
-  { header: "p50 ms", align: "right" },
-  { header: "p99 ms", align: "right" },
+  ...latencyColumns(corrected),
   { header: "rps", align: "right" },
   { header: "errors", align: "right" },
   { header: "req body", align: "right" },
@@ -37,14 +50,21 @@ function shortVerdict(cell: CellResult, s: Styles): string {
   return `no significant difference${oneTrial}`;
 }
 
-function cellRows(cell: CellResult, s: Styles): string[][] {
+function cellRows(cell: CellResult, s: Styles, corrected: boolean): string[][] {
   const p50 = cell.comparisons.find((c) => c.metric === "p50");
   const side = (protocol: "rest" | "grpc") => {
     const m = cell[protocol];
     const hasLatency = m.latencyMs.count > 0;
+    const fromDue = m.correctedLatencyMs;
     return [
       hasLatency ? formatMs(m.latencyMs.p50) : "-",
       hasLatency ? formatMs(m.latencyMs.p99) : "-",
+      ...(corrected
+        ? [
+            fromDue && fromDue.count > 0 ? formatMs(fromDue.p50) : "-",
+            fromDue && fromDue.count > 0 ? formatMs(fromDue.p99) : "-",
+          ]
+        : []),
       formatRps(m.rps),
       m.errors.total > 0 ? s.red(formatInt(m.errors.total)) : "0",
       formatBytes(cell.payload[protocol].requestBodyBytes),
@@ -65,10 +85,14 @@ function cellRows(cell: CellResult, s: Styles): string[][] {
 }
 
 function resultsSection(result: RunResult, s: Styles): string[] {
-  const rows = result.cells.flatMap((cell, i) => (i === 0 ? cellRows(cell, s) : [[], ...cellRows(cell, s)]));
+  const corrected = hasCorrectedLatency(result);
+  const rows = result.cells.flatMap((cell, i) =>
+    i === 0 ? cellRows(cell, s, corrected) : [[], ...cellRows(cell, s, corrected)],
+  );
   return [
-    ...renderTable(resultColumns, rows),
+    ...renderTable(resultColumns(corrected), rows),
     "",
+    ...(corrected ? [s.dim(CORRECTED_LEGEND)] : []),
     s.dim(
       "p50 speedup = REST p50 / gRPC p50: above 1 gRPC was faster. A winner is named only when the whole 95% CI is on one side of 1.",
     ),
