@@ -9,6 +9,7 @@ import { Proto, Winner } from "@/components/ui/Proto";
 import { cacheModeLabel, formatBytes, formatCount, formatMs, formatMsNumber, formatPercent } from "@/lib/format";
 import { PROTOCOL_COLOR } from "@/lib/protocol-style";
 import { histogramCurve, type CurvePoint } from "@/lib/report/percentile-curve-points";
+import { latencyKeyRows } from "@/lib/report/latency-rows";
 import { cellAnchor, cellTitle, latencyPercentileRows, payloadRows, timelineRows } from "@/lib/report/report-rows";
 
 const TIMELINE_SERIES = [
@@ -43,10 +44,7 @@ export function CellSection({ cell }: { cell: CellResult }) {
   const timeline = timelineRows(cell, 1);
   const p = (pick: (side: CellResult["rest"]) => string) => [pick(cell.rest), pick(cell.grpc)];
   const keyRows: [string, string, string][] = [
-    [
-      "p50 / p99, ms",
-      ...(p((s) => `${formatMsNumber(s.latencyMs.p50)} / ${formatMsNumber(s.latencyMs.p99)}`) as [string, string]),
-    ],
+    ...latencyKeyRows(cell),
     [
       "mean ± stddev, ms",
       ...(p((s) => `${formatMsNumber(s.latencyMs.mean)} ± ${formatMsNumber(s.latencyMs.stddev)}`) as [string, string]),
