@@ -88,9 +88,16 @@ export async function applyPinning(
     previous.set(pid, before);
     await setAffinity(plan.taskset, pid, cpus);
   };
-  for (const pid of servicePids) await place(pid, plan.layout.services);
-  await place(process.pid, plan.layout.generator);
-  return async () => {
+  const restore = async () => {
     for (const [pid, cpus] of previous) await setAffinity(plan.taskset, pid, cpus).catch(() => {});
   };
+  try {
+    for (const pid of servicePids) await place(pid, plan.layout.services);
+    await place(process.pid, plan.layout.generator);
+  } catch (error) {
+    // Half a layout is worse than none: the run goes on unpinned, as the finding will say.
+    await restore();
+    throw error;
+  }
+  return restore;
 }
