@@ -101,7 +101,8 @@ export async function driveAutocannon(opts: AutocannonOptions, how: { endOfRun: 
 
   const record = (latencyMs: number, code: string, ok: boolean, dueMs?: number): void => {
     const now = performance.now();
-    store.push(now - t0, latencyMs, code, dueMs === undefined ? Number.NaN : now - dueMs);
+    // Never below the raw latency: a slot may be written up to 1 ms early (client-hooks.ts).
+    store.push(now - t0, latencyMs, code, dueMs === undefined ? Number.NaN : Math.max(latencyMs, now - dueMs));
     counters.record(latencyMs, ok);
     if (draining && onSettled && hooks.inFlight() === 0) onSettled();
   };
