@@ -117,7 +117,7 @@ export const flags: readonly FlagDefinition[] = [
     type: "string",
     value: "N",
     example: "1000",
-    help: `open loop: N requests/s per protocol; ${range(b.rate)}`,
+    help: `open loop: N requests/s per protocol, sent on a schedule; latency is shown raw and corrected (from each request's due time); ${range(b.rate)}`,
     default: "closed loop (as fast as the in-flight requests allow)",
   },
   {
