@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Relix needs from the machine, on Debian 12: the servers its tests start privately
-# (redis-server, MariaDB), the load tools (wrk, nghttp2's h2load, ghz), Chromium for UI tests, and
-# pnpm. Anything already present is skipped, so it is safe to re-run. Used by .ci/run and by the
-# README's setup step. The system Redis/MariaDB services may start on install; Relix never uses them.
+# (redis-server, MariaDB), the load tools (wrk, nghttp2's h2load, ghz), grpcurl for the conformance
+# tests, Chromium for UI tests, and pnpm. Anything already present is skipped, so it is safe to
+# re-run. Used by .ci/run and by the README's setup step. The system Redis/MariaDB services may start on install; Relix never uses them.
 set -euo pipefail
 
 log() { printf '==> %s\n' "$*"; }
@@ -35,18 +35,20 @@ wanted=(
   h2load:nghttp2-client
   nghttp:nghttp2-client
 )
-ghz_bin() {
-  if have ghz; then command -v ghz; return; fi
+# Go tools: ghz (the gRPC load generator) and grpcurl (the standard gRPC client the conformance
+# tests call through reflection). Each is looked for on PATH, then where `go install` puts it.
+go_tool_bin() {
+  if have "$1"; then command -v "$1"; return; fi
   if have go; then
     local gobin
     gobin="$(go env GOBIN)"
     gobin="${gobin:-$(go env GOPATH)/bin}"
-    if [ -x "$gobin/ghz" ]; then echo "$gobin/ghz"; return; fi
+    if [ -x "$gobin/$1" ]; then echo "$gobin/$1"; return; fi
   fi
   return 1
 }
-# ghz is built with Go; Debian's golang-go (1.19) is new enough for it (go 1.18).
-ghz_bin >/dev/null || wanted+=(go:golang-go)
+# Debian's golang-go (1.19) is new enough for both (go 1.18).
+{ go_tool_bin ghz && go_tool_bin grpcurl; } >/dev/null || wanted+=(go:golang-go)
 
 packages=()
 for entry in "${wanted[@]}"; do
@@ -71,12 +73,19 @@ else
   if [ -w "$(npm prefix -g)" ]; then npm install -g pnpm@10; else "${as_root[@]}" npm install -g pnpm@10; fi
 fi
 
-# --- ghz (gRPC load generator) ---
-if ghz="$(ghz_bin)"; then
-  log "ghz: present ($ghz)"
-else
-  log "go install github.com/bojand/ghz/cmd/ghz@v0.120.0"
-  go install github.com/bojand/ghz/cmd/ghz@v0.120.0
-  ghz="$(ghz_bin)" || fail "ghz was built but is not where Go puts binaries"
-  log "ghz: installed ($ghz); add $(dirname "$ghz") to PATH"
-fi
+# --- Go tools, pinned: ghz (gRPC load generator), grpcurl (conformance tests) ---
+go_tools=(
+  ghz:github.com/bojand/ghz/cmd/ghz@v0.120.0
+  grpcurl:github.com/fullstorydev/grpcurl/cmd/grpcurl@v1.8.9
+)
+for entry in "${go_tools[@]}"; do
+  name="${entry%%:*}" module="${entry#*:}"
+  if found="$(go_tool_bin "$name")"; then
+    log "$name: present ($found)"
+  else
+    log "go install $module"
+    go install "$module"
+    found="$(go_tool_bin "$name")" || fail "$name was built but is not where Go puts binaries"
+    log "$name: installed ($found); add $(dirname "$found") to PATH"
+  fi
+done

@@ -1,12 +1,10 @@
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { promisify } from "node:util";
 import { status as grpcStatus, type ServiceError } from "@grpc/grpc-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELAY_HEADER, getWorkload, MAX_TOTAL_DELAY_MS } from "@relix/core";
 import { callRest, createGrpcClients, type GrpcClients } from "@relix/io";
+import { locateTool, toolPath } from "@relix/io/backends";
 import { databaseUrl, startStack, type Stack } from "./stack";
 
 const run = promisify(execFile);
@@ -24,16 +22,13 @@ afterAll(async () => {
   await stack?.close();
 });
 
-function ghzBinary(): string {
-  const candidates = [process.env.GHZ_BIN, path.join(os.homedir(), "go", "bin", "ghz"), "/usr/local/bin/ghz"].filter(
-    Boolean,
-  ) as string[];
-  return candidates.find((c) => existsSync(c)) ?? "ghz";
-}
+/** Go tools found the way the runner finds ghz (override variable, PATH, ~/go/bin, GOPATH). */
+const goTool = async (name: string, overrideVar?: string) =>
+  toolPath(await locateTool({ name, goInstalled: true, ...(overrideVar ? { overrideVar } : {}) }, process.env));
 
 /** ghz with no .proto file: it learns the method only through the server's reflection. */
 async function ghzThroughReflection(call: string, data: string) {
-  const { stdout } = await run(ghzBinary(), [
+  const { stdout } = await run(await goTool("ghz", "GHZ_BIN"), [
     "--insecure",
     "--call",
     call,
@@ -49,7 +44,27 @@ async function ghzThroughReflection(call: string, data: string) {
 }
 
 describe("standard gRPC tools find every registered service through reflection", () => {
-  it("grpc.health.v1.Health/Check is callable with no .proto, as grpcurl would call it", async () => {
+  it("grpcurl checks health through reflection alone", async () => {
+    const { stdout } = await run(await goTool("grpcurl"), [
+      "-plaintext",
+      "-d",
+      '{"service": ""}',
+      stack.grpcTarget,
+      "grpc.health.v1.Health/Check",
+    ]);
+    expect(JSON.parse(stdout)).toEqual({ status: "SERVING" });
+  });
+
+  it("grpcurl lists every registered service, health and reflection included", async () => {
+    const { stdout } = await run(await goTool("grpcurl"), ["-plaintext", stack.grpcTarget, "list"]);
+    const services = stdout.trim().split("\n");
+    expect(services).toEqual(
+      expect.arrayContaining(["grpc.health.v1.Health", "relix.v1.CatalogService", "relix.v1.BenchService"]),
+    );
+    expect(services.some((service) => service.startsWith("grpc.reflection."))).toBe(true);
+  });
+
+  it("grpc.health.v1.Health/Check is callable with no .proto through ghz's reflection client too", async () => {
     const report = await ghzThroughReflection("grpc.health.v1.Health.Check", '{"service": ""}');
     expect(report.statusCodeDistribution).toEqual({ OK: 1 });
   });
