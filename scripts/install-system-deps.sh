@@ -2,7 +2,8 @@
 # Installs what Relix needs from the machine, on Debian 12: the servers its tests start privately
 # (redis-server, MariaDB), the load tools (wrk, nghttp2's h2load, ghz), grpcurl for the conformance
 # tests, Chromium for UI tests, and pnpm. Anything already present is skipped, so it is safe to
-# re-run. Used by .ci/run and by the README's setup step. The system Redis/MariaDB services may start on install; Relix never uses them.
+# re-run. Used by .ci/run and by the README's setup step. The system Redis/MariaDB services may
+# start on install; Relix never uses them.
 set -euo pipefail
 
 log() { printf '==> %s\n' "$*"; }
