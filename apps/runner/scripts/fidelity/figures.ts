@@ -1,6 +1,6 @@
 // What one run of either side of `pnpm bench:fidelity` yields, and the plan both sides share.
-import { getWorkload, runSpecSchema, type Protocol } from "@relix/core";
-import type { ProtocolRunPlan } from "../../src/engine/measure-protocol";
+import { runSpecSchema, type Protocol } from "@relix/core";
+import { singleRunPlan, type ProtocolRunPlan } from "../../src/engine/measure-protocol";
 import type { ComparisonOptions } from "../lib/script-options";
 
 export interface Figures {
@@ -21,20 +21,5 @@ export function planFor(workloadId: string, protocol: Protocol, options: Compari
     warmupMs: options.warmupMs,
     durationMs: options.durationMs,
   });
-  const workload = getWorkload(workloadId);
-  return {
-    workload,
-    cacheMode: "warm",
-    requests: workload.requests(spec),
-    spec,
-    cell: {
-      workload: workloadId,
-      cacheMode: workload.usesCache ? "warm" : "none",
-      trial: 1,
-      trials: 1,
-      protocol,
-      index: 1,
-      total: 1,
-    },
-  };
+  return singleRunPlan(workloadId, protocol, spec);
 }

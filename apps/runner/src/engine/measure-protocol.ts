@@ -1,10 +1,12 @@
 import {
   generatorCpuMsPerRequest,
+  getWorkload,
   judgeGeneratorCpu,
   measureNotes,
   saturationFact,
   type CacheMode,
   type MeasureFact,
+  type Protocol,
   type ProtocolMeasure,
   type RunSpec,
   type Workload,
@@ -30,6 +32,34 @@ export interface ProtocolRunPlan {
   spec: RunSpec;
   cell: CellRef;
   signal?: AbortSignal;
+}
+
+/**
+ * A plan for one protocol run of one workload outside a whole run (the comparison scripts and the
+ * pitfall tests): warm cache, a single trial; `requests` replaces the workload's own key sequence.
+ */
+export function singleRunPlan(
+  workloadId: string,
+  protocol: Protocol,
+  spec: RunSpec,
+  requests?: unknown[],
+): ProtocolRunPlan {
+  const workload = getWorkload(workloadId);
+  return {
+    workload,
+    cacheMode: "warm",
+    requests: requests ?? workload.requests(spec),
+    spec,
+    cell: {
+      workload: workloadId,
+      cacheMode: workload.usesCache ? "warm" : "none",
+      trial: 1,
+      trials: 1,
+      protocol,
+      index: 1,
+      total: 1,
+    },
+  };
 }
 
 /** Polls the server's /stats once a second: the live samples, from the same source for every protocol. */

@@ -12,7 +12,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   findingsOf,
-  getWorkload,
   loadLoopFact,
   runFactFinding,
   runSpecSchema,
@@ -33,7 +32,13 @@ import {
 import type { EngineContext } from "./engine-context";
 import { autocannonOptionsFor } from "./generators/autocannon-generator";
 import { ghzOptionsFor } from "./generators/ghz-generator";
-import { loadPlanOf, measureProtocol, REQUEST_TIMEOUT_MS, type ProtocolRunPlan } from "./measure-protocol";
+import {
+  loadPlanOf,
+  measureProtocol,
+  REQUEST_TIMEOUT_MS,
+  singleRunPlan,
+  type ProtocolRunPlan,
+} from "./measure-protocol";
 import { grpcDataFor, restRequestsFor } from "./protocol-requests";
 import { runBenchmark } from "./run-benchmark";
 import { restBaseUrl, type ServiceTargets } from "./targets";
@@ -72,22 +77,7 @@ function planFor(
     durationMs: 500,
     ...overrides,
   });
-  const workload = getWorkload(workloadId);
-  return {
-    workload,
-    cacheMode: "warm",
-    requests: requests ?? workload.requests(spec),
-    spec,
-    cell: {
-      workload: workloadId,
-      cacheMode: workload.usesCache ? "warm" : "none",
-      trial: 1,
-      trials: 1,
-      protocol,
-      index: 1,
-      total: 1,
-    },
-  };
+  return singleRunPlan(workloadId, protocol, spec, requests);
 }
 
 /** The tools with exactly the engine's settings, plus their own summaries for the cross-checks. */
