@@ -9,3 +9,4 @@ export * from "./result";
 export * from "./presets";
 export * from "./findings";
 export * from "./runner-api";
+export * from "./network/placements";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { studyIds } from "../catalog/workload";
 import { measureFactSchema, runFactSchema } from "../findings/facts";
 import { runSpecSchema } from "../spec/run-spec";
+import { emulatorOverheadSchema, placementNames, placementRecordSchema } from "../network/placements";
 import { COMPARED_METRICS, latencySummarySchema, ratioCISchema } from "../stats";
 
 /**
@@ -135,6 +136,8 @@ export const cellResultSchema = z.object({
   study: z.enum(studyIds),
   /** "none" for workloads that do not read through the cache. */
   cacheMode: z.enum(["warm", "cold", "miss", "memory", "none"]),
+  /** The network placement it was measured under; absent in results written before = loopback. */
+  placement: z.enum(placementNames).optional(),
   payload: z.object({ rest: payloadSizesSchema, grpc: payloadSizesSchema }),
   trials: z.array(
     z.object({
@@ -197,6 +200,13 @@ export const runResultSchema = z.object({
   /** The warnings in words (findingsOf): what older readers and older results have. */
   warnings: z.array(z.string()),
   cells: z.array(cellResultSchema),
+  /**
+   * Each placement of the run with its target and measured RTT (refused ones included). Absent in
+   * results written before placements existed (they were all loopback).
+   */
+  placements: z.array(placementRecordSchema).optional(),
+  /** The network emulator's own cost on noop, when any placement was emulated. */
+  emulatorOverhead: emulatorOverheadSchema.optional(),
   /** Set when the result was imported rather than measured by this runner. */
   importedAt: z.string().optional(),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { workloadIds } from "../catalog/catalog";
 import { cacheModes } from "../calls/cache-mode";
 import { specBounds as b } from "./bounds";
+import { networkSchema } from "../network/placements";
 
 /**
  * How the REST client uses TCP: keep-alive reuses each connection for every call; per-request
@@ -26,6 +27,11 @@ export const runSpecSchema = z
       .min(b.workloads.min)
       .max(b.workloads.max),
     cacheModes: z.array(z.enum(cacheModes)).min(1).max(cacheModes.length).default(["warm"]),
+    /**
+     * Where the services sit as seen from the load generators (network/placements.ts): every cell
+     * is measured under each placement. Absent in specs written before = loopback only.
+     */
+    network: networkSchema.default(["loopback"]),
     /** In-flight requests on both sides: autocannon connections (pipelining 1) = ghz concurrency. */
     connections: int(b.connections).default(8),
     /** HTTP/2 connections ghz spreads its workers over (its default is 1: shared). */
