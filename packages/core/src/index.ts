@@ -10,3 +10,4 @@ export * from "./presets";
 export * from "./findings";
 export * from "./runner-api";
 export * from "./network/placements";
+export * from "./stacks/stacks";
