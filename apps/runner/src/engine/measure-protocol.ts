@@ -1,4 +1,5 @@
 import {
+  specForWorkload,
   generatorCpuMsPerRequest,
   getWorkload,
   judgeGeneratorCpu,
@@ -128,6 +129,8 @@ export async function measureProtocol(
   context: EngineContext,
   onEvent: (e: RunEvent) => void,
 ): Promise<ProtocolMeasure> {
+  // A workload with a load of its own runs with that rate and those connections, on both sides.
+  plan = { ...plan, spec: specForWorkload(plan.spec, plan.workload.id) };
   const { spec, cell } = plan;
   const generator = generatorFor(context.generators, cell.protocol);
   const statsUrl = generator.statsUrl(context.targets);

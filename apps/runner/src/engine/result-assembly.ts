@@ -1,7 +1,7 @@
 import {
   RESULT_SCHEMA_ID,
   findingsOf,
-  loadLoopFact,
+  loadLoopFacts,
   runResultSchema,
   warningTexts,
   withPublishedFigures,
@@ -33,7 +33,7 @@ export interface MeasuredRun {
 export function assembleResult(run: MeasuredRun): RunResult {
   const embedded = Object.values(run.environment.backends).includes("embedded");
   const facts: RunFact[] = [
-    loadLoopFact(run.spec),
+    ...loadLoopFacts(run.spec),
     // Embedded backends are in the environment, which every result carries; the service manager's
     // own words for them would say the same thing a second time.
     ...(embedded ? [] : run.servicesWarnings.map((message) => ({ kind: "services-warning" as const, message }))),

@@ -67,6 +67,8 @@ export const runFactSchema = z.discriminatedUnion("kind", [
   /** How the load was offered: what the latency figures mean depends on it (coordinated omission). */
   z.object({
     kind: z.literal("load-loop"),
+    /** The workload that had a load of its own (spec.workloadLoads); absent = the run's load. */
+    workload: z.string().optional(),
     loop: z.enum(["closed", "open"]),
     inFlight: count,
     rate: z.number().int().min(1).optional(),

@@ -6,11 +6,27 @@ import { PROTOCOL_LABEL, plural, type Finding } from "./finding";
 
 /** Findings about the whole run: its backends, how the load was offered, the warm-up. */
 
+type LoadLoopFact = Extract<RunFact, { kind: "load-loop" }>;
+
 /** How the spec offers its load; recorded on every result the engine writes. */
-export function loadLoopFact(spec: Pick<RunSpec, "rate" | "connections">): Extract<RunFact, { kind: "load-loop" }> {
+export function loadLoopFact(spec: Pick<RunSpec, "rate" | "connections">): LoadLoopFact {
   return spec.rate === undefined
     ? { kind: "load-loop", loop: "closed", inFlight: spec.connections }
     : { kind: "load-loop", loop: "open", inFlight: spec.connections, rate: spec.rate, corrected: true };
+}
+
+/**
+ * The run's load, then one fact per workload with a load of its own (spec.workloadLoads). The
+ * run's own is left out when every workload has its own: it describes no cell then.
+ */
+export function loadLoopFacts(
+  spec: Pick<RunSpec, "rate" | "connections" | "workloads" | "workloadLoads">,
+): LoadLoopFact[] {
+  const own = Object.entries(spec.workloadLoads ?? {}).flatMap(([workload, load]) =>
+    load === undefined ? [] : [{ ...loadLoopFact(load), workload }],
+  );
+  const runLoadUsed = spec.workloads.some((w) => spec.workloadLoads?.[w] === undefined);
+  return [...(runLoadUsed ? [loadLoopFact(spec)] : []), ...own];
 }
 
 /**
@@ -18,7 +34,12 @@ export function loadLoopFact(spec: Pick<RunSpec, "rate" | "connections">): Extra
  * results record `corrected`; older ones say what neither tool corrected (difference #7 in
  * docs/measurement.md).
  */
-function loadLoopText(fact: Extract<RunFact, { kind: "load-loop" }>): string {
+function loadLoopText(fact: LoadLoopFact): string {
+  const text = loadLoopSentence(fact);
+  return fact.workload === undefined ? text : `${fact.workload}, a load of its own: ${text}`;
+}
+
+function loadLoopSentence(fact: LoadLoopFact): string {
   if (fact.loop === "closed") {
     return `closed loop: ${fact.inFlight} requests in flight, each sent when the previous one returned, so latency is service time (no schedule, hence no coordinated-omission correction)`;
   }

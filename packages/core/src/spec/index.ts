@@ -1,3 +1,4 @@
 export * from "./bounds";
 export * from "./run-spec";
 export * from "./delay-budget";
+export * from "./workload-load";

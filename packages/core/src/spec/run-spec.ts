@@ -15,6 +15,19 @@ export type RestConnectionPolicy = (typeof restConnectionPolicies)[number];
 const int = (bound: { min: number; max: number }) => z.number().int().min(bound.min).max(bound.max);
 
 /**
+ * One workload's own load: open loop at `rate` requests/s per protocol over `connections` in-flight
+ * slots, each its own TCP connection (REST) and its own HTTP/2 channel (gRPC): one per user.
+ */
+export const workloadLoadSchema = z
+  .object({ rate: int(b.rate), connections: int(b.connections) })
+  .strict()
+  .refine((load) => load.connections <= Math.max(1, load.rate) * 60, {
+    message: "more connections than 60 s of requests at this rate would ever use",
+    path: ["connections"],
+  });
+export type WorkloadLoad = z.infer<typeof workloadLoadSchema>;
+
+/**
  * What a run measures. It names workloads from the catalog and knobs within bounds; it can
  * never name a URL, a host or a port: the runner only sends load to the services it was
  * configured with.
@@ -45,6 +58,11 @@ export const runSpecSchema = z
     warmupMs: int(b.warmupMs).default(1_000),
     /** Open loop at this many requests/s per protocol; absent = closed loop ("service time"). */
     rate: int(b.rate).optional(),
+    /**
+     * A load of its own for some workloads, replacing rate and connections for their cells: what a
+     * mix of users offers each task (study 001's thinking users, by Little's law: presets/thinking-users.ts).
+     */
+    workloadLoads: z.partialRecord(z.enum(workloadIds as [string, ...string[]]), workloadLoadSchema).optional(),
     trials: int(b.trials).default(1),
     payloadBytes: int(b.payloadBytes).default(1024 * 1024),
     streamMessages: int(b.streamMessages).default(100),
