@@ -86,7 +86,8 @@ async function waitForVersion(apiUrl: string, child: ServerProcess): Promise<str
       if (response.ok) {
         const text = await response.text();
         try {
-          return String((JSON.parse(text) as { version?: unknown }).version ?? text.trim());
+          const { version } = JSON.parse(text) as { version?: unknown };
+          return typeof version === "string" ? version : text.trim();
         } catch {
           return text.trim();
         }
