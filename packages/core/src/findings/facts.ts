@@ -82,6 +82,16 @@ export const runFactSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("services-warning"), message: z.string() }),
   /** Pinning the generator and the services to disjoint cores was asked for but could not be done. */
   z.object({ kind: z.literal("cpu-pinning-unavailable"), reason: z.string() }),
+  /** Placements were emulated by a TCP proxy between the load generators and the services. */
+  z.object({ kind: z.literal("tcp-proxy-emulation"), emulator: z.string(), placements: z.array(z.string()).min(1) }),
+  /** A placement whose RTT the emulator could not reach: its cells were not measured. */
+  z.object({
+    kind: z.literal("placement-refused"),
+    placement: z.string(),
+    targetRttMs: z.number().min(0),
+    measuredRttMs: z.number().min(0).nullable(),
+    reason: z.string(),
+  }),
 ]);
 export type RunFact = z.infer<typeof runFactSchema>;
 

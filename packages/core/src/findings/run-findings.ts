@@ -68,6 +68,20 @@ export function runFactFinding(fact: RunFact): Finding {
         severity: "warning",
         text: `cores not pinned: ${fact.reason}, so the load generator and the services shared the machine's cores`,
       };
+    case "tcp-proxy-emulation":
+      return {
+        kind: fact.kind,
+        severity: "note",
+        text:
+          `${fact.placements.join(", ")}: emulated by ${fact.emulator}, a TCP proxy, which delays data but not the TCP handshake and does not reproduce TCP's congestion window: ` +
+          `a new connection per call comes out one RTT short of a real path, and a large transfer does not ramp up as it would on one`,
+      };
+    case "placement-refused":
+      return {
+        kind: fact.kind,
+        severity: "warning",
+        text: `placement ${fact.placement} refused, its cells not measured: ${fact.reason}`,
+      };
   }
 }
 

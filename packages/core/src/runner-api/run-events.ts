@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cacheModes } from "../calls/cache-mode";
+import { placementNames } from "../network/placements";
 import { protocolSchema } from "../result/result-schema";
 import { headlineSchema } from "./headline";
 import { runPhases, runStatuses, type StreamEventType } from "./run-status";
@@ -26,6 +27,8 @@ export const cellRefSchema = z.object({
   /** 1-based position of this protocol run among all of the run's protocol runs. */
   index: z.number().int().min(1),
   total: z.number().int().min(1),
+  /** The network placement it is measured under; absent = loopback (and in events of older runners). */
+  placement: z.enum(placementNames).optional(),
 });
 export type CellRef = z.infer<typeof cellRefSchema>;
 
