@@ -7,6 +7,8 @@ import { DEFAULT_PORTS } from "@relix/core/network/default-ports";
  * Every value has a safe default: services bind loopback unless told otherwise.
  */
 const port = z.coerce.number().int().min(0).max(65535);
+/** A port, or "off" (null): 0 already means "any free port", as tests use it. */
+const optionalPort = z.union([z.literal("off").transform(() => null), port]);
 
 export const serviceEnvSchema = z.object({
   REDIS_URL: z.string().url().optional(),
@@ -15,6 +17,10 @@ export const serviceEnvSchema = z.object({
   REST_PORT: port.default(DEFAULT_PORTS.rest),
   GRPC_PORT: port.default(DEFAULT_PORTS.grpc),
   GRPC_METRICS_PORT: port.default(DEFAULT_PORTS.grpcMetrics),
+  /** The REST API process's other HTTP stacks (stacks/stacks.ts); "off" leaves one unserved. */
+  NODE_PORT: optionalPort.default(DEFAULT_PORTS.node),
+  NODE_PROTOBUF_PORT: optionalPort.default(DEFAULT_PORTS.nodeProtobuf),
+  H2C_PORT: optionalPort.default(DEFAULT_PORTS.h2c),
   // An hour: the longest run a spec allows (MAX_TOTAL_RUN_MS), so keys primed before measuring
   // stay warm to the last cell.
   CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),

@@ -2,9 +2,11 @@ import client from "prom-client";
 import type { CacheEvent } from "../repository/cache-aside";
 import { createIntervalLatency } from "./interval-latency";
 import { createPeakRssSampler } from "./peak-rss";
+import { splitOf, startSpan, type RequestSpan } from "./request-span";
+import { nowUs } from "./timing";
 import { createWireCounter } from "./wire-counter";
-
 import type { Protocol } from "@relix/core/result/result-schema";
+import type { StackId } from "@relix/core/stacks/stacks";
 /** "cancelled": the client went away before a stream ended. */
 export type Outcome = "ok" | "client_error" | "not_found" | "unavailable" | "server_error" | "cancelled";
 
@@ -14,26 +16,39 @@ const DURATION_BUCKETS = [
   10,
 ];
 
+const DEFAULT_STACK: Record<Protocol, StackId> = { rest: "express", grpc: "grpc-js" };
+
 /**
- * The instrumentation both servers share: the same counters, the same server-time span
- * (handler entry to the reply handed to the transport), the same wire and resource counters.
+ * The instrumentation every server shares: the same counters, the same server-time span
+ * (request in hand, before its body is decoded, to the reply handed to the transport) split into
+ * service, codec and rest, the same wire and resource counters. One process may serve several
+ * stacks (`sameProcessAs`): each keeps its own requests, split and wire bytes; the process's memory,
+ * CPU, cache events and metrics registry are shared.
  */
-export function createServerTelemetry(protocol: Protocol) {
+export function createServerTelemetry(
+  protocol: Protocol,
+  options: { stack?: StackId; sameProcessAs?: { process: ProcessTelemetry } } = {},
+) {
+  const shared = options.sameProcessAs?.process ?? createProcessTelemetry(protocol);
+  return createStackTelemetry(shared, options.stack ?? DEFAULT_STACK[protocol]);
+}
+export type ServerTelemetry = ReturnType<typeof createServerTelemetry>;
+export type ServerStatsSnapshot = ReturnType<ServerTelemetry["snapshot"]>;
+
+/** What the stacks of one process share: the registry, memory, CPU, cache events, backends. */
+function createProcessTelemetry(protocol: Protocol) {
   const registry = new client.Registry();
   registry.setDefaultLabels({ protocol });
   client.collectDefaultMetrics({ register: registry });
 
-  const wire = createWireCounter();
   const rss = createPeakRssSampler();
-  const interval = createIntervalLatency();
-  const totals = { requests: 0, errors: 0, serverTimeUs: 0 };
   const cacheCounts: Record<CacheEvent, number> = { hit: 0, miss: 0, bypass: 0, error: 0 };
   let backends: { store: "mysql" | "embedded"; cache: "redis" | "embedded" } | null = null;
 
   const duration = new client.Histogram({
     name: "relix_server_duration_seconds",
-    help: "Server time per request: handler entry to reply handed to the transport",
-    labelNames: ["workload", "outcome"],
+    help: "Server time per request: request in hand to reply handed to the transport",
+    labelNames: ["stack", "workload", "outcome"],
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
@@ -49,15 +64,24 @@ export function createServerTelemetry(protocol: Protocol) {
     labelNames: ["event"],
     registers: [registry],
   });
+  const splitSeconds = new client.Counter({
+    name: "relix_server_split_seconds_total",
+    help: "Server time split: service (the service call), codec (body encode/decode), rest (the remainder)",
+    labelNames: ["stack", "part"],
+    registers: [registry],
+  });
+  const stackWires = new Map<StackId, ReturnType<typeof createWireCounter>>();
   new client.Gauge({
     name: "relix_wire_bytes",
     help: "Bytes read and written at the server's sockets since start",
-    labelNames: ["direction"],
+    labelNames: ["stack", "direction"],
     registers: [registry],
     collect() {
-      const snap = wire.snapshot();
-      this.set({ direction: "received" }, snap.bytesReceived);
-      this.set({ direction: "sent" }, snap.bytesSent);
+      for (const [stack, wire] of stackWires) {
+        const snap = wire.snapshot();
+        this.set({ stack, direction: "received" }, snap.bytesReceived);
+        this.set({ stack, direction: "sent" }, snap.bytesSent);
+      }
     },
   });
   new client.Gauge({
@@ -71,11 +95,11 @@ export function createServerTelemetry(protocol: Protocol) {
   for (const event of Object.keys(cacheCounts)) cacheEvents.inc({ event }, 0);
   // Labelled children resolved once: hashing a label object on every request shows in profiles.
   const durationChildren = new Map<string, { observe(value: number): void }>();
-  const durationFor = (workload: string, outcome: Outcome) => {
-    const key = `${workload}|${outcome}`;
+  const durationFor = (stack: StackId, workload: string, outcome: Outcome) => {
+    const key = `${stack}|${workload}|${outcome}`;
     let child = durationChildren.get(key);
     if (!child) {
-      child = duration.labels({ workload, outcome });
+      child = duration.labels({ stack, workload, outcome });
       durationChildren.set(key, child);
     }
     return child;
@@ -84,17 +108,12 @@ export function createServerTelemetry(protocol: Protocol) {
   return {
     protocol,
     registry,
-    wire,
-
-    /** Records one finished request. */
-    observe(workload: string, latencyUs: number, outcome: Outcome) {
-      const ok = outcome === "ok";
-      totals.requests++;
-      if (!ok) totals.errors++;
-      totals.serverTimeUs += latencyUs;
-      durationFor(workload, outcome).observe(latencyUs / 1e6);
-      interval.record(latencyUs, ok);
-    },
+    rss,
+    durationFor,
+    splitSeconds,
+    stackWires,
+    cacheCounts: cacheCounts as Readonly<Record<CacheEvent, number>>,
+    backends: () => backends,
 
     /** Which stores this process reads, so a runner that did not start it can label its results. */
     setBackends(value: { store: "mysql" | "embedded"; cache: "redis" | "embedded" }) {
@@ -107,32 +126,93 @@ export function createServerTelemetry(protocol: Protocol) {
       (cache === "memory" ? memoryCacheEvents : cacheEvents).inc({ event });
     },
 
-    /**
-     * A JSON snapshot for the runner: cumulative counters to diff between two reads, and the
-     * server-time percentiles of the interval since the previous read (which that read resets).
-     */
-    snapshot(options: { resetPeakRss?: boolean } = {}) {
-      const cpu = process.cpuUsage();
-      const snap = {
-        protocol,
-        pid: process.pid,
-        takenAt: Date.now(),
-        backends,
-        cpu: { userUs: cpu.user, systemUs: cpu.system },
-        rss: { currentBytes: rss.current(), peakBytes: rss.peak(), peakSinceMs: rss.since() },
-        wire: wire.snapshot(),
-        requests: { ...totals },
-        cache: { ...cacheCounts },
-        interval: interval.take(),
-      };
-      if (options.resetPeakRss) rss.reset();
-      return snap;
-    },
-
     metricsText: () => registry.metrics(),
     contentType: registry.contentType,
     stop: () => rss.stop(),
   };
 }
-export type ServerTelemetry = ReturnType<typeof createServerTelemetry>;
-export type ServerStatsSnapshot = ReturnType<ServerTelemetry["snapshot"]>;
+type ProcessTelemetry = ReturnType<typeof createProcessTelemetry>;
+
+function createStackTelemetry(shared: ProcessTelemetry, stack: StackId) {
+  const { protocol, rss, durationFor, splitSeconds } = shared;
+  const wire = createWireCounter();
+  shared.stackWires.set(stack, wire);
+  const interval = createIntervalLatency();
+  const totals = { requests: 0, errors: 0, serverTimeUs: 0 };
+  const split = { serviceUs: 0, codecUs: 0, restUs: 0 };
+  const splitChildren = {
+    service: splitSeconds.labels({ stack, part: "service" }),
+    codec: splitSeconds.labels({ stack, part: "codec" }),
+    rest: splitSeconds.labels({ stack, part: "rest" }),
+  };
+
+  const record = (workload: string, latencyUs: number, outcome: Outcome) => {
+    const ok = outcome === "ok";
+    totals.requests++;
+    if (!ok) totals.errors++;
+    totals.serverTimeUs += latencyUs;
+    durationFor(stack, workload, outcome).observe(latencyUs / 1e6);
+    interval.record(latencyUs, ok);
+  };
+
+  return {
+    protocol,
+    stack,
+    wire,
+    /** Shared with every stack of this process (pass as `sameProcessAs`). */
+    process: shared,
+    registry: shared.registry,
+    setBackends: shared.setBackends,
+    cacheEvent: shared.cacheEvent,
+    metricsText: shared.metricsText,
+    contentType: shared.contentType,
+    stop: shared.stop,
+
+    /** Starts one request's span; `startedUs` when the request was in hand before this call. */
+    startSpan: (startedUs?: number): RequestSpan => startSpan(startedUs),
+
+    /** Records one finished request and its split (ends the span now). */
+    finish(workload: string, span: RequestSpan, outcome: Outcome) {
+      const parts = splitOf(span, nowUs());
+      split.serviceUs += parts.serviceUs;
+      split.codecUs += parts.codecUs;
+      split.restUs += parts.restUs;
+      splitChildren.service.inc(parts.serviceUs / 1e6);
+      splitChildren.codec.inc(parts.codecUs / 1e6);
+      splitChildren.rest.inc(parts.restUs / 1e6);
+      record(workload, parts.serverUs, outcome);
+    },
+
+    /** Records one finished request without a split (counted wholly as rest). */
+    observe(workload: string, latencyUs: number, outcome: Outcome) {
+      split.restUs += latencyUs;
+      splitChildren.rest.inc(latencyUs / 1e6);
+      record(workload, latencyUs, outcome);
+    },
+
+    /**
+     * A JSON snapshot for the runner: cumulative counters to diff between two reads (`split`'s
+     * parts add up to `requests.serverTimeUs`), and the server-time percentiles of the interval
+     * since the previous read (which that read resets). Memory, CPU and cache are the process's.
+     */
+    snapshot(options: { resetPeakRss?: boolean } = {}) {
+      const cpu = process.cpuUsage();
+      const snap = {
+        protocol,
+        stack,
+        pid: process.pid,
+        takenAt: Date.now(),
+        backends: shared.backends(),
+        cpu: { userUs: cpu.user, systemUs: cpu.system },
+        rss: { currentBytes: rss.current(), peakBytes: rss.peak(), peakSinceMs: rss.since() },
+        wire: wire.snapshot(),
+        requests: { ...totals },
+        split: { ...split },
+        cache: { ...shared.cacheCounts },
+        interval: interval.take(),
+      };
+      if (options.resetPeakRss) rss.reset();
+      return snap;
+    },
+  };
+}
