@@ -1,3 +1,4 @@
+import type { PlacementName } from "../network/placements";
 import type { RunSpecInput } from "../spec/run-spec";
 
 /** A cell's cache mode as results name it: "none" for workloads that never read through the cache. */
@@ -47,6 +48,8 @@ export interface PublishedFigureDefinition {
    * stays on `workload`'s cell.
    */
   restWorkload?: string;
+  /** The network placement the study measured it under, whose cell it is compared with; default loopback. */
+  placement?: PlacementName;
   note?: string;
 }
 

@@ -1,4 +1,6 @@
 import { findWorkload } from "../catalog/catalog";
+import type { PlacementName } from "../network/placements";
+import { cellPlacement } from "../render/placements";
 import type { CellResult, Protocol, PublishedFigure, RunResult } from "../result/result-schema";
 import type { CellCacheMode, Preset, PublishedFigureDefinition, PublishedMeasure } from "./preset";
 import { findPreset, getPreset } from "./presets";
@@ -7,16 +9,18 @@ import { findPreset, getPreset } from "./presets";
 export interface PlacedPublishedFigure extends PublishedFigure {
   workload: string;
   cacheMode: CellCacheMode;
+  placement: PlacementName;
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 function sameCell(
-  cell: Pick<CellResult, "workload" | "cacheMode">,
+  cell: Pick<CellResult, "workload" | "cacheMode" | "placement">,
   workload: string,
   cacheMode: CellCacheMode,
+  placement: PlacementName,
 ): boolean {
-  if (cell.workload !== workload) return false;
+  if (cell.workload !== workload || cellPlacement(cell) !== placement) return false;
   // A workload that never reads through the cache has one cell whatever its label says.
   return cell.cacheMode === cacheMode || findWorkload(workload)?.usesCache === false;
 }
@@ -31,9 +35,11 @@ function latency(
   return summary.count > 0 ? pick(summary) : null;
 }
 
-function cacheImprovementPct(cells: readonly CellResult[], workload: string, protocol: Protocol): number | null {
-  const warm = cells.find((c) => c.workload === workload && c.cacheMode === "warm");
-  const cold = cells.find((c) => c.workload === workload && c.cacheMode === "cold");
+function cacheImprovementPct(cells: readonly CellResult[], of: CellResult, protocol: Protocol): number | null {
+  const twin = (mode: "warm" | "cold") =>
+    cells.find((c) => c.workload === of.workload && c.cacheMode === mode && cellPlacement(c) === cellPlacement(of));
+  const warm = twin("warm");
+  const cold = twin("cold");
   if (!warm || !cold) return null;
   const warmMean = latency(warm, protocol, (l) => l.mean);
   const coldMean = latency(cold, protocol, (l) => l.mean);
@@ -64,7 +70,7 @@ export function measuredValue(
     case "responseBodyBytes":
       return cell.payload[protocol].responseBodyBytes;
     case "cacheImprovementPct":
-      return cacheImprovementPct(cells, cell.workload, protocol);
+      return cacheImprovementPct(cells, cell, protocol);
   }
 }
 
@@ -75,6 +81,9 @@ function sequentialOnlyNote(connections: number): string {
   return `Not compared: the study timed one call at a time, and this run kept ${connections} calls in flight per protocol; run with --connections 1 to compare it.`;
 }
 
+const definitionPlacement = (definition: PublishedFigureDefinition): PlacementName =>
+  definition.placement ?? "loopback";
+
 function toFigure(
   definition: PublishedFigureDefinition,
   cell: CellResult,
@@ -84,6 +93,7 @@ function toFigure(
   return {
     workload: definition.workload,
     cacheMode: definition.cacheMode,
+    placement: definitionPlacement(definition),
     label: definition.label,
     unit: definition.unit,
     published: { rest: definition.rest, grpc: definition.grpc },
@@ -107,14 +117,15 @@ export function publishedFiguresFor(
 ): PlacedPublishedFigure[] {
   const chosen = typeof preset === "string" ? getPreset(preset) : preset;
   return (chosen.published ?? []).flatMap((definition) => {
-    const cell = cells.find((c) => sameCell(c, definition.workload, definition.cacheMode));
+    const placement = definitionPlacement(definition);
+    const cell = cells.find((c) => sameCell(c, definition.workload, definition.cacheMode, placement));
     if (!cell) return [];
     const connections = runConnections ?? cell.rest.connections.inFlight;
     if (definition.connections !== undefined && definition.connections !== connections) return [];
     const restCell =
       definition.restWorkload === undefined
         ? cell
-        : cells.find((c) => sameCell(c, definition.restWorkload!, definition.cacheMode));
+        : cells.find((c) => sameCell(c, definition.restWorkload!, definition.cacheMode, placement));
     const figure = toFigure(definition, cell, cells, restCell);
     if (chosen.sequentialFigures && connections !== 1 && dependsOnLoad(definition.measure)) {
       const note = [sequentialOnlyNote(connections), definition.note].filter(Boolean).join(" ");
@@ -132,9 +143,12 @@ export function withPublishedFigures(result: RunResult): RunResult {
   return {
     ...result,
     cells: result.cells.map((cell) => {
-      const own = figures.filter((f) => sameCell(cell, f.workload, f.cacheMode));
+      const own = figures.filter((f) => sameCell(cell, f.workload, f.cacheMode, f.placement));
       if (own.length === 0) return cell;
-      return { ...cell, published: own.map(({ workload: _w, cacheMode: _c, ...figure }) => figure) };
+      return {
+        ...cell,
+        published: own.map(({ workload: _w, cacheMode: _c, placement: _p, ...figure }) => figure),
+      };
     }),
   };
 }
@@ -145,7 +159,12 @@ export function withPublishedFigures(result: RunResult): RunResult {
  */
 export function publishedFiguresOfResult(result: RunResult): PlacedPublishedFigure[] {
   const stored = result.cells.flatMap((cell) =>
-    (cell.published ?? []).map((figure) => ({ ...figure, workload: cell.workload, cacheMode: cell.cacheMode })),
+    (cell.published ?? []).map((figure) => ({
+      ...figure,
+      workload: cell.workload,
+      cacheMode: cell.cacheMode,
+      placement: cellPlacement(cell),
+    })),
   );
   if (stored.length > 0) return stored;
   const preset = result.spec.preset === undefined ? undefined : findPreset(result.spec.preset);

@@ -100,3 +100,19 @@ describe("renderCsv", () => {
     expect(renderCsv(withComma)).toContain('"gRPC faster, clearly"\r\n');
   });
 });
+
+describe("renderCsv with placements", () => {
+  it("names each row's placement and the RTT it was measured at; an older result's rows say loopback", () => {
+    const placed = makeRunResult({
+      spec: { workloads: ["noop"], network: ["loopback", "cross-region"] },
+      placements: [{ name: "cross-region", measuredRttMs: 148.2 }],
+    });
+    const rows = parseCsv(renderCsv(placed)).slice(1);
+    const column = (name: string) => rows.map((r) => r[csvHeader.indexOf(name)]);
+    expect(column("placement")).toEqual(["loopback", "loopback", "cross-region", "cross-region"]);
+    expect(column("placement_rtt_ms")).toEqual(["0.03", "0.03", "148.2", "148.2"]);
+    const older = parseCsv(renderCsv(makeRunResult())).slice(1);
+    expect(older.map((r) => r[csvHeader.indexOf("placement")])).toEqual(["loopback", "loopback"]);
+    expect(older.map((r) => r[csvHeader.indexOf("placement_rtt_ms")])).toEqual(["", ""]);
+  });
+});

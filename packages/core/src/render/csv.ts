@@ -25,6 +25,9 @@ const columns: Array<[string, (cell: CellResult, protocol: Protocol, result: Run
   ["study", (c) => c.study],
   ["cache_mode", (c) => c.cacheMode],
   ["protocol", (_c, p) => p],
+  // Absent in results written before placements existed: they were all measured on loopback.
+  ["placement", (c) => c.placement ?? "loopback"],
+  ["placement_rtt_ms", (c, _p, r) => r.placements?.find((p) => p.name === (c.placement ?? "loopback"))?.measuredRttMs],
   ["trials", (c) => c.trials.length],
   ["rps", (c, p) => c[p].rps],
   ["requests", (c, p) => c[p].requests],

@@ -6,6 +6,13 @@ import { figureSpeedup, publishedFiguresOfResult } from "../presets/published-fi
 import type { CellResult, RunResult } from "../result/result-schema";
 import { formatBytes, formatFigure, formatMs, formatRatio, formatRps, formatInt, formatSpeedupCI } from "./format";
 import { CORRECTED_LEGEND, hasCorrectedLatency } from "./corrected-latency";
+import {
+  describeEmulatorOverhead,
+  describePlacement,
+  hasPlacements,
+  placementGroups,
+  placementVerdicts,
+} from "./placements";
 import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
 
 /** Pipes and line breaks would end a table cell early. */
@@ -27,10 +34,10 @@ function latency(cell: CellResult, protocol: "rest" | "grpc", pick: "p50" | "p99
   return l && l.count > 0 ? formatMs(l[pick]) : "-";
 }
 
-function resultsTable(result: RunResult): string[] {
+function resultsTable(result: RunResult, cells: readonly CellResult[]): string[] {
   const corrected = hasCorrectedLatency(result);
   const raw = corrected ? " raw" : "";
-  const rows = result.cells.map((cell) => {
+  const rows = cells.map((cell) => {
     const p50 = cell.comparisons.find((c) => c.metric === "p50");
     return [
       `\`${cell.workload}\``,
@@ -78,10 +85,32 @@ function resultsTable(result: RunResult): string[] {
   );
 }
 
+/** A table per placement under its heading (a refused one: its reason); one table when there are no placements. */
+function results(result: RunResult): string[] {
+  const groups = placementGroups(result);
+  if (groups.length === 0) return resultsTable(result, result.cells);
+  const verdicts = placementVerdicts(result);
+  const overhead = describeEmulatorOverhead(result.emulatorOverhead);
+  return [
+    ...groups.flatMap((group, i) => [
+      ...(i === 0 ? [] : [""]),
+      `### Placement ${describePlacement(group)}`,
+      "",
+      ...(group.record?.status === "refused"
+        ? ["Not measured: no cells under this placement."]
+        : resultsTable(result, group.cells)),
+    ]),
+    ...(verdicts.length > 0 ? ["", "### By placement (p50)", "", ...verdicts.map((v) => `- ${v.text}`)] : []),
+    ...(overhead.length > 0 ? ["", ...overhead] : []),
+  ];
+}
+
 function comparisons(result: RunResult): string[] {
-  return result.cells.map(
-    (cell) => `- **\`${cell.workload}\`** (${cell.cacheMode}): ${cell.comparisons.map((c) => c.text).join("; ")}`,
-  );
+  const placed = hasPlacements(result);
+  return result.cells.map((cell) => {
+    const where = placed ? `, ${cell.placement ?? "loopback"}` : "";
+    return `- **\`${cell.workload}\`** (${cell.cacheMode}${where}): ${cell.comparisons.map((c) => c.text).join("; ")}`;
+  });
 }
 
 function publishedTable(result: RunResult): string[] {
@@ -91,8 +120,10 @@ function publishedTable(result: RunResult): string[] {
     const speedup = figureSpeedup(unit, rest, grpc);
     return speedup === null ? "-" : formatRatio(speedup);
   };
+  const placed = hasPlacements(result);
   const rows = figures.map((f) => [
     `\`${f.workload}\``,
+    ...(placed ? [f.placement] : []),
     f.cacheMode,
     f.note ? `${f.label} (${f.note})` : f.label,
     f.unit,
@@ -112,6 +143,7 @@ function publishedTable(result: RunResult): string[] {
     ...table(
       [
         "workload",
+        ...(placed ? ["placement"] : []),
         "cache",
         "figure",
         "unit",
@@ -122,7 +154,7 @@ function publishedTable(result: RunResult): string[] {
         "speedup published",
         "speedup measured",
       ],
-      ["l", "l", "l", "l", "r", "r", "r", "r", "r", "r"],
+      [...(placed ? (["l"] as const) : []), "l", "l", "l", "l", "r", "r", "r", "r", "r", "r"],
       rows,
     ),
   ];
@@ -159,7 +191,7 @@ export function renderMarkdownReport(result: RunResult, permalink?: string): str
     "",
     "## Results",
     "",
-    ...resultsTable(result),
+    ...results(result),
     "",
     ...(hasCorrectedLatency(result) ? [CORRECTED_LEGEND, ""] : []),
     "p50 speedup = REST p50 / gRPC p50: above 1 gRPC was faster. A winner is named only when the whole 95% CI is on one side of 1.",

@@ -8,6 +8,13 @@ import type { CellResult, RunResult } from "../result/result-schema";
 import { styles, type Styles } from "./ansi";
 import { formatBytes, formatFigure, formatMs, formatRatio, formatRps, formatInt, formatSpeedupCI } from "./format";
 import { CORRECTED_LEGEND, hasCorrectedLatency } from "./corrected-latency";
+import {
+  describeEmulatorOverhead,
+  describePlacement,
+  hasPlacements,
+  placementGroups,
+  placementVerdicts,
+} from "./placements";
 import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
 import { renderTable, type Column } from "./text-table";
 
@@ -84,13 +91,35 @@ function cellRows(cell: CellResult, s: Styles, corrected: boolean): string[][] {
   ];
 }
 
-function resultsSection(result: RunResult, s: Styles): string[] {
-  const corrected = hasCorrectedLatency(result);
-  const rows = result.cells.flatMap((cell, i) =>
+function cellsTable(cells: readonly CellResult[], s: Styles, corrected: boolean): string[] {
+  const rows = cells.flatMap((cell, i) =>
     i === 0 ? cellRows(cell, s, corrected) : [[], ...cellRows(cell, s, corrected)],
   );
+  return renderTable(resultColumns(corrected), rows);
+}
+
+/** A table per placement under its heading; a refused placement is its heading and reason alone. */
+function placedTables(result: RunResult, s: Styles, corrected: boolean): string[] {
+  const groups = placementGroups(result);
+  if (groups.length === 0) return cellsTable(result.cells, s, corrected);
+  const sections = groups.map((group) => {
+    const refused = group.record?.status === "refused";
+    const heading = s.bold(`Placement ${describePlacement(group)}`);
+    if (refused) return [s.red(heading), s.dim("  not measured: no cells under this placement")];
+    return [heading, ...cellsTable(group.cells, s, corrected)];
+  });
+  const verdicts = placementVerdicts(result);
   return [
-    ...renderTable(resultColumns(corrected), rows),
+    ...sections.flatMap((lines, i) => (i === 0 ? lines : ["", ...lines])),
+    ...(verdicts.length > 0 ? ["", s.bold("By placement (p50)"), ...verdicts.map((v) => `- ${v.text}`)] : []),
+    ...describeEmulatorOverhead(result.emulatorOverhead).map((line) => s.dim(line)),
+  ];
+}
+
+function resultsSection(result: RunResult, s: Styles): string[] {
+  const corrected = hasCorrectedLatency(result);
+  return [
+    ...placedTables(result, s, corrected),
     "",
     ...(corrected ? [s.dim(CORRECTED_LEGEND)] : []),
     s.dim(
@@ -112,8 +141,10 @@ function publishedSection(result: RunResult, s: Styles): string[] {
     const speedup = figureSpeedup(unit, rest, grpc);
     return speedup === null ? "-" : formatRatio(speedup);
   };
+  const placed = hasPlacements(result);
   const rows = figures.map((f) => [
     f.workload,
+    ...(placed ? [f.placement] : []),
     f.cacheMode === "none" ? "-" : f.cacheMode,
     f.label + marker(f.note),
     f.unit,
@@ -126,6 +157,7 @@ function publishedSection(result: RunResult, s: Styles): string[] {
   ]);
   const columns: Column[] = [
     { header: "workload" },
+    ...(placed ? [{ header: "placement" }] : []),
     { header: "cache" },
     { header: "figure" },
     { header: "unit" },

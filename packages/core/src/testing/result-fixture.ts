@@ -15,7 +15,14 @@ import {
   type PublishedFigure,
   type RunResult,
 } from "../result/result-schema";
-import { runSpecSchema, type RunSpecInput } from "../spec/run-spec";
+import {
+  placementName,
+  placementProfile,
+  type EmulatorOverhead,
+  type PlacementName,
+  type PlacementRecord,
+} from "../network/placements";
+import { runSpecSchema, type RunSpec, type RunSpecInput } from "../spec/run-spec";
 import { createLatencyHistogram } from "../stats/latency-histogram";
 import type { LatencySummary } from "../stats/latency-summary";
 import { COMPARED_METRICS, speedupCI } from "../stats/speedup";
@@ -47,6 +54,18 @@ export interface CellInput {
   rest?: SideInput;
   grpc?: SideInput;
   published?: PublishedFigure[];
+  /** The placement it was measured under; default: none (an older, loopback-only result) unless the spec lists a network. */
+  placement?: PlacementName;
+}
+
+/** How one placement of the spec's `network` fared; every field but the name has a default. */
+export interface PlacementInput {
+  name: PlacementName;
+  /** Default: 0.03 for loopback, else the target plus 3% and 0.1 ms (what an emulator reaches). */
+  measuredRttMs?: number | null;
+  /** Refused placements get no cells. */
+  status?: PlacementRecord["status"];
+  reason?: string;
 }
 
 export interface RunResultInput {
@@ -63,6 +82,50 @@ export interface RunResultInput {
   createdAt?: string;
   origin?: "external" | "ephemeral" | "embedded";
   warnings?: string[];
+  /**
+   * How each placement of `spec.network` fared (the others are measured as targeted). The result
+   * gets `placements` and placed cells whenever the spec lists a placement other than loopback or
+   * this is given.
+   */
+  placements?: PlacementInput[];
+  /** The emulator's cost on noop; `true` for a typical Toxiproxy one. */
+  emulatorOverhead?: EmulatorOverhead | true;
+}
+
+const DEFAULT_EMULATOR_OVERHEAD: EmulatorOverhead = {
+  emulator: "toxiproxy",
+  protocols: {
+    rest: { direct: { p50Ms: 0.21, rps: 9800 }, proxied: { p50Ms: 0.31, rps: 7400 } },
+    grpc: { direct: { p50Ms: 0.18, rps: 12500 }, proxied: { p50Ms: 0.27, rps: 9900 } },
+  },
+};
+
+/** The spec's placements as a result records them: measured at about their target unless told otherwise. */
+function placementRecordsOf(spec: RunSpec, inputs: readonly PlacementInput[]): PlacementRecord[] {
+  return spec.network.map((placement) => {
+    const name = placementName(placement);
+    const profile = placementProfile(placement);
+    const given = inputs.find((p) => p.name === name);
+    const status = given?.status ?? "measured";
+    const measuredRttMs =
+      given?.measuredRttMs !== undefined
+        ? given.measuredRttMs
+        : name === "loopback"
+          ? 0.03
+          : ms3(profile.rttMs * 1.03 + 0.1);
+    return {
+      name,
+      targetRttMs: profile.rttMs,
+      jitterMs: profile.jitterMs,
+      bandwidthMbps: profile.bandwidthMbps,
+      measuredRttMs,
+      emulator: name === "loopback" ? "none" : "toxiproxy",
+      status,
+      ...(status === "refused"
+        ? { reason: given?.reason ?? `reached ${measuredRttMs ?? "no"} ms RTT for a ${profile.rttMs} ms target` }
+        : {}),
+    };
+  });
 }
 
 type Side = Required<Omit<SideInput, "errors" | "saturated" | "cacheHitRatio" | "generatorCpuMsPerRequest">> &
@@ -174,22 +237,34 @@ function comparison(metric: Comparison["metric"], rest: ProtocolMeasure[], grpc:
 const defaultCacheMode = (workloadId: string): CellResult["cacheMode"] =>
   (findWorkload(workloadId)?.usesCache ?? false) ? "warm" : "none";
 
-/** One cell per workload x cache mode of the spec, as the engine plans them; else one item.get cell. */
-function cellInputsOf(input: RunResultInput): CellInput[] {
+/**
+ * One cell per workload x cache mode of the spec, as the engine plans them (per measured placement
+ * when there are placements); else one item.get cell.
+ */
+function cellInputsOf(input: RunResultInput, measuredPlacements: readonly PlacementName[] | null): CellInput[] {
   if (input.cells) return input.cells;
   const workloads = input.spec?.workloads;
-  if (!workloads) return [{}];
+  if (!workloads) return (measuredPlacements ?? [undefined]).map((placement) => (placement ? { placement } : {}));
   const cacheModes: CacheMode[] = input.spec?.cacheModes ?? ["warm"];
-  return workloads.flatMap((workload): CellInput[] =>
+  const unplaced = workloads.flatMap((workload): CellInput[] =>
     defaultCacheMode(workload) === "none"
       ? [{ workload, cacheMode: "none" }]
       : cacheModes.map((cacheMode) => ({ workload, cacheMode })),
   );
+  if (!measuredPlacements) return unplaced;
+  return measuredPlacements.flatMap((placement) => unplaced.map((cell) => ({ ...cell, placement })));
 }
 
 /** A whole result; validated by runResultSchema so a fixture can never drift from the schema. */
 export function makeRunResult(input: RunResultInput = {}): RunResult {
-  const cellInputs = cellInputsOf(input);
+  const plannedSpec = runSpecSchema.parse({ workloads: ["item.get"], ...input.spec });
+  // A loopback-only spec (every preset's spec before placements) keeps the older shape.
+  const placed = input.placements !== undefined || plannedSpec.network.some((p) => placementName(p) !== "loopback");
+  const placementRecords = placed ? placementRecordsOf(plannedSpec, input.placements ?? []) : undefined;
+  const measuredPlacements = placementRecords
+    ? placementRecords.filter((p) => p.status === "measured").map((p) => p.name)
+    : null;
+  const cellInputs = cellInputsOf(input, measuredPlacements);
   const workloadOf = (cell: CellInput) => cell.workload ?? "item.get";
   const modeOf = (cell: CellInput) => cell.cacheMode ?? defaultCacheMode(workloadOf(cell));
   const cachedModes = [...new Set(cellInputs.map(modeOf).filter((m): m is CacheMode => m !== "none"))];
@@ -248,6 +323,7 @@ export function makeRunResult(input: RunResultInput = {}): RunResult {
       comparisons,
       verdict: comparisons[0]!.text,
       ...(cellInput.published ? { published: cellInput.published } : {}),
+      ...(cellInput.placement ? { placement: cellInput.placement } : {}),
     };
   });
 
@@ -278,5 +354,9 @@ export function makeRunResult(input: RunResultInput = {}): RunResult {
     },
     warnings: input.warnings ?? [],
     cells,
+    ...(placementRecords ? { placements: placementRecords } : {}),
+    ...(input.emulatorOverhead
+      ? { emulatorOverhead: input.emulatorOverhead === true ? DEFAULT_EMULATOR_OVERHEAD : input.emulatorOverhead }
+      : {}),
   });
 }
