@@ -78,6 +78,70 @@ describe("benchmark config (pnpm bench and the service alike)", () => {
     );
   });
 
+  it.each(["10.0.0.1", "example.com"])(
+    "says how to opt in to another host when SERVICES_HOST=%s is given without it",
+    (host) => {
+      expect(() => loadBenchConfig({ SERVICES_HOST: host })).toThrow(
+        "unless the operator sets RELIX_REMOTE_SERVICES=1 to drive services run on another host " +
+          "(the runner then never starts or stops them, and every figure includes that network)",
+      );
+      expect(() => loadBenchConfig({ SERVICES_HOST: host, RELIX_REMOTE_SERVICES: "0" })).toThrow(
+        /RELIX_REMOTE_SERVICES=1/,
+      );
+    },
+  );
+
+  it("refuses REST_HOST and GRPC_HOST off loopback without the opt-in, naming each", () => {
+    expect(() => loadBenchConfig({ REST_HOST: "10.0.0.5", GRPC_HOST: "services.internal" })).toThrow(
+      /REST_HOST: "10\.0\.0\.5" is not a loopback address[\s\S]*GRPC_HOST: "services\.internal" is not a loopback address/,
+    );
+  });
+
+  it("takes services on another host with RELIX_REMOTE_SERVICES=1: external, never started by the runner", () => {
+    expect(loadBenchConfig({ SERVICES_HOST: "10.0.0.5", RELIX_REMOTE_SERVICES: "1" }).targets).toEqual({
+      ...DEFAULT_TARGETS,
+      host: "10.0.0.5",
+      external: true,
+    });
+    expect(
+      loadRunnerConfig({
+        REST_HOST: "rest.internal",
+        GRPC_HOST: "[fd00::5]",
+        GRPC_PORT: "6000",
+        RELIX_REMOTE_SERVICES: "true",
+      }).targets,
+    ).toEqual({
+      ...DEFAULT_TARGETS,
+      restHost: "rest.internal",
+      grpcHost: "fd00::5",
+      grpcPort: 6000,
+      external: true,
+    });
+  });
+
+  it("treats loopback services as external with the opt-in (another address on this machine stands for a host)", () => {
+    expect(loadBenchConfig({ SERVICES_HOST: "127.0.0.2", RELIX_REMOTE_SERVICES: "1" }).targets).toEqual({
+      ...DEFAULT_TARGETS,
+      host: "127.0.0.2",
+      external: true,
+    });
+  });
+
+  it.each(["127.1", "0.0.0.0", "::", "2130706433", "http://10.0.0.5", "10.0.0.5:8080", "a..b"])(
+    "refuses SERVICES_HOST=%s even with the opt-in: no host to connect to as written",
+    (host) => {
+      expect(() => loadBenchConfig({ SERVICES_HOST: host, RELIX_REMOTE_SERVICES: "1" })).toThrow(
+        `SERVICES_HOST: ${JSON.stringify(host)} is not a host to connect to`,
+      );
+    },
+  );
+
+  it("refuses an opt-in that is neither 1 nor 0, and does not take it as one", () => {
+    expect(() => loadBenchConfig({ SERVICES_HOST: "10.0.0.5", RELIX_REMOTE_SERVICES: "yes" })).toThrow(
+      /RELIX_REMOTE_SERVICES: must be 1[\s\S]*SERVICES_HOST: "10\.0\.0\.5" is not a loopback address/,
+    );
+  });
+
   it("ignores the service's own variables, which a benchmark does not use", () => {
     expect(() => loadBenchConfig({ RUNNER_TOKEN: "short", RUNNER_PORT: "x" })).not.toThrow();
   });

@@ -1,13 +1,19 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_PORTS } from "@relix/core/network/default-ports";
-import { targetsEnvSchema, targetsFromEnv, type ServiceTargets } from "../engine/targets";
+import {
+  targetsEnvSchema,
+  targetsEnvShape,
+  targetsFromEnv,
+  withTargetChecks,
+  type ServiceTargets,
+} from "../engine/targets";
 import { DEFAULT_RESULTS_DIR } from "../store/result-files";
 
 /**
  * The runner's one config: what `pnpm bench` and the runner service read from their environment,
  * once, at start-up (each entry point passes its env here; nothing below reads process.env).
- * Defaults are safe: loopback only, no MySQL means the file-only store (said loudly at start-up),
+ * Defaults are safe: services on loopback only (another host only with RELIX_REMOTE_SERVICES=1), no MySQL means the file-only store (said loudly at start-up),
  * the web app's usual origins allowed to POST.
  */
 
@@ -72,7 +78,7 @@ const serviceEnvSchema = z.object({
 
 /** What a benchmark run needs from the environment, in the CLI and in the service alike. */
 export interface BenchConfig {
-  /** Where the REST and gRPC services are (or will be started): loopback only. */
+  /** Where the REST and gRPC services are (or will be started): loopback unless the operator opted in. */
   targets: ServiceTargets;
 }
 
@@ -103,7 +109,7 @@ export function loadBenchConfig(env: Env): BenchConfig {
 
 /** The runner service's config: its own listener and store, and the benchmark config. Lists every problem at once. */
 export function loadRunnerConfig(env: Env): RunnerConfig {
-  const e = parseEnv(serviceEnvSchema.extend(targetsEnvSchema.shape), env, "runner");
+  const e = parseEnv(withTargetChecks(serviceEnvSchema.extend(targetsEnvShape)), env, "runner");
   return {
     host: e.RUNNER_HOST,
     port: e.RUNNER_PORT,

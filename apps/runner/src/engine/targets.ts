@@ -1,49 +1,164 @@
+import { isIPv6 } from "node:net";
 import { z } from "zod";
 import { DEFAULT_PORTS } from "@relix/core/network/default-ports";
 import { LOOPBACK_HOSTS_TEXT, hostPort, loopbackAddress } from "@relix/core/network/loopback";
 
 /**
- * The only places the runner ever sends load: the REST and gRPC services on this machine.
- * Configured by env at start-up (the runner's config reads it), never by a run spec, and refused
- * unless loopback. `host` is the literal address (`localhost` is 127.0.0.1): the services the runner
- * starts bind it and the load generators connect to it, so both mean the same socket.
+ * Where the runner sends load: the REST and gRPC services. Configured by the operator's env at
+ * start-up (the runner's config reads it), never by a run spec or the web. Loopback unless the
+ * operator opts in with RELIX_REMOTE_SERVICES=1: then the services may be on another host, and the
+ * runner treats them as someone else's (it never starts or stops them). `host` is the literal address
+ * (`localhost` is 127.0.0.1): the services the runner starts bind it and the load generators connect
+ * to it, so both mean the same socket.
  */
 export interface ServiceTargets {
+  /** SERVICES_HOST: both services, unless one of the two hosts below is set. */
   host: string;
+  /** REST_HOST when it differs from `host`. */
+  restHost?: string;
+  /** GRPC_HOST when it differs from `host` (the gRPC metrics port is on the same host). */
+  grpcHost?: string;
   restPort: number;
   grpcPort: number;
   grpcMetricsPort: number;
+  /**
+   * RELIX_REMOTE_SERVICES=1: the services are run by the operator (on another host, or on this one
+   * before the runner starts); the runner never starts or stops them, and fails if they do not answer.
+   */
+  external?: boolean;
 }
 
-const port = z.coerce.number().int().min(1).max(65535);
+/** The variable that allows a host other than loopback, as every refusal names it. */
+export const REMOTE_SERVICES_OPT_IN = "RELIX_REMOTE_SERVICES=1";
 
-export const targetsEnvSchema = z.object({
-  SERVICES_HOST: z
-    .string()
-    .default("127.0.0.1")
-    .transform((host, ctx) => {
-      const address = loopbackAddress(host);
-      if (address !== null) return address;
-      ctx.addIssue({
-        code: "custom",
-        message: `${JSON.stringify(host)} is not ${LOOPBACK_HOSTS_TEXT}: Relix only loads services on this machine`,
-      });
-      return z.NEVER;
-    }),
+const REMOTE_MEANING =
+  `, unless the operator sets ${REMOTE_SERVICES_OPT_IN} to drive services run on another host ` +
+  "(the runner then never starts or stops them, and every figure includes that network)";
+
+const port = z.coerce.number().int().min(1).max(65535);
+const optionalHost = z.preprocess((value) => (value === "" ? undefined : value), z.string().optional());
+
+const optIn = z.preprocess(
+  (value) => (value === undefined || value === "" ? "0" : value),
+  z.enum(["0", "1", "false", "true"], `must be 1 (services on another host, never started by the runner) or 0`),
+);
+
+export const targetsEnvShape = {
+  SERVICES_HOST: z.preprocess((value) => (value === "" ? undefined : value), z.string().default("127.0.0.1")),
+  REST_HOST: optionalHost,
+  GRPC_HOST: optionalHost,
   REST_PORT: port.default(DEFAULT_PORTS.rest),
   GRPC_PORT: port.default(DEFAULT_PORTS.grpc),
   GRPC_METRICS_PORT: port.default(DEFAULT_PORTS.grpcMetrics),
-});
+  RELIX_REMOTE_SERVICES: optIn.transform((value) => value === "1" || value === "true"),
+};
 
-export function targetsFromEnv(env: z.infer<typeof targetsEnvSchema>): ServiceTargets {
+type TargetsEnv = z.output<z.ZodObject<typeof targetsEnvShape>>;
+
+// Four decimal octets without leading zeros: other spellings (127.1, 0x7f000001) are read as
+// addresses by URL parsers and resolvers, so a host nobody wrote would get the load.
+const OCTET = "(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+const IPV4 = new RegExp(`^${OCTET}\\.${OCTET}\\.${OCTET}\\.${OCTET}$`);
+const LABEL = "[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?";
+const HOST_NAME = new RegExp(`^(?=.{1,253}$)${LABEL}(\\.${LABEL})*$`, "i");
+
+/**
+ * A host on another machine as the operator wrote it: a full IPv4 address, an IPv6 address (the
+ * brackets go) or a DNS name whose last label is not all digits (which would read as an address).
+ * The unspecified addresses are refused: they name no host to connect to.
+ */
+export function remoteAddress(host: string): string | null {
+  const bare = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+  if (bare === "0.0.0.0" || bare === "::") return null;
+  if (IPV4.test(bare)) return bare;
+  if (isIPv6(bare)) return bare;
+  if (host !== bare) return null;
+  return HOST_NAME.test(host) && /[a-z-]/i.test(host.slice(host.lastIndexOf(".") + 1)) ? host : null;
+}
+
+/** The address to use for `host`, or why it may not be used. */
+function checkHost(host: string, remoteAllowed: boolean): { address: string } | { problem: string } {
+  const loopback = loopbackAddress(host);
+  if (loopback !== null) return { address: loopback };
+  const written = JSON.stringify(host);
+  if (!remoteAllowed) {
+    return {
+      problem: `${written} is not ${LOOPBACK_HOSTS_TEXT}: Relix only loads services on this machine${REMOTE_MEANING}`,
+    };
+  }
+  const remote = remoteAddress(host);
+  if (remote !== null) return { address: remote };
   return {
-    host: env.SERVICES_HOST,
-    restPort: env.REST_PORT,
-    grpcPort: env.GRPC_PORT,
-    grpcMetricsPort: env.GRPC_METRICS_PORT,
+    problem: `${written} is not a host to connect to: write a loopback address, a full IP address (e.g. 10.0.0.5) or a host name (e.g. services.internal)`,
   };
 }
 
-export const restBaseUrl = (t: ServiceTargets) => `http://${hostPort(t.host, t.restPort)}`;
-export const grpcTarget = (t: ServiceTargets) => hostPort(t.host, t.grpcPort);
-export const grpcStatsUrl = (t: ServiceTargets) => `http://${hostPort(t.host, t.grpcMetricsPort)}`;
+const HOST_VARIABLES = ["SERVICES_HOST", "REST_HOST", "GRPC_HOST"] as const;
+
+/**
+ * Adds the host checks to a schema holding targetsEnvShape (they need RELIX_REMOTE_SERVICES, so they
+ * sit on the object); they run even when another variable is wrong, so every problem is listed at once.
+ */
+export function withTargetChecks<S extends z.ZodObject<typeof targetsEnvShape & z.ZodRawShape>>(schema: S): S {
+  return HOST_VARIABLES.reduce(
+    (checked, variable) =>
+      checked.refine(
+        (env) => {
+          const host = (env as Partial<TargetsEnv>)[variable];
+          return typeof host !== "string" || "address" in checkHost(host, remoteAllowedIn(env));
+        },
+        {
+          path: [variable],
+          when: () => true,
+          error: (issue) => {
+            const env = issue.input as Partial<TargetsEnv>;
+            const result = checkHost(String(env[variable]), remoteAllowedIn(env));
+            return "problem" in result ? result.problem : "invalid host";
+          },
+        },
+      ),
+    schema,
+  );
+}
+
+// Read from the partly parsed env: when RELIX_REMOTE_SERVICES itself is wrong, it is not an opt-in.
+const remoteAllowedIn = (env: unknown) => (env as Partial<TargetsEnv>).RELIX_REMOTE_SERVICES === true;
+
+export const targetsEnvSchema = withTargetChecks(z.object(targetsEnvShape));
+
+/** The targets from an env the schema accepted. */
+export function targetsFromEnv(env: TargetsEnv): ServiceTargets {
+  const address = (host: string) => {
+    const result = checkHost(host, env.RELIX_REMOTE_SERVICES);
+    if ("problem" in result) throw new Error(result.problem);
+    return result.address;
+  };
+  const host = address(env.SERVICES_HOST);
+  const restHost = env.REST_HOST === undefined ? host : address(env.REST_HOST);
+  const grpcHost = env.GRPC_HOST === undefined ? host : address(env.GRPC_HOST);
+  return {
+    host,
+    ...(restHost !== host ? { restHost } : {}),
+    ...(grpcHost !== host ? { grpcHost } : {}),
+    restPort: env.REST_PORT,
+    grpcPort: env.GRPC_PORT,
+    grpcMetricsPort: env.GRPC_METRICS_PORT,
+    ...(env.RELIX_REMOTE_SERVICES ? { external: true } : {}),
+  };
+}
+
+export const restHostOf = (t: ServiceTargets) => t.restHost ?? t.host;
+export const grpcHostOf = (t: ServiceTargets) => t.grpcHost ?? t.host;
+
+export const restBaseUrl = (t: ServiceTargets) => `http://${hostPort(restHostOf(t), t.restPort)}`;
+export const grpcTarget = (t: ServiceTargets) => hostPort(grpcHostOf(t), t.grpcPort);
+export const grpcStatsUrl = (t: ServiceTargets) => `http://${hostPort(grpcHostOf(t), t.grpcMetricsPort)}`;
+
+/**
+ * The hosts the operator allowed besides loopback, for the load-generator drivers (which refuse
+ * any other host): none unless RELIX_REMOTE_SERVICES=1.
+ */
+export function remoteHostsOf(t: ServiceTargets): string[] {
+  if (!t.external) return [];
+  return [...new Set([restHostOf(t), grpcHostOf(t)])].filter((host) => loopbackAddress(host) === null);
+}
