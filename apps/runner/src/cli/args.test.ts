@@ -209,4 +209,54 @@ describe("parseCliArgs refuses bad input with one line naming the flag, the valu
     expect(text).toContain(message);
     expect(text).not.toContain("\n");
   });
+
+  describe("network placements", () => {
+    it("measures every listed placement, loopback alone when none is given", () => {
+      expect(run().spec.network).toEqual(["loopback"]);
+      expect(run("--network", "loopback,cross-region").spec.network).toEqual(["loopback", "cross-region"]);
+    });
+
+    it("takes the custom placement's figures from --rtt, --jitter and --bandwidth", () => {
+      expect(
+        run("--network", "loopback,custom", "--rtt", "30", "--jitter", "5", "--bandwidth", "12.5").spec.network,
+      ).toEqual(["loopback", { name: "custom", rttMs: 30, jitterMs: 5, bandwidthMbps: 12.5 }]);
+    });
+
+    it("adds custom to the preset's placements when --rtt comes without --network", () => {
+      expect(run("--rtt", "30").spec.network).toEqual([
+        "loopback",
+        { name: "custom", rttMs: 30, jitterMs: 0, bandwidthMbps: null },
+      ]);
+    });
+
+    it("names the accepted placements for an unknown one", () => {
+      expect(error("--network", "loopback,moon")).toBe(
+        '--network "loopback,moon": unknown placement "moon" (use loopback, same-zone, cross-region, mobile, custom)',
+      );
+    });
+
+    it("refuses custom without --rtt, and --rtt when --network leaves custom out", () => {
+      expect(error("--network", "custom")).toMatch(/^--network "custom": custom needs its RTT, e.g. --rtt 30/);
+      expect(error("--network", "loopback", "--rtt", "30")).toMatch(
+        /^--rtt "30": sets the custom placement, which --network "loopback" does not list; add custom to it/,
+      );
+      expect(error("--jitter", "5")).toMatch(/^--jitter "5": describes the custom placement; give --rtt too/);
+      expect(error("--bandwidth", "5")).toMatch(/^--bandwidth "5": describes the custom placement; give --rtt too/);
+    });
+
+    it("names the flag and the accepted range for every bad figure", () => {
+      expect(error("--rtt", "1001")).toBe('--rtt "1001": must be a number of ms from 0 to 1000');
+      expect(error("--rtt", "fast")).toBe('--rtt "fast": must be a number of ms from 0 to 1000');
+      expect(error("--rtt", "-1")).toBe('--rtt "-1": must be a number of ms from 0 to 1000');
+      expect(error("--rtt", "30", "--jitter", "501")).toBe('--jitter "501": must be a number of ms from 0 to 500');
+      expect(error("--rtt", "30", "--bandwidth", "0")).toBe(
+        '--bandwidth "0": must be a number of Mbit/s from 0.1 to 10000',
+      );
+      expect(error("--rtt", "10", "--jitter", "20")).toMatch(/^--jitter "20": may not exceed --rtt 10/);
+    });
+
+    it("measures a placement listed twice once", () => {
+      expect(run("--network", "loopback,loopback").spec.network).toEqual(["loopback"]);
+    });
+  });
 });

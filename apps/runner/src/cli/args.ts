@@ -21,6 +21,7 @@ import {
 } from "@relix/core";
 import { parseThreshold, ThresholdSyntaxError, type Threshold } from "@relix/core/render/thresholds";
 import { flags, type FlagDefinition } from "./flags";
+import { networkFrom } from "./network-args";
 import { parseByteSize, parseCount, parseDurationMs, parseList } from "./values";
 import { UsageError } from "./usage-error";
 
@@ -176,7 +177,7 @@ function parseOnOff(name: string, raw: string): boolean {
   throw new UsageError(`--${name} ${JSON.stringify(raw)}: use on or off`);
 }
 
-function overridesFrom(values: Values): Partial<PresetSpec> {
+function overridesFrom(values: Values, presetName: string): Partial<PresetSpec> {
   const text = (name: string) => values.get(name) as string | undefined;
   const with_ = <T>(name: string, parse: (raw: string) => T): T | undefined => {
     const raw = text(name);
@@ -204,6 +205,10 @@ function overridesFrom(values: Values): Partial<PresetSpec> {
     streamMessages: with_("stream-messages", (raw) => parseCount("stream-messages", raw, b.streamMessages)),
     keyCount: with_("keys", (raw) => parseCount("keys", raw, b.keyCount)),
     dotLength: with_("dot-length", (raw) => parseCount("dot-length", raw, b.dotLength)),
+    network: networkFrom(
+      { network: text("network"), rtt: text("rtt"), jitter: text("jitter"), bandwidth: text("bandwidth") },
+      specFromPreset(presetName).network,
+    ),
   };
 }
 
@@ -239,7 +244,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   }
   let spec: RunSpec;
   try {
-    spec = specFromPreset(getPreset(presetName).name, overridesFrom(values));
+    spec = specFromPreset(getPreset(presetName).name, overridesFrom(values, presetName));
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError((error as Error).message);

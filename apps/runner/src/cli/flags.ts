@@ -7,6 +7,7 @@ import {
   specBounds as b,
   specFromPreset,
 } from "@relix/core";
+import { customPlacementBounds as nb, placementName, placementNames } from "@relix/core/network/placements";
 import { formatDuration } from "@relix/core/render/format";
 import { formatSize } from "./values";
 
@@ -87,6 +88,37 @@ export const flags: readonly FlagDefinition[] = [
     example: "on",
     help: "keep the load generator and the services (APIs, Redis, MariaDB) on disjoint cores (Linux, 2+ cores, taskset; only services this run starts)",
     default: PIN_CORES_BY_DEFAULT ? "on" : "off",
+  },
+  {
+    name: "network",
+    type: "string",
+    value: "LIST",
+    example: "loopback,cross-region",
+    help: `placements to measure every cell under (see PLACEMENTS): ${placementNames.join(", ")}; custom takes --rtt`,
+    ...fromPreset(base.network.map(placementName).join(",")),
+  },
+  {
+    name: "rtt",
+    type: "string",
+    value: "MS",
+    example: "30",
+    help: `the custom placement's round-trip time, ms; without --network it adds custom to the preset's placements; ${range(nb.rttMs)}`,
+  },
+  {
+    name: "jitter",
+    type: "string",
+    value: "MS",
+    example: "5",
+    help: `custom placement: how far a round trip may stray from --rtt, ms (at most --rtt); ${range(nb.jitterMs)}`,
+    default: "0",
+  },
+  {
+    name: "bandwidth",
+    type: "string",
+    value: "MBIT",
+    example: "10",
+    help: `custom placement: a cap in each direction, Mbit/s; ${range(nb.bandwidthMbps)}`,
+    default: "no cap",
   },
   {
     name: "duration",

@@ -1,5 +1,6 @@
 import { latencyMetricKeys, presets, workloadIds } from "@relix/core";
 import { describe, expect, it } from "vitest";
+import { namedPlacements } from "@relix/core/network/placements";
 import { flags } from "./flags";
 import { renderHelp } from "./help";
 
@@ -40,6 +41,16 @@ describe("renderHelp", () => {
     expect(help).toMatch(
       /--rest-connection POLICY\s+REST's TCP connections: keep-alive or per-request[\s\S]*\(quick: keep-alive\)/,
     );
+  });
+
+  it("documents each placement with its figures, and the custom placement's flags with their ranges", () => {
+    for (const [name, profile] of Object.entries(namedPlacements)) {
+      expect(help.replace(/\s+/g, " ")).toContain(`${name} ${profile.description}`);
+    }
+    expect(help).toMatch(/--rtt MS\s+the custom placement's round-trip time, ms;[\s\S]*0-1000/);
+    expect(help).toMatch(/--jitter MS[\s\S]*0-500/);
+    expect(help).toMatch(/--bandwidth MBIT[\s\S]*0\.1-10000/);
+    expect(help).toContain("pnpm bench --workloads item.get --network loopback,cross-region");
   });
 
   it("lists every preset with its one-line question and measuring time", () => {

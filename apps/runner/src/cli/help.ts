@@ -9,6 +9,7 @@ import {
   specFromPreset,
   workloadIds,
 } from "@relix/core";
+import { namedPlacements } from "@relix/core/network/placements";
 import { formatDuration } from "@relix/core/render/format";
 import { flags, type FlagDefinition } from "./flags";
 
@@ -45,6 +46,23 @@ function presetLines(): string[] {
   });
 }
 
+/** Each named placement with its figures, from its own description (there is no second copy). */
+function placementLines(): string[] {
+  const named = Object.entries(namedPlacements).map(
+    ([name, profile]) => `  ${name.padEnd(13)}${wrap(profile.description, 15).join("\n")}`,
+  );
+  return [
+    ...named,
+    `  ${"custom".padEnd(13)}${wrap("the RTT, jitter and bandwidth of --rtt, --jitter, --bandwidth", 15).join("\n")}`,
+    ...wrap(
+      "Every placement but loopback is emulated by Toxiproxy on 127.0.0.1 and its RTT measured before its " +
+        "cells; one that misses its target (same-zone does: Toxiproxy adds latency in whole milliseconds) is " +
+        "refused with its reason and the others run. See docs/measurement.md.",
+      2,
+    ).map((l, i) => (i === 0 ? `  ${l}` : l)),
+  ];
+}
+
 const thresholdLines = [
   "  [WORKLOAD[@CACHE]:]SUBJECT.METRIC OP VALUE      OP is <, <=, > or >=; repeat --threshold for more",
   `  rest.* / grpc.*   ${latencyMetricKeys.join(" ")}: latency with a unit, us, ms or s`,
@@ -63,6 +81,8 @@ const examples = [
   ["pnpm bench --workloads item.get --cache warm,cold --connections 32 --duration 10s --trials 5", ""],
   ["pnpm bench --workloads 'shape.*.get' --cache cold --connections 1 --csv shapes.csv", ""],
   ["pnpm bench --workloads upload --payload-size 4MiB --rate 200", "open loop, 200 uploads/s"],
+  ["pnpm bench --workloads item.get --network loopback,cross-region", "the same cells over loopback and at 147 ms RTT"],
+  ["pnpm bench --workloads item.get --rtt 30 --jitter 5 --bandwidth 50", "loopback and a custom 30 ms link"],
   ["pnpm bench --threshold 'grpc.p99<5ms' --threshold 'item.get:ratio.p50.low>1' --no-color", "a CI gate"],
 ];
 
@@ -77,6 +97,9 @@ export function renderHelp(): string {
     "OPTIONS: flags override the preset's values. (quick: x) is the quick preset's value; another",
     "preset brings its own (see --preset).",
     ...flags.flatMap(flagLines),
+    "",
+    "PLACEMENTS (--network)",
+    ...placementLines(),
     "",
     "PRESETS",
     ...presetLines(),

@@ -19,4 +19,16 @@ describe("describeLoad", () => {
     expect(older.spec.restConnection).toBe("keep-alive");
     expect(describeLoad(older)).toContain("REST: keep-alive TCP connections");
   });
+
+  it("names the placements with their figures, and says nothing of a loopback-only run", () => {
+    const placed = makeRunResult({
+      spec: {
+        network: ["loopback", "cross-region", { name: "custom", rttMs: 30, jitterMs: 5, bandwidthMbps: 50 }],
+      },
+    });
+    expect(describeLoad(placed)).toContain(
+      "network: loopback, cross-region (147 ms RTT), custom (30 ms RTT, jitter 5 ms, 50 Mbit/s)",
+    );
+    expect(describeLoad(makeRunResult())).not.toContain("network");
+  });
 });

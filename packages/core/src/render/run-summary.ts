@@ -1,5 +1,6 @@
 import { firstDifference } from "../catalog/same-data";
 import { findPreset, specFromPreset } from "../presets/presets";
+import { placementName, placementProfile } from "../network/placements";
 import type { RunResult } from "../result/result-schema";
 import { formatDuration } from "./format";
 
@@ -14,6 +15,23 @@ export function describeConnections(spec: RunResult["spec"]): string {
   return `${rest}; gRPC: one channel reused over ${plural(spec.grpcConnections, "HTTP/2 connection")}`;
 }
 
+/** "network: loopback, cross-region (147 ms RTT)"; nothing for loopback alone, as before placements existed. */
+export function describeNetwork(spec: RunResult["spec"]): string | null {
+  if (spec.network.every((p) => placementName(p) === "loopback")) return null;
+  const each = spec.network.map((placement) => {
+    const name = placementName(placement);
+    if (name === "loopback") return name;
+    const { rttMs, jitterMs, bandwidthMbps } = placementProfile(placement);
+    const figures = [
+      `${rttMs} ms RTT`,
+      ...(jitterMs > 0 ? [`jitter ${jitterMs} ms`] : []),
+      ...(bandwidthMbps !== null ? [`${bandwidthMbps} Mbit/s`] : []),
+    ];
+    return `${name} (${figures.join(", ")})`;
+  });
+  return `network: ${each.join(", ")}`;
+}
+
 /** The settings that decide what the numbers mean, in one line. */
 export function describeLoad(result: RunResult): string {
   const { spec } = result;
@@ -25,6 +43,7 @@ export function describeLoad(result: RunResult): string {
     spec.rate === undefined ? "closed loop (service time)" : `open loop at ${spec.rate} req/s`,
     `${formatDuration(spec.warmupMs)} warm-up + ${window}`,
     plural(spec.trials, "trial"),
+    ...(describeNetwork(spec) === null ? [] : [describeNetwork(spec)!]),
   ].join(" · ");
 }
 
