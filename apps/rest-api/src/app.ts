@@ -1,7 +1,7 @@
 import express, { type Express } from "express";
 import type { Services } from "@relix/io";
 import type { ServerTelemetry } from "@relix/io";
-import { errorHandler, sendError } from "./error-responses";
+import { errorHandler, notFoundResponse, sendError } from "./error-responses";
 import { createOpsRouter } from "./ops-routes";
 import { createWorkloadRouter } from "./workload-routes";
 
@@ -16,7 +16,10 @@ export function createRestApp(services: Services, telemetry: ServerTelemetry): E
 
   app.use(createOpsRouter(services, telemetry));
   app.use(createWorkloadRouter(services, telemetry));
-  app.use((req, res) => sendError(res, 404, "not_found", `no route for ${req.method} ${req.path}`));
+  app.use((req, res) => {
+    const { status, code, message } = notFoundResponse(req.method, req.path);
+    sendError(res, status, code, message);
+  });
   app.use(errorHandler);
   return app;
 }

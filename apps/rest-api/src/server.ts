@@ -2,8 +2,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createServerTelemetry, createServiceRuntime, type ServiceEnv } from "@relix/io";
 import { createRestApp } from "./app";
+import { startStackServers } from "./stacks/stack-servers";
 
-/** Starts the REST API: runtime, app, socket counters; returns how to stop it. */
+/**
+ * Starts the REST API: runtime, the Express app, and the node, node-protobuf and h2c stacks beside
+ * it over the same services; returns how to stop them all.
+ */
 export async function startRestServer(env: ServiceEnv) {
   const telemetry = createServerTelemetry("rest");
   const runtime = await createServiceRuntime(env, telemetry);
@@ -15,16 +19,29 @@ export async function startRestServer(env: ServiceEnv) {
     server.once("error", reject);
     server.listen(env.REST_PORT, env.HOST, resolve);
   });
+  const stacks = await startStackServers(env, runtime.services, telemetry).catch(async (error: unknown) => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await runtime.close();
+    telemetry.stop();
+    throw error;
+  });
   const { port } = server.address() as AddressInfo;
   return {
     port,
     host: env.HOST,
     backends: runtime.backends,
+    /** The other HTTP stacks' ports, by stack id (absent: turned off). */
+    stackPorts: Object.fromEntries(stacks.map((stack) => [stack.stack, stack.port])) as Partial<
+      Record<(typeof stacks)[number]["stack"], number>
+    >,
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      await Promise.all([
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        }),
+        ...stacks.map((stack) => stack.close()),
+      ]);
       await runtime.close();
       telemetry.stop();
     },

@@ -1,10 +1,32 @@
 import express, { type Request, type Response, type Router } from "express";
 import { callContextFrom, DomainError, MAX_MESSAGE_BYTES, parseRequest, workloads, type Workload } from "@relix/core";
 import type { Services } from "@relix/io";
-import { drainedOrClosed, nowUs, outcomeOf, type ServerTelemetry } from "@relix/io";
+import {
+  drainedOrClosed,
+  nowUs,
+  outcomeOf,
+  timeCodec,
+  timedMessages,
+  timeService,
+  type RequestSpan,
+  type ServerTelemetry,
+} from "@relix/io";
 import { sendDomainError } from "./error-responses";
 
-const jsonBody = express.json({ limit: MAX_MESSAGE_BYTES, type: ["application/json", "application/*+json"] });
+/**
+ * When body-parser began decoding a JSON body: `verify` runs on the raw bytes right before
+ * JSON.parse, so from then to the route's handler is codec time, and the request's span starts there.
+ */
+const DECODE_STARTED = Symbol("relix.decodeStartedUs");
+type Stamped = { [DECODE_STARTED]?: number };
+
+const jsonBody = express.json({
+  limit: MAX_MESSAGE_BYTES,
+  type: ["application/json", "application/*+json"],
+  verify: (req) => {
+    (req as Stamped)[DECODE_STARTED] = nowUs();
+  },
+});
 const rawBody = express.raw({ limit: MAX_MESSAGE_BYTES, type: () => true });
 
 /** One route per workload of the catalog: nothing here is listed by hand. */
@@ -30,24 +52,27 @@ async function serve(
   req: Request,
   res: Response,
 ) {
-  const started = nowUs();
+  const entered = nowUs();
+  const decodeStarted = (req as Stamped)[DECODE_STARTED];
+  const span = telemetry.startSpan(decodeStarted ?? entered);
+  if (decodeStarted !== undefined) span.codecUs += entered - decodeStarted;
   try {
     const ctx = callContextFrom((name) => req.get(name));
     const request = parseRequest(
       workload,
       workload.rest.parse({ params: req.params as Record<string, string>, body: req.body }),
     );
-    const result = workload.handle(services, request, ctx);
     if (workload.streaming) {
-      const completed = await writeNdjson(res, result as AsyncIterable<unknown>);
-      telemetry.observe(workload.id, nowUs() - started, completed ? "ok" : "cancelled");
+      const messages = timedMessages(span, workload.handle(services, request, ctx) as AsyncIterable<unknown>);
+      const completed = await writeNdjson(res, messages, span);
+      telemetry.finish(workload.id, span, completed ? "ok" : "cancelled");
       return;
     }
-    const reply = await result;
-    telemetry.observe(workload.id, nowUs() - started, "ok");
-    sendJson(res, reply);
+    const reply = await timeService(span, () => workload.handle(services, request, ctx));
+    sendJson(res, reply, span);
+    telemetry.finish(workload.id, span, "ok");
   } catch (error) {
-    telemetry.observe(workload.id, nowUs() - started, outcomeOf(error));
+    telemetry.finish(workload.id, span, outcomeOf(error));
     if (error instanceof DomainError && !res.headersSent) return sendDomainError(res, error);
     throw error;
   }
@@ -57,17 +82,18 @@ async function serve(
  * res.json() without Express's send() machinery (ETag and freshness checks, charset rewriting):
  * on the hot path that costs more than the JSON itself. Node sets Content-Length from end().
  */
-function sendJson(res: Response, body: unknown) {
+function sendJson(res: Response, body: unknown, span: RequestSpan) {
+  const text = timeCodec(span, () => JSON.stringify(body));
   res.statusCode = 200;
   res.setHeader("content-type", "application/json; charset=utf-8");
-  res.end(JSON.stringify(body));
+  res.end(text);
 }
 
 /**
  * Streams as NDJSON, one message a line, honouring back-pressure and a client that goes away.
  * Resolves false when the client left before the end.
  */
-async function writeNdjson(res: Response, messages: AsyncIterable<unknown>): Promise<boolean> {
+async function writeNdjson(res: Response, messages: AsyncIterable<unknown>, span: RequestSpan): Promise<boolean> {
   const iterator = messages[Symbol.asyncIterator]();
   // Pull the first message before sending headers, so an error (unknown id, database down)
   // can still be a proper status code.
@@ -78,7 +104,8 @@ async function writeNdjson(res: Response, messages: AsyncIterable<unknown>): Pro
       await iterator.return?.();
       return false;
     }
-    if (!res.write(`${JSON.stringify(next.value)}\n`) && !(await drainedOrClosed(res))) {
+    const line = timeCodec(span, () => `${JSON.stringify(next.value)}\n`);
+    if (!res.write(line) && !(await drainedOrClosed(res))) {
       await iterator.return?.();
       return false;
     }

@@ -1,0 +1,55 @@
+import { workloads, type Workload } from "@relix/core";
+
+/** A route never looks inside a request or a reply: the workload's schemas do. */
+export type AnyWorkload = Workload<unknown, unknown>;
+
+export interface RouteMatch {
+  workload: AnyWorkload;
+  /** Path parameters, URL-decoded (a malformed escape throws URIError, answered 400 naming the path). */
+  params: Record<string, string>;
+}
+
+interface ParamRoute {
+  workload: AnyWorkload;
+  segments: string[];
+}
+
+const trimSlash = (path: string) => (path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path);
+
+/**
+ * The router of the node, node-protobuf and h2c stacks, built from the routes the catalog writes
+ * once (`/v1/items/:id`): an exact-path table for routes without parameters, a segment match for
+ * the others. Like Express's defaults, a trailing slash is ignored and the query string is not read.
+ */
+export function createCatalogRouter(list: readonly Workload[] = workloads) {
+  const exact = new Map<string, AnyWorkload>();
+  const withParams: ParamRoute[] = [];
+  for (const workload of list as readonly AnyWorkload[]) {
+    const { method, route } = workload.rest;
+    if (route.includes(":")) withParams.push({ workload, segments: route.split("/") });
+    else exact.set(`${method} ${route}`, workload);
+  }
+
+  return function match(method: string, url: string): RouteMatch | undefined {
+    const query = url.indexOf("?");
+    const path = trimSlash(query === -1 ? url : url.slice(0, query));
+    const direct = exact.get(`${method} ${path}`);
+    if (direct) return { workload: direct, params: {} };
+    const segments = path.split("/");
+    for (const route of withParams) {
+      if (route.workload.rest.method !== method || route.segments.length !== segments.length) continue;
+      const params: Record<string, string> = {};
+      let matched = true;
+      for (let i = 0; i < segments.length && matched; i++) {
+        const expected = route.segments[i]!;
+        if (expected.startsWith(":")) params[expected.slice(1)] = segments[i]!;
+        else matched = expected === segments[i];
+      }
+      if (!matched) continue;
+      for (const name of Object.keys(params)) params[name] = decodeURIComponent(params[name]!);
+      return { workload: route.workload, params };
+    }
+    return undefined;
+  };
+}
+export type CatalogRouter = ReturnType<typeof createCatalogRouter>;

@@ -1,0 +1,132 @@
+import type http from "node:http";
+import type http2 from "node:http2";
+import { callContextFrom, MAX_MESSAGE_BYTES, parseRequest } from "@relix/core";
+import type { Services } from "@relix/io";
+import {
+  drainedOrClosed,
+  outcomeOf,
+  timeCodec,
+  timedMessages,
+  timeService,
+  type RequestSpan,
+  type ServerTelemetry,
+} from "@relix/io";
+import { errorBodyOf, errorResponseOf, notFoundResponse, type ErrorResponse } from "../error-responses";
+import type { BodyCodec } from "./body-codecs";
+import { createCatalogRouter, type AnyWorkload, type RouteMatch } from "./catalog-router";
+import { readBody } from "./request-body";
+
+/** node:http's and node:http2's compatibility request and response: the handler serves both alike. */
+type StackRequest = http.IncomingMessage | http2.Http2ServerRequest;
+type StackResponse = http.ServerResponse | http2.Http2ServerResponse;
+
+const headerReader = (req: StackRequest) => (name: string) => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/**
+ * The request handler of the node, node-protobuf and h2c stacks: the catalog's routes, the same
+ * ops endpoints as Express (/healthz, /readyz, /stats, /metrics), the same error answers, the
+ * codec the stack names. Every failure is answered from error-responses.ts's table.
+ */
+export function createStackHandler(services: Services, telemetry: ServerTelemetry, codec: BodyCodec) {
+  const route = createCatalogRouter();
+  const server = `rest-api (${telemetry.stack})`;
+
+  const sendError = (res: StackResponse, error: ErrorResponse) => {
+    if (res.headersSent) return void (res as http.ServerResponse).destroy();
+    res.statusCode = error.status;
+    res.setHeader("content-type", "application/json; charset=utf-8");
+    res.end(errorBodyOf(error));
+  };
+  const sendJson = (res: StackResponse, status: number, body: unknown) => {
+    res.statusCode = status;
+    res.setHeader("content-type", "application/json; charset=utf-8");
+    res.end(JSON.stringify(body));
+  };
+
+  async function ops(req: StackRequest, res: StackResponse, path: string): Promise<boolean> {
+    if (req.method !== "GET") return false;
+    if (path === "/healthz") sendJson(res, 200, { status: "ok" });
+    else if (path === "/readyz") {
+      const ready = await services.repository.checkReady();
+      const ok = ready.cache && ready.store;
+      sendJson(res, ok ? 200 : 503, { status: ok ? "ready" : "not ready", ...ready });
+    } else if (path === "/stats") {
+      const resetPeakRss = new URL(req.url ?? "/", "http://stats").searchParams.get("resetPeakRss") === "1";
+      sendJson(res, 200, telemetry.snapshot({ resetPeakRss }));
+    } else if (path === "/metrics") {
+      res.setHeader("content-type", telemetry.contentType);
+      res.end(await telemetry.metricsText());
+    } else return false;
+    return true;
+  }
+
+  async function serve(req: StackRequest, res: StackResponse, { workload, params }: RouteMatch) {
+    const body = workload.rest.body === "none" ? undefined : await readBody(req, MAX_MESSAGE_BYTES);
+    // The request is in hand: from here on is server time, as Express's once its body parser ran.
+    const span = telemetry.startSpan();
+    try {
+      const decoded = timeCodec(span, () => codec.decode(workload, body, req.headers["content-type"]));
+      const ctx = callContextFrom(headerReader(req));
+      const request = parseRequest(workload, codec.candidate(workload, params, decoded));
+      if (workload.streaming) {
+        const messages = timedMessages(span, workload.handle(services, request, ctx) as AsyncIterable<unknown>);
+        const completed = await writeStream(workload, res, messages, span);
+        telemetry.finish(workload.id, span, completed ? "ok" : "cancelled");
+        return;
+      }
+      const reply = await timeService(span, () => workload.handle(services, request, ctx));
+      const encoded = timeCodec(span, () => codec.encodeReply(workload, reply));
+      res.statusCode = 200;
+      res.setHeader("content-type", codec.replyContentType(workload));
+      res.end(encoded);
+      telemetry.finish(workload.id, span, "ok");
+    } catch (error) {
+      telemetry.finish(workload.id, span, outcomeOf(error));
+      throw error;
+    }
+  }
+
+  /** As Express's NDJSON writer: first message before the headers, back-pressure, a client that leaves. */
+  async function writeStream(
+    workload: AnyWorkload,
+    res: StackResponse,
+    messages: AsyncIterable<unknown>,
+    span: RequestSpan,
+  ): Promise<boolean> {
+    let closed = false;
+    res.once("close", () => (closed = true));
+    const iterator = messages[Symbol.asyncIterator]();
+    let next = await iterator.next();
+    res.statusCode = 200;
+    res.setHeader("content-type", codec.replyContentType(workload));
+    while (!next.done) {
+      if (closed) {
+        await iterator.return?.();
+        return false;
+      }
+      const message = next.value;
+      const chunk = timeCodec(span, () => codec.encodeStreamMessage(workload, message));
+      if (!(res as http.ServerResponse).write(chunk) && !(await drainedOrClosed(res))) {
+        await iterator.return?.();
+        return false;
+      }
+      next = await iterator.next();
+    }
+    res.end();
+    return true;
+  }
+
+  return (req: StackRequest, res: StackResponse) => {
+    const url = req.url ?? "/";
+    const method = req.method ?? "GET";
+    (async () => {
+      const match = route(method, url);
+      if (match) return serve(req, res, match);
+      const path = new URL(url, "http://stack").pathname;
+      if (!(await ops(req, res, path))) sendError(res, notFoundResponse(method, path));
+    })().catch((error: unknown) => sendError(res, errorResponseOf(error, server)));
+  };
+}
