@@ -9,7 +9,17 @@ import {
   type Workload,
 } from "@relix/core";
 import type { Services } from "@relix/io";
-import { drainedOrClosed, nowUs, outcomeOf, type ServerTelemetry } from "@relix/io";
+import {
+  decodeTimingOf,
+  drainedOrClosed,
+  encodingInto,
+  loadRelixProtos,
+  outcomeOf,
+  timedMessages,
+  timeService,
+  timeServiceCodecs,
+  type ServerTelemetry,
+} from "@relix/io";
 import { toServiceError } from "./status-map";
 
 /**
@@ -33,6 +43,9 @@ const metadataReader = (metadata: grpc.Metadata) => (name: string) => {
 export function createWorkloadHandlers(services: Services, telemetry: ServerTelemetry): Map<GrpcServiceName, Handlers> {
   const byService = new Map<GrpcServiceName, Handlers>();
   for (const workload of workloads) {
+    // grpc-js decodes before a handler runs and encodes inside its callback: the service
+    // definitions the server registers get timed (de)serializers, so codec time is split out.
+    timeServiceCodecs(loadRelixProtos().grpcObject.relix.v1[workload.grpc.service].service);
     const handlers = byService.get(workload.grpc.service) ?? {};
     handlers[workload.grpc.method] = workload.grpc.clientStream
       ? clientStreamHandler(workload, services, telemetry)
@@ -44,24 +57,35 @@ export function createWorkloadHandlers(services: Services, telemetry: ServerTele
   return byService;
 }
 
+/**
+ * A span from the moment grpc-js began decoding the request, as the HTTP stacks' spans start
+ * before their body is decoded; the decode is codec time.
+ */
+function spanFromDecode(telemetry: ServerTelemetry, request: unknown) {
+  const decode = decodeTimingOf(request);
+  const span = telemetry.startSpan(decode?.startedUs);
+  if (decode) span.codecUs += decode.us;
+  return span;
+}
+
 function unaryHandler(
   workload: AnyWorkload,
   services: Services,
   telemetry: ServerTelemetry,
 ): grpc.handleUnaryCall<DecodedRequest, Reply> {
   return (call, callback) => {
-    const started = nowUs();
+    const span = spanFromDecode(telemetry, call.request);
     (async () => {
       const ctx = callContextFrom(metadataReader(call.metadata));
       const request = parseRequest(workload, workload.grpc.parse(call.request));
-      return await workload.handle(services, request, ctx);
+      return await timeService(span, () => workload.handle(services, request, ctx));
     })().then(
       (reply) => {
-        telemetry.observe(workload.id, nowUs() - started, "ok");
-        callback(null, reply);
+        encodingInto(span, () => callback(null, reply));
+        telemetry.finish(workload.id, span, "ok");
       },
       (error) => {
-        telemetry.observe(workload.id, nowUs() - started, outcomeOf(error));
+        telemetry.finish(workload.id, span, outcomeOf(error));
         callback(toServiceError(error));
       },
     );
@@ -74,23 +98,24 @@ function streamHandler(
   telemetry: ServerTelemetry,
 ): grpc.handleServerStreamingCall<DecodedRequest, Reply> {
   return (call) => {
-    const started = nowUs();
+    const span = spanFromDecode(telemetry, call.request);
     (async () => {
       const ctx = callContextFrom(metadataReader(call.metadata));
       const request = parseRequest(workload, workload.grpc.parse(call.request));
-      for await (const message of workload.handle(services, request, ctx) as AsyncIterable<Reply>) {
+      const messages = timedMessages(span, workload.handle(services, request, ctx) as AsyncIterable<Reply>);
+      for await (const message of messages) {
         if (call.cancelled) return false;
         // Honour back-pressure, as the REST side does; a cancelled call never drains.
-        if (!call.write(message) && !(await drainedOrClosed(call))) return false;
+        if (!encodingInto(span, () => call.write(message)) && !(await drainedOrClosed(call))) return false;
       }
       return true;
     })().then(
       (completed) => {
-        telemetry.observe(workload.id, nowUs() - started, completed && !call.cancelled ? "ok" : "cancelled");
         if (completed) call.end();
+        telemetry.finish(workload.id, span, completed && !call.cancelled ? "ok" : "cancelled");
       },
       (error) => {
-        telemetry.observe(workload.id, nowUs() - started, outcomeOf(error));
+        telemetry.finish(workload.id, span, outcomeOf(error));
         call.emit("error", toServiceError(error));
       },
     );
@@ -109,18 +134,19 @@ function clientStreamHandler(
 ): grpc.handleClientStreamingCall<DecodedRequest, Reply> {
   const binding = workload.grpc.clientStream!;
   return (call, callback) => {
-    const started = nowUs();
+    const span = telemetry.startSpan();
     const messages: DecodedRequest[] = [];
     let received = 0;
     let settled = false;
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
-      telemetry.observe(workload.id, nowUs() - started, outcomeOf(error));
+      telemetry.finish(workload.id, span, outcomeOf(error));
       callback(toServiceError(error));
     };
     call.on("data", (message: DecodedRequest) => {
       if (settled) return;
+      span.codecUs += decodeTimingOf(message)?.us ?? 0;
       received += Object.values(message).reduce<number>((n, v) => n + (Buffer.isBuffer(v) ? v.length : 0), 0);
       if (received > MAX_MESSAGE_BYTES)
         return fail(tooLarge(`the stream carried more than ${MAX_MESSAGE_BYTES} bytes`));
@@ -130,20 +156,20 @@ function clientStreamHandler(
     call.on("error", () => {
       if (settled) return;
       settled = true;
-      telemetry.observe(workload.id, nowUs() - started, "cancelled");
+      telemetry.finish(workload.id, span, "cancelled");
     });
     call.on("end", () => {
       if (settled) return;
       (async () => {
         const ctx = callContextFrom(metadataReader(call.metadata));
         const request = parseRequest(workload, workload.grpc.parse(binding.join(messages)));
-        return await workload.handle(services, request, ctx);
+        return await timeService(span, () => workload.handle(services, request, ctx));
       })().then(
         (reply) => {
           if (settled) return;
           settled = true;
-          telemetry.observe(workload.id, nowUs() - started, "ok");
-          callback(null, reply);
+          encodingInto(span, () => callback(null, reply));
+          telemetry.finish(workload.id, span, "ok");
         },
         (error) => fail(error),
       );
