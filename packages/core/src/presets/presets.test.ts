@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findWorkload } from "../catalog/catalog";
+import { placementName } from "../network/placements";
 import { runSpecSchema } from "../spec/run-spec";
 import { estimateMeasuringMs, plannedCells } from "./measuring-time";
 import { publishedMeasures } from "./preset";
@@ -37,11 +38,13 @@ describe("presets", () => {
   });
 
   it.each(presets.filter((p) => p.published).map((p) => [p.name, p] as const))(
-    "%s: every published figure names a workload and cache mode the preset runs",
+    "%s: every published figure names a workload, cache mode and placement the preset runs",
     (_name, preset) => {
       const spec = specFromPreset(preset.name);
       const cells = plannedCells(spec);
+      const placements = spec.network.map(placementName);
       for (const figure of preset.published!) {
+        expect(placements).toContain(figure.placement ?? "loopback");
         expect(findWorkload(figure.workload), figure.workload).toBeDefined();
         expect(cells, `${figure.workload} ${figure.cacheMode}`).toContainEqual({
           workload: figure.workload,
@@ -67,6 +70,38 @@ describe("presets", () => {
     expect(small).toMatchObject({ unit: "ms", rest: 18.1, grpc: 67.7, measure: "meanMs" });
     const large = getPreset("study-002").published!.find((f) => f.workload === "shape.large.stream")!;
     expect(large).toMatchObject({ rest: 181.6, grpc: 702.5 });
+  });
+
+  it("study-004 runs its three placements and shows all 27 published figures: 8 per placement and a PING each", () => {
+    const spec = specFromPreset("study-004");
+    expect(spec.network).toEqual(["loopback", "same-zone", "cross-region"]);
+    const figures = getPreset("study-004").published!;
+    for (const placement of spec.network) {
+      const own = figures.filter((f) => (f.placement ?? "loopback") === placement);
+      const numbers = own.flatMap((f) => [f.rest, f.grpc]).filter((x) => x !== null);
+      expect(numbers, String(placement)).toHaveLength(8);
+      expect(
+        own.filter((f) => /^reference: PING/.test(f.label)),
+        String(placement),
+      ).toHaveLength(1);
+    }
+    expect(figures.find((f) => f.placement === "cross-region" && f.workload === "math.add")).toMatchObject({
+      rest: 303.57,
+      grpc: 148.18,
+    });
+    // Within ~10 minutes even if every placement is measured.
+    expect(estimateMeasuringMs(spec)!).toBeLessThanOrEqual(10 * 60_000);
+  });
+
+  it("study-004 and study-001 say what the emulation does not reproduce and what a same-zone refusal looks like", () => {
+    for (const name of ["study-004", "study-001"]) {
+      const notes = getPreset(name).notes.join(" ");
+      expect(notes, name).toMatch(/Toxiproxy/);
+      expect(notes, name).toMatch(/same-zone is refused/);
+      expect(notes, name).toMatch(/handshake/);
+    }
+    expect(specFromPreset("study-001").network).toEqual(["same-zone"]);
+    expect(getPreset("study-001").published!.every((f) => f.placement === "same-zone")).toBe(true);
   });
 
   it("study-003 compares ms per loop of 200 calls at connections 1", () => {

@@ -7,6 +7,7 @@ import {
   withPublishedFigures,
 } from "./published-figures";
 import { getPreset, specFromPreset } from "./presets";
+import { makeRunResult } from "../testing/result-fixture";
 
 /** Just enough of a cell for the figures: latency, rps, bodies, in-flight count. */
 function cell(
@@ -95,17 +96,20 @@ describe("publishedFiguresFor", () => {
   });
 
   it("leaves out figures of cells that were not run and of other load levels", () => {
-    const light = publishedFiguresFor("study-001", [cell("echo", "none", 11, 10.5, 25)]);
+    // Study 001's client and servers were separate VMs: its figures are compared at same-zone only.
+    const sameZone = (c: CellResult): CellResult => ({ ...c, placement: "same-zone" });
+    expect(publishedFiguresFor("study-001", [cell("echo", "none", 11, 10.5, 25)])).toEqual([]);
+    const light = publishedFiguresFor("study-001", [sameZone(cell("echo", "none", 11, 10.5, 25))]);
     expect(light.map((f) => f.label)).toEqual([
       expect.stringMatching(/simple latency, Light/),
       expect.stringMatching(/simple throughput, Light/),
     ]);
     expect(
-      publishedFiguresFor("study-001", [cell("echo", "none", 11, 10.5, 25)], 250).every((f) =>
+      publishedFiguresFor("study-001", [sameZone(cell("echo", "none", 11, 10.5, 25))], 250).every((f) =>
         f.label.includes("Heavy"),
       ),
     ).toBe(true);
-    expect(publishedFiguresFor("study-001", [cell("echo", "none", 11, 10.5, 33)])).toEqual([]);
+    expect(publishedFiguresFor("study-001", [sameZone(cell("echo", "none", 11, 10.5, 33))])).toEqual([]);
   });
 });
 
@@ -176,5 +180,41 @@ describe("study-specific pairings", () => {
     expect(ping!.published).toEqual({ rest: null, grpc: null });
     expect(figureSpeedup(ping!.unit, ping!.published.rest, ping!.published.grpc)).toBeNull();
     expect(ping!.measured).toEqual({ rest: 0.05, grpc: 0.06 });
+  });
+});
+
+describe("figures per placement", () => {
+  const placed = (c: CellResult, placement: CellResult["placement"]): CellResult => ({ ...c, placement });
+
+  it("a figure finds the cell of its own placement; a cell without one is loopback", () => {
+    const cells = [cell("math.add", "none", 3, 1), placed(cell("math.add", "none", 300, 150), "cross-region")];
+    const figures = publishedFiguresFor("study-004", cells, 1).filter((f) => f.workload === "math.add");
+    expect(figures.map((f) => [f.placement, f.published.rest, f.measured.rest])).toEqual([
+      ["loopback", 2.99, 3],
+      ["cross-region", 303.57, 300],
+    ]);
+  });
+
+  it("keeps a refused placement's figures, unmeasured, with the refusal as their note", () => {
+    const result = makeRunResult({
+      spec: { ...specFromPreset("study-004"), workloads: ["math.add"] },
+      placements: [{ name: "same-zone", measuredRttMs: 1.1, status: "refused", reason: "reached 1.1 ms RTT" }],
+    });
+    const sameZone = publishedFiguresOfResult(withPublishedFigures(result)).filter((f) => f.placement === "same-zone");
+    expect(sameZone.map((f) => f.label)).toEqual(
+      expect.arrayContaining([
+        "add, ms/op (same zone)",
+        "reference: PING round trip 0.466 ms (same zone), no protocol",
+      ]),
+    );
+    for (const figure of sameZone) {
+      expect(figure.measured).toEqual({ rest: null, grpc: null });
+      expect(figure.note).toBe("Not measured: the same-zone placement was refused (reached 1.1 ms RTT).");
+    }
+    const measured = publishedFiguresOfResult(withPublishedFigures(result)).filter((f) => f.placement !== "same-zone");
+    expect(measured.map((f) => `${f.placement} ${f.label}`)).toEqual([
+      "loopback add, ms/op (local)",
+      "cross-region add, ms/op (cross region)",
+    ]);
   });
 });

@@ -154,10 +154,40 @@ export function withPublishedFigures(result: RunResult): RunResult {
 }
 
 /**
+ * The figures of each placement the run asked for but refused: they have no cell to sit on, and
+ * stay in the report with no measured value and the refusal as their note.
+ */
+function refusedPlacementFigures(result: RunResult, preset: Preset | undefined): PlacedPublishedFigure[] {
+  if (!preset?.published) return [];
+  return (result.placements ?? [])
+    .filter((p) => p.status === "refused")
+    .flatMap((record) =>
+      preset
+        .published!.filter((d) => definitionPlacement(d) === record.name)
+        .map((definition) => ({
+          workload: definition.workload,
+          cacheMode: definition.cacheMode,
+          placement: record.name,
+          label: definition.label,
+          unit: definition.unit,
+          published: { rest: definition.rest, grpc: definition.grpc },
+          measured: { rest: null, grpc: null },
+          note: `Not measured: the ${record.name} placement was refused (${record.reason ?? "no reason recorded"}).`,
+        })),
+    );
+}
+
+/**
  * Every published figure of a result, with its cell: the ones stored in the cells when there are
- * any (an imported result keeps what it was written with), else computed from its preset.
+ * any (an imported result keeps what it was written with), else computed from its preset; then the
+ * figures of refused placements, unmeasured.
  */
 export function publishedFiguresOfResult(result: RunResult): PlacedPublishedFigure[] {
+  const preset = result.spec.preset === undefined ? undefined : findPreset(result.spec.preset);
+  return [...measuredFiguresOfResult(result, preset), ...refusedPlacementFigures(result, preset)];
+}
+
+function measuredFiguresOfResult(result: RunResult, preset: Preset | undefined): PlacedPublishedFigure[] {
   const stored = result.cells.flatMap((cell) =>
     (cell.published ?? []).map((figure) => ({
       ...figure,
@@ -167,7 +197,6 @@ export function publishedFiguresOfResult(result: RunResult): PlacedPublishedFigu
     })),
   );
   if (stored.length > 0) return stored;
-  const preset = result.spec.preset === undefined ? undefined : findPreset(result.spec.preset);
   return preset ? publishedFiguresFor(preset, result.cells, result.spec.connections) : [];
 }
 
