@@ -11,7 +11,7 @@ export function databaseUrl(database: string, base = process.env.MYSQL_URL): str
   return url.toString();
 }
 
-/** Both APIs in this process on ports picked by the OS, over the given backends. */
+/** Both APIs (every stack of each) in this process on ports picked by the OS, over the given backends. */
 export async function startStack(overrides: Partial<Record<keyof ServiceEnv, string>> = {}) {
   const env = loadServiceEnv({
     REDIS_URL: process.env.REDIS_URL,
@@ -20,6 +20,9 @@ export async function startStack(overrides: Partial<Record<keyof ServiceEnv, str
     REST_PORT: "0",
     GRPC_PORT: "0",
     GRPC_METRICS_PORT: "0",
+    NODE_PORT: "0",
+    NODE_PROTOBUF_PORT: "0",
+    H2C_PORT: "0",
     SHUTDOWN_TIMEOUT_MS: "2000",
     ...overrides,
   });
@@ -27,6 +30,10 @@ export async function startStack(overrides: Partial<Record<keyof ServiceEnv, str
   const grpc = await startGrpcServer(env);
   return {
     restUrl: `http://127.0.0.1:${rest.port}`,
+    /** The REST API process's other HTTP stacks (stacks/stacks.ts), each on its own port. */
+    nodeUrl: `http://127.0.0.1:${rest.stackPorts.node}`,
+    nodeProtobufUrl: `http://127.0.0.1:${rest.stackPorts["node-protobuf"]}`,
+    h2cUrl: `http://127.0.0.1:${rest.stackPorts.h2c}`,
     grpcTarget: `127.0.0.1:${grpc.port}`,
     grpcMetricsUrl: `http://127.0.0.1:${grpc.metricsPort}`,
     async close() {
