@@ -27,5 +27,6 @@ export function describeEnvironment(services: ManagedServices, tools: Record<str
     // The two tools every result has named so far stay in their place even when not registered.
     versions: { autocannon: null, ghz: null, ...tools, redis: services.versions.redis, mysql: services.versions.mysql },
     backends: services.backends,
+    ...(services.endpoints ? { services: services.endpoints } : {}),
   };
 }

@@ -1,8 +1,10 @@
 import { resolveBackends, type ResolvedBackends } from "@relix/io/backends";
 import type { Environment } from "@relix/core";
+import type { ServiceEndpoints } from "@relix/core/network/service-endpoints";
+import { checkExternalServices, externalBackends, readRelixStats, serviceEndpoints } from "./external-services";
 import { ensureServiceBuilt } from "./service-build";
 import { spawnService, type ServiceProcess } from "./service-processes";
-import { grpcStatsUrl, restBaseUrl, type ServiceTargets } from "./targets";
+import { grpcHostOf, grpcStatsUrl, grpcTarget, restBaseUrl, restHostOf, type ServiceTargets } from "./targets";
 
 export interface ManagedServices {
   /** True when this runner started the services (and will stop them). */
@@ -12,6 +14,8 @@ export interface ManagedServices {
   warnings: string[];
   /** The processes this runner started (both APIs, ephemeral Redis/MariaDB); none when it started nothing. */
   pids?: number[];
+  /** Where the services are and whose they are (the result's environment.services); absent when a test hands them in. */
+  endpoints?: ServiceEndpoints;
   stop(): Promise<void>;
 }
 
@@ -36,23 +40,6 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** The REST API's /stats, or null when whatever listens there is not a Relix API. */
-async function readRelixStats(
-  url: string,
-): Promise<{ backends?: { store: "mysql" | "embedded"; cache: "redis" | "embedded" } | null } | null> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    if (!response.ok) return null;
-    const body = (await response.json()) as {
-      protocol?: unknown;
-      backends?: { store: "mysql" | "embedded"; cache: "redis" | "embedded" } | null;
-    };
-    return body.protocol === "rest" ? body : null;
-  } catch {
-    return null;
-  }
-}
-
 async function waitUntilReady(targets: ServiceTargets, processes: ServiceProcess[], signal?: AbortSignal) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -74,7 +61,8 @@ async function waitUntilReady(targets: ServiceTargets, processes: ServiceProcess
 
 /**
  * Uses the services already listening at the configured addresses, or starts both (their built
- * bundles, see service-build.ts): over
+ * bundles, see service-build.ts). Services it did not start (already running, or the operator's
+ * with RELIX_REMOTE_SERVICES=1, which it never starts) it never stops. It starts them over
  * REDIS_URL / MYSQL_URL when set, else over ephemeral local redis-server and mariadbd, else
  * (loudly labelled) over embedded in-process backends.
  */
@@ -95,6 +83,11 @@ export async function ensureServices(
   },
 ): Promise<ManagedServices> {
   signal?.throwIfAborted();
+  if (targets.external) {
+    const backends = await checkExternalServices(targets);
+    log(`using the operator's services at ${restBaseUrl(targets)} and ${grpcTarget(targets)}`);
+    return external(backends, targets);
+  }
   const [restUp, grpcUp] = await Promise.all([
     answers(`${restBaseUrl(targets)}/healthz`),
     answers(`${grpcStatsUrl(targets)}/healthz`),
@@ -106,15 +99,8 @@ export async function ensureServices(
         `something answers on ${restBaseUrl(targets)} but it is not a Relix REST API (no /stats): stop it, or set REST_PORT to a free port`,
       );
     }
-    const backends = stats.backends ?? { store: "mysql", cache: "redis" };
-    log(`using the services already running at ${restBaseUrl(targets)} and ${targets.host}:${targets.grpcPort}`);
-    return {
-      started: false,
-      backends: { ...backends, origin: backends.store === "embedded" ? "embedded" : "external" },
-      versions: { redis: null, mysql: null },
-      warnings: [],
-      stop: async () => {},
-    };
+    log(`using the services already running at ${restBaseUrl(targets)} and ${grpcTarget(targets)}`);
+    return external(externalBackends(stats.backends), targets);
   }
   if (restUp !== grpcUp) {
     const [up, down] = restUp
@@ -149,7 +135,6 @@ export async function ensureServices(
     );
   }
   const serviceEnv: Record<string, string> = {
-    HOST: targets.host,
     REST_PORT: String(targets.restPort),
     GRPC_PORT: String(targets.grpcPort),
     GRPC_METRICS_PORT: String(targets.grpcMetricsPort),
@@ -164,7 +149,10 @@ export async function ensureServices(
   try {
     log("starting the REST and gRPC services");
     const childEnv = { ...env, ...serviceEnv };
-    processes.push(spawnService("rest", restBundle, childEnv), spawnService("grpc", grpcBundle, childEnv));
+    processes.push(
+      spawnService("rest", restBundle, { ...childEnv, HOST: restHostOf(targets) }),
+      spawnService("grpc", grpcBundle, { ...childEnv, HOST: grpcHostOf(targets) }),
+    );
     await waitUntilReady(targets, processes, signal);
   } catch (error) {
     await stop();
@@ -183,6 +171,19 @@ export async function ensureServices(
     pids: [...processes.map((p) => p.child.pid), ...(resolved.pids ?? [])].filter(
       (pid): pid is number => pid !== undefined,
     ),
+    endpoints: serviceEndpoints(targets, "runner"),
     stop,
+  };
+}
+
+/** Services someone else runs: nothing to stop, their backends as they report them. */
+function external(backends: Environment["backends"], targets: ServiceTargets): ManagedServices {
+  return {
+    started: false,
+    backends,
+    versions: { redis: null, mysql: null },
+    warnings: [],
+    endpoints: serviceEndpoints(targets, "external"),
+    stop: async () => {},
   };
 }

@@ -162,3 +162,9 @@ export function remoteHostsOf(t: ServiceTargets): string[] {
   if (!t.external) return [];
   return [...new Set([restHostOf(t), grpcHostOf(t)])].filter((host) => loopbackAddress(host) === null);
 }
+
+/** The drivers' `remoteHosts` option for these targets, absent when loopback is all they may load. */
+export function remoteHostsOption(t: ServiceTargets): { remoteHosts?: string[] } {
+  const remoteHosts = remoteHostsOf(t);
+  return remoteHosts.length > 0 ? { remoteHosts } : {};
+}

@@ -3,6 +3,7 @@ import { studyIds } from "../catalog/workload";
 import { measureFactSchema, runFactSchema } from "../findings/facts";
 import { runSpecSchema } from "../spec/run-spec";
 import { emulatorOverheadSchema, placementNames, placementRecordSchema } from "../network/placements";
+import { serviceEndpointsSchema } from "../network/service-endpoints";
 import { COMPARED_METRICS, latencySummarySchema, ratioCISchema } from "../stats";
 
 /**
@@ -185,6 +186,11 @@ export const environmentSchema = z.object({
     .object({ generator: z.array(z.number().int().min(0)), services: z.array(z.number().int().min(0)) })
     .nullable()
     .optional(),
+  /**
+   * The services measured: host, ports, and whether the runner started them or they were external
+   * (another host, or already running). Absent in results written before = the runner's loopback services.
+   */
+  services: serviceEndpointsSchema.optional(),
 });
 export type Environment = z.infer<typeof environmentSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cacheModeSchema } from "../calls/cache-mode";
 import { studyIds } from "../catalog/workload";
+import { serviceEndpointsSchema } from "../network/service-endpoints";
 import { runSpecSchema } from "../spec/run-spec";
 
 // What the new-run form is built from: GET /api/presets, /api/catalog, /api/spec-schema; and
@@ -73,5 +74,7 @@ export const healthResponseSchema = z.object({
   status: z.literal("ok"),
   running: z.boolean(),
   waiting: z.number().int().min(0),
+  /** The services this runner drives, as its operator configured them at start-up; absent from older runners. */
+  services: serviceEndpointsSchema.optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

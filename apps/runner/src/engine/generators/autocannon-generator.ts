@@ -2,7 +2,7 @@
 import { autocannonVersion, runAutocannon, type AutocannonOptions } from "../../tools";
 import type { LoadGenerator, LoadPlan } from "../load-generator";
 import { restRequestsFor } from "../protocol-requests";
-import { restBaseUrl } from "../targets";
+import { remoteHostsOption, restBaseUrl } from "../targets";
 
 /** Count mode still stops by itself: at most this long per run. */
 const COUNT_MODE_BOUND_MS = 300_000;
@@ -16,6 +16,7 @@ export function autocannonOptionsFor(plan: LoadPlan): AutocannonOptions {
   const { spec, workload, cacheMode, requests, total } = plan;
   return {
     url: restBaseUrl(plan.targets),
+    ...remoteHostsOption(plan.targets),
     requests: restRequestsFor(workload, requests, cacheMode, spec.serverDelayMs),
     connections: spec.connections,
     pipelining: 1,

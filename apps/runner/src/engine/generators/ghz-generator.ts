@@ -5,7 +5,7 @@ import { toolPath } from "@relix/io/backends";
 import { GHZ_EXECUTABLE, ghzVersion, runGhz, type GhzOptions } from "../../tools";
 import type { LoadGenerator, LoadPlan, ToolContext } from "../load-generator";
 import { grpcDataFor } from "../protocol-requests";
-import { grpcStatsUrl, grpcTarget } from "../targets";
+import { grpcStatsUrl, grpcTarget, remoteHostsOption } from "../targets";
 
 const ghzBin = (context: ToolContext): string => {
   const located = context.tools[GHZ_EXECUTABLE.name];
@@ -18,6 +18,7 @@ export function ghzOptionsFor(plan: LoadPlan): GhzOptions {
   const { spec, workload, cacheMode, requests, total } = plan;
   return {
     target: grpcTarget(plan.targets),
+    ...remoteHostsOption(plan.targets),
     protoFile: protoFileFor(PROTO_FILE_OF_SERVICE[workload.grpc.service]),
     importPaths: [PROTO_ROOT],
     call: ghzCallName(workload),

@@ -40,6 +40,8 @@ export interface HttpRequestSpec {
 export interface AutocannonOptions {
   /** Base URL, `http://HOST:PORT[/base]` on this machine (see local-target.ts); anything else is rejected. */
   url: string;
+  /** Hosts off this machine the operator allowed at start-up (RELIX_REMOTE_SERVICES=1) that `url` may name. */
+  remoteHosts?: readonly string[];
   /** The key sequence, consumed in ONE global round-robin order shared by all connections. */
   requests: HttpRequestSpec[];
   /** TCP connections (autocannon opens exactly this many, reconnecting after errors). */
@@ -123,7 +125,7 @@ function positiveInt(name: string, v: number, max: number): number {
 
 /** Throws on anything autocannon must not be given; the target first, before any other check. */
 export function checkAutocannonOptions(opts: AutocannonOptions): CheckedOptions {
-  const { basePath, origin } = parseLocalHttpUrl(opts.url);
+  const { basePath, origin } = parseLocalHttpUrl(opts.url, opts.remoteHosts);
   const specs = checkSpecs(opts.requests, basePath);
   const connections = positiveInt("connections", opts.connections, 10_000);
   const pipelining = positiveInt("pipelining", opts.pipelining ?? 1, 1_000);

@@ -32,6 +32,8 @@ import { parseLocalGrpcTarget } from "../local-target";
 export interface GhzOptions {
   /** "HOST:PORT" on this machine (see local-target.ts); anything else is rejected. */
   target: string;
+  /** Hosts off this machine the operator allowed at start-up (RELIX_REMOTE_SERVICES=1) that `target` may name. */
+  remoteHosts?: readonly string[];
   protoFile: string;
   importPaths?: string[];
   /** Fully-qualified method, e.g. "relix.v1.BenchService.Noop". */
@@ -79,7 +81,7 @@ export function buildGhzArgs(
   files: { dataFile: string; outFile: string },
   durationStop: DurationStop = "wait",
 ): string[] {
-  const target = parseLocalGrpcTarget(opts.target);
+  const target = parseLocalGrpcTarget(opts.target, opts.remoteHosts);
   const concurrency = positiveInt("concurrency", opts.concurrency, 100_000);
   const connections = positiveInt("connections", opts.connections ?? 1, 10_000);
   if (connections > concurrency) throw new Error("connections cannot be greater than concurrency (ghz rule)");

@@ -53,7 +53,7 @@ export async function driveGhz(
   opts: GhzOptions,
   how: { durationStop: DurationStop; keepReportAt?: string },
 ): Promise<GhzDrive> {
-  parseLocalGrpcTarget(opts.target);
+  parseLocalGrpcTarget(opts.target, opts.remoteHosts);
   checkGhzData(opts.data);
   const dir = await mkdtemp(path.join(os.tmpdir(), "relix-ghz-"));
   const dataFile = path.join(dir, "data.json");
