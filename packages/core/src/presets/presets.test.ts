@@ -76,10 +76,10 @@ describe("presets", () => {
     const spec = specFromPreset("study-004");
     expect(spec.network).toEqual(["loopback", "same-zone", "cross-region"]);
     const figures = getPreset("study-004").published!;
-    for (const placement of spec.network) {
+    for (const placement of spec.network.map(placementName)) {
       const own = figures.filter((f) => (f.placement ?? "loopback") === placement);
       const numbers = own.flatMap((f) => [f.rest, f.grpc]).filter((x) => x !== null);
-      expect(numbers, String(placement)).toHaveLength(8);
+      expect(numbers, placement).toHaveLength(8);
       expect(
         own.filter((f) => /^reference: PING/.test(f.label)),
         String(placement),
