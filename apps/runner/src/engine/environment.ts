@@ -30,3 +30,12 @@ export function describeEnvironment(services: ManagedServices, tools: Record<str
     ...(services.endpoints ? { services: services.endpoints } : {}),
   };
 }
+
+/** The network emulator's version beside the tools' (environment.versions.toxiproxy), when one was used. */
+export function withEmulatorVersion(
+  environment: Environment,
+  emulator: { name: string; version: string } | undefined,
+): Environment {
+  if (!emulator) return environment;
+  return { ...environment, versions: { ...environment.versions, [emulator.name]: emulator.version } };
+}

@@ -18,6 +18,7 @@ import type { LoadGenerator, LoadPlan, LoadRun } from "./load-generator";
 import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
 import { readServerStats, serverDelta } from "./server-stats";
 import { batchFiguresInWindow } from "./batches";
+import type { ServiceTargets } from "./targets";
 import { clipWindow, figuresInWindow, windowOfSamples, type MeasuredWindow } from "./window";
 
 /** After the window closes, in-flight requests get this long to finish so none is cut short. */
@@ -32,6 +33,11 @@ export interface ProtocolRunPlan {
   requests: unknown[];
   spec: RunSpec;
   cell: CellRef;
+  /**
+   * Where the load generator sends its load when it is not the services themselves (a placement's
+   * proxies); the runner's own /stats polling always goes direct, to the engine context's targets.
+   */
+  loadTargets?: ServiceTargets;
   signal?: AbortSignal;
 }
 
@@ -100,7 +106,7 @@ export function loadPlanOf(
     cacheMode: plan.cacheMode,
     requests: plan.requests,
     spec: plan.spec,
-    targets: context.targets,
+    targets: plan.loadTargets ?? context.targets,
     tools: context.tools,
     env: context.env,
     durationMs,

@@ -23,6 +23,10 @@ export interface MeasuredRun {
   servicesWarnings: readonly string[];
   /** Facts the engine learnt about the run itself (e.g. cores it could not pin). */
   runFacts?: readonly RunFact[];
+  /** Each placement of the run, measured or refused. */
+  placements?: RunResult["placements"];
+  /** The network emulator's own cost, when a placement was emulated. */
+  emulatorOverhead?: RunResult["emulatorOverhead"];
 }
 
 /**
@@ -49,6 +53,8 @@ export function assembleResult(run: MeasuredRun): RunResult {
     facts,
     warnings: [],
     cells: run.cells,
+    ...(run.placements ? { placements: run.placements } : {}),
+    ...(run.emulatorOverhead ? { emulatorOverhead: run.emulatorOverhead } : {}),
   });
   return runResultSchema.parse({ ...draft, warnings: warningTexts(findingsOf(draft)) });
 }

@@ -1,23 +1,25 @@
 import { newRunId } from "@relix/core/ids/run-id";
-import { PIN_CORES_BY_DEFAULT } from "@relix/core";
-import type { CellResult, ProtocolMeasure, RunResult, RunSpec, WorkloadParams } from "@relix/core";
-import { compareTrials, headlineVerdict, summariseProtocol } from "./aggregate";
+import { PIN_CORES_BY_DEFAULT, placementName } from "@relix/core";
+import type {
+  CellResult,
+  EmulatorOverhead,
+  Placement,
+  PlacementRecord,
+  RunFact,
+  RunResult,
+  RunSpec,
+} from "@relix/core";
 import { pinForRun, type RunPinning } from "./run-pinning";
 import type { EngineContext } from "./engine-context";
-import { describeEnvironment, toolVersions } from "./environment";
-import { measureProtocol } from "./measure-protocol";
+import { measureEmulatorOverhead } from "./emulator-overhead";
+import { describeEnvironment, toolVersions, withEmulatorVersion } from "./environment";
+import { measurePlacementCells, paramsOf, type RunProgress } from "./placement-cells";
+import { loopbackRecord, startNetworkEmulator, type NetworkEmulator } from "./placement-session";
 import { preflight, type PayloadSizes } from "./preflight";
 import { assembleResult } from "./result-assembly";
-import { RunCancelledError, type CellRef, type RunBenchmark, type RunEvent, type RunOptions } from "./run-events";
-import { estimatedMeasuringMs, planCells, protocolOrder } from "./run-plan";
+import { RunCancelledError, type RunBenchmark, type RunEvent, type RunOptions } from "./run-events";
+import { estimatedMeasuringMs, planCells } from "./run-plan";
 import { ensureServices } from "./service-manager";
-
-const paramsOf = (spec: RunSpec): WorkloadParams => ({
-  keyCount: spec.keyCount,
-  payloadBytes: spec.payloadBytes,
-  streamMessages: spec.streamMessages,
-  dotLength: spec.dotLength,
-});
 
 /** What runBenchmark needs besides the spec: its caller's context (read at start-up) and the run's options. */
 export interface EngineRunOptions extends RunOptions {
@@ -29,9 +31,21 @@ export function createRunBenchmark(context: EngineContext): RunBenchmark {
   return (spec, options = {}) => runBenchmark(spec, { ...options, context });
 }
 
+/** Raised when every placement of a run was refused: nothing was measured. */
+export class AllPlacementsRefusedError extends Error {
+  constructor(readonly placements: PlacementRecord[]) {
+    super(
+      `every network placement was refused, nothing was measured: ${placements.map((p) => `${p.name}: ${p.reason ?? "refused"}`).join("; ")}`,
+    );
+    this.name = "AllPlacementsRefusedError";
+  }
+}
+
 /**
- * The engine: services up, preflight every cell (same answers on both protocols, cache
- * primed), then each cell's trials with the protocol order alternating, then statistics.
+ * The engine: services up, preflight every cell (same answers on both protocols, cache primed),
+ * then each network placement in turn (set up and verified once, its cells within it), each
+ * cell's trials with the protocol order alternating, then statistics. The network emulator, when a
+ * placement needs one, lives for the run and is stopped however the run ends.
  */
 export async function runBenchmark(spec: RunSpec, options: EngineRunOptions): Promise<RunResult> {
   const { signal, onEvent = () => {}, context } = options;
@@ -54,18 +68,29 @@ export async function runBenchmark(spec: RunSpec, options: EngineRunOptions): Pr
       throw error;
     }));
   let pinning: RunPinning | undefined;
+  let emulator: NetworkEmulator | undefined;
   try {
     for (const message of services.warnings) onEvent({ type: "warning", message });
     pinning = await pinForRun(spec.pinCores ?? PIN_CORES_BY_DEFAULT, services, context.env);
-    const environment = {
-      ...describeEnvironment(services, await toolVersions(context.generators, context)),
-      cpuLayout: pinning.layout,
-    };
+    const placements: Placement[] = spec.network ?? ["loopback"];
+    const emulated = placements.filter((p) => placementName(p) !== "loopback");
+    if (emulated.length > 0) {
+      onEvent({ type: "phase", phase: "services", message: "starting the network emulator (Toxiproxy)" });
+      emulator = await startNetworkEmulator(context.env);
+    }
+    const environment = withEmulatorVersion(
+      {
+        ...describeEnvironment(services, await toolVersions(context.generators, context)),
+        cpuLayout: pinning.layout,
+      },
+      emulator,
+    );
 
     const cells = planCells(spec);
     const params = paramsOf(spec);
     const requestsByWorkload = new Map(cells.map((c) => [c.workload.id, c.workload.requests(params)]));
 
+    // Direct, once per cell, whatever the placements: the answers do not depend on the path.
     onEvent({ type: "phase", phase: "preflight", message: "checking REST and gRPC return the same data" });
     const sizes: PayloadSizes[] = [];
     for (const cell of cells) {
@@ -75,98 +100,83 @@ export async function runBenchmark(spec: RunSpec, options: EngineRunOptions): Pr
       );
     }
 
+    let emulatorOverhead: EmulatorOverhead | undefined;
+    const runsPerPlacement = cells.length * spec.trials * 2;
     onEvent({
       type: "phase",
       phase: "measuring",
-      message: `${cells.length} cells x ${spec.trials} trials x 2 protocols`,
+      message: `${placements.length > 1 ? `${placements.length} placements x ` : ""}${cells.length} cells x ${spec.trials} trials x 2 protocols`,
     });
-    const total = cells.length * spec.trials * 2;
-    const estimateMs = estimatedMeasuringMs(spec, cells.length);
-    const measuringStarted = performance.now();
-    let index = 0;
-    let pairIndex = 0;
+    const progress: RunProgress = {
+      index: 0,
+      total: placements.length * runsPerPlacement,
+      pairIndex: 0,
+      measuringStarted: performance.now(),
+      estimateMs: estimatedMeasuringMs(spec, cells.length),
+    };
+    const records: PlacementRecord[] = [];
+    const runFacts: RunFact[] = [...pinning.facts];
     const results: CellResult[] = [];
-    for (const [cellNumber, cell] of cells.entries()) {
-      const trials: CellResult["trials"] = [];
-      for (let trial = 1; trial <= spec.trials; trial++) {
-        const order = protocolOrder(pairIndex++);
-        const measured: Partial<Record<"rest" | "grpc", ProtocolMeasure>> = {};
-        for (const protocol of order) {
-          checkCancelled();
-          const ref: CellRef = {
-            workload: cell.workload.id,
-            cacheMode: cell.resultCacheMode,
-            trial,
-            trials: spec.trials,
-            protocol,
-            index: ++index,
-            total,
-          };
-          onEvent({ type: "cell-start", cell: ref, warmupMs: spec.warmupMs, durationMs: spec.durationMs });
-          // Progress within the cell too, so a long window does not look stuck.
-          const cellStarted = performance.now();
-          const expectedCellMs = estimateMs / total;
-          const ticker = setInterval(() => {
-            const withinCell = Math.min(0.99, (performance.now() - cellStarted) / expectedCellMs);
-            const elapsedMs = performance.now() - measuringStarted;
-            const fraction = (index - 1 + withinCell) / total;
-            onEvent({
-              type: "progress",
-              fraction,
-              elapsedMs,
-              remainingMs: Math.max(0, (elapsedMs / fraction) * (1 - fraction)),
-            });
-          }, 1_000);
-          let measure: ProtocolMeasure;
-          try {
-            measure = await measureProtocol(
-              {
-                workload: cell.workload,
-                cacheMode: cell.cacheMode,
-                requests: requestsByWorkload.get(cell.workload.id)!,
-                spec,
-                cell: ref,
-                ...(signal ? { signal } : {}),
-              },
-              context,
-              onEvent,
-            );
-          } finally {
-            clearInterval(ticker);
-          }
-          measured[protocol] = measure;
-          onEvent({
-            type: "cell-end",
-            cell: ref,
-            rps: measure.rps,
-            p50Ms: measure.latencyMs.p50,
-            p99Ms: measure.latencyMs.p99,
-            errors: measure.errors.total,
-          });
-          const elapsedMs = performance.now() - measuringStarted;
-          const remainingMs = Math.max(0, (elapsedMs / index) * (total - index));
-          onEvent({
-            type: "progress",
-            fraction: index / total,
-            elapsedMs,
-            remainingMs: index < 2 ? Math.max(0, estimateMs - elapsedMs) : remainingMs,
-          });
-        }
-        trials.push({ trial, order, rest: measured.rest!, grpc: measured.grpc! });
+    for (const placement of placements) {
+      checkCancelled();
+      const name = placementName(placement);
+      const opened =
+        name === "loopback" || !emulator
+          ? { record: await loopbackRecord(), path: null }
+          : await emulator.open(placement, targets);
+      records.push(opened.record);
+      if (opened.record.status === "refused") {
+        const reason = opened.record.reason ?? "refused";
+        onEvent({ type: "warning", message: `placement ${name} refused, its cells are skipped: ${reason}` });
+        runFacts.push({
+          kind: "placement-refused",
+          placement: name,
+          targetRttMs: opened.record.targetRttMs,
+          measuredRttMs: opened.record.measuredRttMs,
+          reason,
+        });
+        progress.total -= runsPerPlacement;
+        continue;
       }
-      const comparisons = compareTrials(trials);
-      results.push({
-        workload: cell.workload.id,
-        label: cell.workload.label,
-        study: cell.workload.study,
-        cacheMode: cell.resultCacheMode,
-        payload: sizes[cellNumber]!,
-        trials,
-        rest: summariseProtocol(trials.map((t) => t.rest)),
-        grpc: summariseProtocol(trials.map((t) => t.grpc)),
-        comparisons,
-        verdict: headlineVerdict(comparisons),
-      });
+      try {
+        // Once per run, and only once a placement is to be measured through the emulator.
+        if (emulator && opened.path && !emulatorOverhead) {
+          onEvent({
+            type: "phase",
+            phase: "measuring",
+            message: "the emulator's own cost: noop direct and through it",
+          });
+          emulatorOverhead = await measureEmulatorOverhead(spec, context, emulator, signal);
+        }
+        onEvent({
+          type: "phase",
+          phase: "measuring",
+          message: `placement ${name}: ${opened.record.measuredRttMs} ms round trip measured (target ${opened.record.targetRttMs} ms)`,
+        });
+        results.push(
+          ...(await measurePlacementCells(
+            {
+              spec,
+              placement: name,
+              cells,
+              sizes,
+              requestsByWorkload,
+              ...(opened.path ? { loadTargets: opened.path.loadTargets } : {}),
+              ...(signal ? { signal } : {}),
+            },
+            progress,
+            context,
+            onEvent,
+          )),
+        );
+      } finally {
+        await opened.path?.close();
+      }
+    }
+    if (records.every((r) => r.status === "refused")) throw new AllPlacementsRefusedError(records);
+    const emulatedNames = records.filter((r) => r.emulator !== "none" && r.status === "measured").map((r) => r.name);
+    if (emulator && emulatedNames.length > 0) {
+      runFacts.push({ kind: "tcp-proxy-emulation", emulator: emulator.name, placements: emulatedNames });
     }
 
     onEvent({ type: "phase", phase: "aggregating", message: "computing confidence intervals" });
@@ -178,9 +188,13 @@ export async function runBenchmark(spec: RunSpec, options: EngineRunOptions): Pr
       environment,
       cells: results,
       servicesWarnings: services.warnings,
-      runFacts: pinning.facts,
+      runFacts,
+      placements: records,
+      ...(emulatorOverhead ? { emulatorOverhead } : {}),
     });
   } finally {
+    // A failed stop must not keep the pinning and the services from being released too.
+    await emulator?.stop().catch(() => {});
     await pinning?.release();
     if (!options.services) await services.stop();
   }

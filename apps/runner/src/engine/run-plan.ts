@@ -41,7 +41,7 @@ const COUNT_MODE_WINDOW_GUESS_MS = 2_000;
 
 /** Estimated time of the measuring phase, for the progress ETA: the presets' estimate plus overheads. */
 export function estimatedMeasuringMs(spec: RunSpec, cells: number): number {
-  const runs = cells * spec.trials * 2;
+  const runs = (spec.network?.length ?? 1) * cells * spec.trials * 2;
   const windows = estimateMeasuringMs(spec) ?? runs * (spec.warmupMs + COUNT_MODE_WINDOW_GUESS_MS);
   return windows + runs * PER_RUN_OVERHEAD_MS;
 }

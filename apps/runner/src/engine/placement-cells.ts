@@ -1,0 +1,143 @@
+import type { CellResult, PlacementName, ProtocolMeasure, RunSpec, WorkloadParams } from "@relix/core";
+import { compareTrials, headlineVerdict, summariseProtocol } from "./aggregate";
+import type { EngineContext } from "./engine-context";
+import { measureProtocol } from "./measure-protocol";
+import type { PayloadSizes } from "./preflight";
+import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
+import { protocolOrder, type PlannedCell } from "./run-plan";
+import type { ServiceTargets } from "./targets";
+
+/** Where the run is among all its protocol runs, over every placement: progress and ETA read it. */
+export interface RunProgress {
+  /** Protocol runs started so far. */
+  index: number;
+  /** Protocol runs the run will make (a refused placement's are taken off). */
+  total: number;
+  /** Protocol pairs so far, for the alternating order. */
+  pairIndex: number;
+  measuringStarted: number;
+  estimateMs: number;
+}
+
+export interface PlacementCellsPlan {
+  spec: RunSpec;
+  placement: PlacementName;
+  cells: readonly PlannedCell[];
+  sizes: readonly PayloadSizes[];
+  requestsByWorkload: ReadonlyMap<string, unknown[]>;
+  /** The placement's proxies, or undefined to load the services direct (loopback). */
+  loadTargets?: ServiceTargets;
+  signal?: AbortSignal;
+}
+
+export const paramsOf = (spec: RunSpec): WorkloadParams => ({
+  keyCount: spec.keyCount,
+  payloadBytes: spec.payloadBytes,
+  streamMessages: spec.streamMessages,
+  dotLength: spec.dotLength,
+});
+
+/** Every cell's trials under one placement, the protocol order alternating across the whole run. */
+export async function measurePlacementCells(
+  plan: PlacementCellsPlan,
+  progress: RunProgress,
+  context: EngineContext,
+  onEvent: (e: RunEvent) => void,
+): Promise<CellResult[]> {
+  const { spec, signal } = plan;
+  const results: CellResult[] = [];
+  for (const [cellNumber, cell] of plan.cells.entries()) {
+    const trials: CellResult["trials"] = [];
+    for (let trial = 1; trial <= spec.trials; trial++) {
+      const order = protocolOrder(progress.pairIndex++);
+      const measured: Partial<Record<"rest" | "grpc", ProtocolMeasure>> = {};
+      for (const protocol of order) {
+        if (signal?.aborted) throw new RunCancelledError();
+        const ref: CellRef = {
+          workload: cell.workload.id,
+          cacheMode: cell.resultCacheMode,
+          trial,
+          trials: spec.trials,
+          protocol,
+          index: ++progress.index,
+          total: progress.total,
+          placement: plan.placement,
+        };
+        onEvent({ type: "cell-start", cell: ref, warmupMs: spec.warmupMs, durationMs: spec.durationMs });
+        const stopTicker = startTicker(progress, onEvent);
+        let measure: ProtocolMeasure;
+        try {
+          measure = await measureProtocol(
+            {
+              workload: cell.workload,
+              cacheMode: cell.cacheMode,
+              requests: plan.requestsByWorkload.get(cell.workload.id)!,
+              spec,
+              cell: ref,
+              ...(plan.loadTargets ? { loadTargets: plan.loadTargets } : {}),
+              ...(signal ? { signal } : {}),
+            },
+            context,
+            onEvent,
+          );
+        } finally {
+          stopTicker();
+        }
+        measured[protocol] = measure;
+        onEvent({
+          type: "cell-end",
+          cell: ref,
+          rps: measure.rps,
+          p50Ms: measure.latencyMs.p50,
+          p99Ms: measure.latencyMs.p99,
+          errors: measure.errors.total,
+        });
+        const elapsedMs = performance.now() - progress.measuringStarted;
+        const { index, total } = progress;
+        onEvent({
+          type: "progress",
+          fraction: Math.min(1, index / total),
+          elapsedMs,
+          remainingMs:
+            index < 2
+              ? Math.max(0, progress.estimateMs - elapsedMs)
+              : Math.max(0, (elapsedMs / index) * (total - index)),
+        });
+      }
+      trials.push({ trial, order, rest: measured.rest!, grpc: measured.grpc! });
+    }
+    const comparisons = compareTrials(trials);
+    results.push({
+      workload: cell.workload.id,
+      label: cell.workload.label,
+      study: cell.workload.study,
+      cacheMode: cell.resultCacheMode,
+      placement: plan.placement,
+      payload: plan.sizes[cellNumber]!,
+      trials,
+      rest: summariseProtocol(trials.map((t) => t.rest)),
+      grpc: summariseProtocol(trials.map((t) => t.grpc)),
+      comparisons,
+      verdict: headlineVerdict(comparisons),
+    });
+  }
+  return results;
+}
+
+/** Progress within the protocol run too, so a long window does not look stuck. */
+function startTicker(progress: RunProgress, onEvent: (e: RunEvent) => void): () => void {
+  const cellStarted = performance.now();
+  const expectedCellMs = progress.estimateMs / progress.total;
+  const ticker = setInterval(() => {
+    const withinCell = Math.min(0.99, (performance.now() - cellStarted) / expectedCellMs);
+    const elapsedMs = performance.now() - progress.measuringStarted;
+    const fraction = Math.min(1, (progress.index - 1 + withinCell) / progress.total);
+    onEvent({
+      type: "progress",
+      fraction,
+      elapsedMs,
+      remainingMs: Math.max(0, (elapsedMs / fraction) * (1 - fraction)),
+    });
+  }, 1_000);
+  return () => clearInterval(ticker);
+}
