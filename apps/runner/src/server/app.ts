@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { isRunId } from "@relix/core/ids/run-id";
+import type { ServiceEndpoints } from "@relix/core/network/service-endpoints";
 import { DEFAULT_ALLOWED_ORIGINS } from "../config/runner-config";
 import { sendError } from "./error-response";
 import type { EventStream } from "./event-stream";
@@ -43,6 +44,8 @@ export interface RunnerServerOptions {
   /** SSE heartbeat period. */
   heartbeatMs?: number;
   log?: Logger;
+  /** The services the engine drives (the runner's config); GET /healthz tells the web. */
+  services?: ServiceEndpoints;
 }
 
 export interface RunnerServer {
@@ -68,6 +71,7 @@ export function createRunnerServer(options: RunnerServerOptions): RunnerServer {
     log,
     heartbeatMs: options.heartbeatMs ?? 15_000,
     streams,
+    ...(options.services ? { services: options.services } : {}),
   };
   const route = createRouter(routes);
 

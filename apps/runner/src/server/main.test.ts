@@ -42,6 +42,10 @@ async function startMain(env: Record<string, string>): Promise<Started> {
   return { child, url, output: () => output, exited };
 }
 
+/** What GET /healthz says about the services the runner drives. */
+const servicesOf = async (url: string) =>
+  ((await (await fetch(`${url}/healthz`)).json()) as { services?: unknown }).services;
+
 let started: Started | undefined;
 let dir: string | undefined;
 let database: TestDatabase | undefined;
@@ -94,5 +98,44 @@ describe("the runner service process (main.ts)", () => {
     expect(code).toBe(1);
     expect(output).toMatch(/RUNNER_PORT/);
     expect(output).toMatch(/RUNNER_TOKEN must be at least 16 characters/);
+  });
+
+  // Configuration only: the runner looks at the services when a run starts, so none of this sends traffic.
+  it("refuses services on another host unless the operator opts in, saying how", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      cwd: runnerRoot,
+      env: { PATH: process.env.PATH, RUNNER_PORT: "0", SERVICES_HOST: "10.0.0.5" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'SERVICES_HOST: "10.0.0.5" is not a loopback address: 127.0.0.0/8 (e.g. 127.0.0.1), ::1 or localhost: ' +
+        "Relix only loads services on this machine, unless the operator sets RELIX_REMOTE_SERVICES=1",
+    );
+  });
+
+  it("tells the web which services it drives: its own on loopback, or the operator's elsewhere", async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), "relix-main-"));
+    started = await startMain({ RUNNER_RESULTS_DIR: dir });
+    expect(await servicesOf(started.url)).toEqual({
+      rest: { host: "127.0.0.1", port: 8080, statsPort: 8080, owner: "runner" },
+      grpc: { host: "127.0.0.1", port: 50051, statsPort: 9464, owner: "runner" },
+    });
+    started.child.kill("SIGTERM");
+    await started.exited;
+
+    started = await startMain({
+      RUNNER_RESULTS_DIR: dir,
+      SERVICES_HOST: "10.0.0.5",
+      GRPC_HOST: "services.internal",
+      RELIX_REMOTE_SERVICES: "1",
+    });
+    expect(await servicesOf(started.url)).toEqual({
+      rest: { host: "10.0.0.5", port: 8080, statsPort: 8080, owner: "external" },
+      grpc: { host: "services.internal", port: 50051, statsPort: 9464, owner: "external" },
+    });
   });
 });

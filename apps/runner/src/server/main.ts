@@ -3,6 +3,7 @@
 // The one file that wires the real engine; everything else takes it as a parameter so tests can
 // run the service with a fake engine.
 import { resolveEngineContext } from "../engine/engine-context";
+import { serviceEndpoints } from "../engine/external-services";
 import { createRunBenchmark } from "../engine/run-benchmark";
 import { openResultsStore } from "../store/open-results-store";
 import type { ResultsStore } from "../store/results-store";
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
     token: config.token,
     allowedOrigins: config.allowedOrigins,
     log,
+    services: serviceEndpoints(config.targets, config.targets.external ? "external" : "runner"),
   });
   parts.service = service;
   const url = await app.listen(config.port, config.host);

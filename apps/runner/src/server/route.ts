@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServiceEndpoints } from "@relix/core/network/service-endpoints";
 import type { Logger } from "./logger";
 import type { PresetCatalog } from "./preset-catalog";
 import type { EventStream } from "./event-stream";
@@ -20,6 +21,8 @@ export interface AppParts {
   heartbeatMs: number;
   /** Open SSE streams, ended on shutdown (they would otherwise hold the server open). */
   streams: Set<EventStream>;
+  /** The services the engine drives, as configured at start-up (told to the web by GET /healthz). */
+  services?: ServiceEndpoints;
 }
 
 export interface Route {

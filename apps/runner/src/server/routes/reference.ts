@@ -71,14 +71,19 @@ export const presetsRoute: Route = {
   },
 };
 
-/** GET /healthz: the process answers; and whether it is busy. */
+/** GET /healthz: the process answers; whether it is busy; the services it drives. */
 export const healthRoute: Route = {
   method: "GET",
   path: "/healthz",
   needsToken: false,
   async handle({ res, app }) {
     const queue = app.service.queue;
-    const body: HealthResponse = { status: "ok", running: queue.runningId !== null, waiting: queue.length };
+    const body: HealthResponse = {
+      status: "ok",
+      running: queue.runningId !== null,
+      waiting: queue.length,
+      ...(app.services ? { services: app.services } : {}),
+    };
     sendJson(res, 200, body);
   },
 };
