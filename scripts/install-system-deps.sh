@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what Relix needs from the machine, on Debian 12: the servers its tests start privately
 # (redis-server, MariaDB), the load tools (wrk, nghttp2's h2load, ghz), grpcurl for the conformance
-# tests, Chromium for UI tests, and pnpm. Anything already present is skipped, so it is safe to
-# re-run. Used by .ci/run and by the README's setup step. The system Redis/MariaDB services may
-# start on install; Relix never uses them.
+# tests, Toxiproxy for network placements, Chromium for UI tests, and pnpm. Anything already
+# present is skipped, so it is safe to re-run. Used by .ci/run and by the README's setup step. The
+# system Redis/MariaDB services may start on install; Relix never uses them.
 set -euo pipefail
 
 log() { printf '==> %s\n' "$*"; }
@@ -36,10 +36,12 @@ wanted=(
   h2load:nghttp2-client
   nghttp:nghttp2-client
 )
-# Go tools: ghz (the gRPC load generator) and grpcurl (the standard gRPC client the conformance
-# tests call through reflection). Each is looked for on PATH, then where `go install` puts it.
+# Go tools: ghz (the gRPC load generator), grpcurl (the standard gRPC client the conformance
+# tests call through reflection) and Toxiproxy (the network emulator for placements other than
+# loopback). Each is looked for on PATH, then where `go install` puts it. `go install` names
+# Toxiproxy's binary `server`, too common a name to trust on PATH: it is only looked for in Go's bin.
 go_tool_bin() {
-  if have "$1"; then command -v "$1"; return; fi
+  if [ "$1" != server ] && have "$1"; then command -v "$1"; return; fi
   if have go; then
     local gobin
     gobin="$(go env GOBIN)"
@@ -48,8 +50,8 @@ go_tool_bin() {
   fi
   return 1
 }
-# Debian's golang-go (1.19) is new enough for both (go 1.18).
-{ go_tool_bin ghz && go_tool_bin grpcurl; } >/dev/null || wanted+=(go:golang-go)
+# Debian's golang-go (1.19) is new enough for ghz and grpcurl (go 1.18); Toxiproxy needs more (below).
+{ go_tool_bin ghz && go_tool_bin grpcurl && go_tool_bin server; } >/dev/null || wanted+=(go:golang-go)
 
 packages=()
 for entry in "${wanted[@]}"; do
@@ -74,16 +76,26 @@ else
   if [ -w "$(npm prefix -g)" ]; then npm install -g pnpm@10; else "${as_root[@]}" npm install -g pnpm@10; fi
 fi
 
-# --- Go tools, pinned: ghz (gRPC load generator), grpcurl (conformance tests) ---
+# --- Go tools, pinned: ghz (gRPC load generator), grpcurl (conformance tests), Toxiproxy (placements) ---
 go_tools=(
   ghz:github.com/bojand/ghz/cmd/ghz@v0.120.0
   grpcurl:github.com/fullstorydev/grpcurl/cmd/grpcurl@v1.8.9
+  server:github.com/Shopify/toxiproxy/v2/cmd/server@v2.12.0
 )
+# Toxiproxy v2.12.0 declares go 1.23; Go 1.21+ fetches that toolchain by itself, older Go cannot.
+go_fetches_toolchains() {
+  local minor
+  minor="$(go env GOVERSION | sed -n 's/^go1\.\([0-9]*\).*/\1/p')"
+  [ -n "$minor" ] && [ "$minor" -ge 21 ]
+}
 for entry in "${go_tools[@]}"; do
   name="${entry%%:*}" module="${entry#*:}"
   if found="$(go_tool_bin "$name")"; then
     log "$name: present ($found)"
   else
+    if [ "$name" = server ] && ! go_fetches_toolchains; then
+      fail "Toxiproxy ($module) needs Go >= 1.21 (it builds with 1.23, which newer Go fetches itself); found $(go env GOVERSION): install Go from https://go.dev/dl and re-run"
+    fi
     log "go install $module"
     go install "$module"
     found="$(go_tool_bin "$name")" || fail "$name was built but is not where Go puts binaries"
