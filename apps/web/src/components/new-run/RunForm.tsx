@@ -15,6 +15,7 @@ import {
   type FormValues,
 } from "@/lib/spec-form/spec-form";
 import { LoadFields } from "./LoadFields";
+import { NetworkFields } from "./NetworkFields";
 import { CUSTOM_PRESET, PresetPicker } from "./PresetPicker";
 import { submitRun } from "./submit-run";
 import { WorkloadOptions } from "./WorkloadOptions";
@@ -127,7 +128,8 @@ export function RunForm({
             Advanced options
             <span className="muted small" style={{ fontWeight: 400 }}>
               {checked.fields.workloads.length} workloads · {checked.fields.cacheModes.join(", ")} ·{" "}
-              {values.connections} connections · {values.durationSeconds} s × {values.trials} trials
+              {values.connections} connections · {values.durationSeconds} s × {values.trials} trials ·{" "}
+              {values.network.join(", ")}
             </span>
           </summary>
 
@@ -142,6 +144,7 @@ export function RunForm({
               errors={errors}
               onToggle={toggle}
             />
+            <NetworkFields values={values} errors={errors} onChange={set} />
             <LoadFields values={values} bounds={bounds} errors={errors} onChange={set} />
           </div>
         </details>

@@ -100,4 +100,55 @@ describe("new-run form rules", () => {
     // noop: 1 cell, item.get: 2 cache modes -> 3 cells x 2 protocols x 3 trials x 4 s
     expect(estimateRunMs(quick, catalog)).toBe(72_000);
   });
+
+  describe("placements", () => {
+    it("offers the spec's placements, loopback alone by default, and sends them only when changed", () => {
+      expect(valuesFrom(quick)).toMatchObject({ network: ["loopback"], rtt: "", jitter: "", bandwidth: "" });
+      const { fields, errors } = validateForm({ ...valuesFrom(quick), network: ["loopback", "cross-region"] }, context);
+      expect(errors).toEqual({});
+      expect(overridesOf(fields, quick)).toEqual({ network: ["loopback", "cross-region"] });
+    });
+
+    it("takes the custom placement's figures, bandwidth optional", () => {
+      const values = { ...valuesFrom(quick), network: ["custom" as const], rtt: "30", jitter: "5", bandwidth: "" };
+      expect(validateForm(values, context)).toMatchObject({
+        errors: {},
+        fields: { network: [{ name: "custom", rttMs: 30, jitterMs: 5, bandwidthMbps: null }] },
+      });
+      const back = valuesFrom(validateForm({ ...values, bandwidth: "12.5" }, context).fields);
+      expect(back).toMatchObject({ network: ["custom"], rtt: "30", jitter: "5", bandwidth: "12.5" });
+    });
+
+    it("marks each bad figure with the accepted range, and an empty choice", () => {
+      const base = { ...valuesFrom(quick), network: ["loopback" as const, "custom" as const] };
+      expect(validateForm({ ...base, rtt: "" }, context).errors).toEqual({
+        rttMs: "Custom RTT: enter a number (0–1,000 ms)",
+      });
+      expect(validateForm({ ...base, rtt: "2000", jitter: "600", bandwidth: "0" }, context).errors).toEqual({
+        rttMs: "Custom RTT: must be between 0–1,000 ms",
+        jitterMs: "Jitter: must be between 0–500 ms",
+        bandwidthMbps: "Bandwidth: must be between 0.1–10,000 Mbit/s",
+      });
+      expect(validateForm({ ...base, rtt: "10", jitter: "20" }, context).errors).toEqual({
+        jitterMs: "Jitter: may not exceed the RTT",
+      });
+      expect(validateForm({ ...valuesFrom(quick), network: [] }, context).errors).toEqual({
+        network: "Choose at least one placement",
+      });
+    });
+
+    it("maps the runner's placement errors onto their inputs", () => {
+      expect(fieldOfPath("spec.network.1.rttMs")).toBe("rttMs");
+      expect(fieldOfPath("spec.network.0.jitterMs")).toBe("jitterMs");
+      expect(fieldOfPath("spec.network")).toBe("network");
+    });
+
+    it("counts every placement in the run's length", () => {
+      const catalog = [
+        { id: "noop", usesCache: false },
+        { id: "item.get", usesCache: true },
+      ];
+      expect(estimateRunMs({ ...quick, network: ["loopback", "cross-region"] }, catalog)).toBe(144_000);
+    });
+  });
 });

@@ -1,5 +1,14 @@
 import type { Bound, SpecDefaults } from "@relix/core/runner-api/reference";
+import type { Placement } from "@relix/core/network/placements";
 import { restConnectionPolicies, type RestConnectionPolicy } from "@relix/core/spec/run-spec";
+import {
+  NETWORK_FIELDS,
+  networkFieldOfPath,
+  networkValuesFrom,
+  sameNetwork,
+  validateNetwork,
+  type NetworkValues,
+} from "./network-form";
 
 // The new-run form's rules, kept out of the component so they can be tested: form values <->
 // spec fields, the runner's bounds enforced before submit (the runner checks again and is the
@@ -16,6 +25,7 @@ export const FORM_FIELDS = [
   "trials",
   "payloadBytes",
   "rate",
+  ...NETWORK_FIELDS,
 ] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FieldErrors = Partial<Record<FormField, string>>;
@@ -27,7 +37,7 @@ export const PAYLOAD_UNITS = { B: 1, KiB: 1024, MiB: 1024 * 1024 } as const;
 export type PayloadUnit = keyof typeof PAYLOAD_UNITS;
 
 /** What the inputs hold: text as typed, so a half-typed number is not lost or "corrected". */
-export interface FormValues {
+export interface FormValues extends NetworkValues {
   workloads: string[];
   cacheModes: string[];
   connections: string;
@@ -55,6 +65,8 @@ export interface SpecFields {
   trials: number;
   payloadBytes: number;
   rate?: number;
+  /** Placements every cell is measured under. */
+  network: Placement[];
 }
 
 /** A spec as the runner gives it: a preset's full spec, or the defaults (no workloads). */
@@ -72,6 +84,8 @@ export function specFieldsFrom(spec: FormSpec): SpecFields {
     warmupMs: spec.warmupMs,
     trials: spec.trials,
     payloadBytes: spec.payloadBytes,
+    // A runner from before placements sends none: everything was loopback.
+    network: [...((spec as { network?: Placement[] }).network ?? ["loopback"])],
   };
   if (spec.rate !== undefined) fields.rate = spec.rate;
   return fields;
@@ -97,6 +111,7 @@ export function valuesFrom(fields: SpecFields): FormValues {
     payloadSize: String(fields.payloadBytes / PAYLOAD_UNITS[unit]),
     payloadUnit: unit,
     rate: fields.rate === undefined ? "" : String(fields.rate),
+    ...networkValuesFrom(fields.network),
   };
 }
 
@@ -223,6 +238,9 @@ export function validateForm(values: FormValues, context: FormContext): { fields
       errors.payloadBytes = `Payload size: must be between ${describeBound("payloadBytes", pb)}`;
   }
 
+  const placements = validateNetwork(values);
+  Object.assign(errors, placements.errors);
+
   const fields: SpecFields = {
     workloads,
     cacheModes: modes,
@@ -233,6 +251,7 @@ export function validateForm(values: FormValues, context: FormContext): { fields
     warmupMs,
     trials,
     payloadBytes,
+    network: placements.network,
   };
   if (values.rate.trim() !== "") fields.rate = checkInt("rate", parseNumber(values.rate), bounds.rate, "Rate", errors);
   return { fields, errors };
@@ -246,6 +265,7 @@ export function overridesOf(fields: SpecFields, base: SpecFields): Partial<SpecF
   const out: Partial<SpecFields> = {};
   if (!sameList(fields.workloads, base.workloads)) out.workloads = fields.workloads;
   if (!sameList(fields.cacheModes, base.cacheModes)) out.cacheModes = fields.cacheModes;
+  if (!sameNetwork(fields.network, base.network)) out.network = fields.network;
   for (const key of [
     "connections",
     "grpcConnections",
@@ -266,6 +286,7 @@ export function fieldOfPath(path: string): FormField | null {
   const parts = path.split(".").filter((p) => p !== "spec" && p !== "");
   const first = parts[0];
   if (first === "requests") return "durationMs";
+  if (first === "network") return networkFieldOfPath(parts);
   return first && (FORM_FIELDS as readonly string[]).includes(first) ? (first as FormField) : null;
 }
 
@@ -274,10 +295,10 @@ export interface CatalogEntry {
   usesCache: boolean;
 }
 
-/** Cells x protocols x trials x (warm-up + window): what the run will take, before services start. */
+/** Placements x cells x protocols x trials x (warm-up + window): what the run will take, before services start. */
 export function estimateRunMs(fields: SpecFields, catalog: readonly CatalogEntry[]): number {
   const byId = new Map(catalog.map((w) => [w.id, w]));
   let cells = 0;
   for (const id of fields.workloads) cells += byId.get(id)?.usesCache ? Math.max(1, fields.cacheModes.length) : 1;
-  return cells * 2 * fields.trials * (fields.warmupMs + fields.durationMs);
+  return Math.max(1, fields.network.length) * cells * 2 * fields.trials * (fields.warmupMs + fields.durationMs);
 }
