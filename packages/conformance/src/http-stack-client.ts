@@ -109,7 +109,7 @@ export async function callStack<Req>(
   const response = await stackRequest(stack, id, raw);
   const data =
     response.status === 200
-      ? decodeReply(id, workload as Workload, response.body)
+      ? decodeReply(id, workload, response.body)
       : (JSON.parse(response.body.toString("utf8")) as unknown);
   return { status: response.status, contentType: response.contentType, data };
 }

@@ -116,12 +116,12 @@ function createProcessTelemetry(protocol: Protocol) {
     backends: () => backends,
 
     /** Which stores this process reads, so a runner that did not start it can label its results. */
-    setBackends(value: { store: "mysql" | "embedded"; cache: "redis" | "embedded" }) {
+    setBackends: (value: { store: "mysql" | "embedded"; cache: "redis" | "embedded" }) => {
       backends = value;
     },
 
     /** `memory`: cache mode memory's process-local cache; both count in /stats' hit ratio. */
-    cacheEvent(event: CacheEvent, cache: "shared" | "memory" = "shared") {
+    cacheEvent: (event: CacheEvent, cache: "shared" | "memory" = "shared") => {
       cacheCounts[event]++;
       (cache === "memory" ? memoryCacheEvents : cacheEvents).inc({ event });
     },
