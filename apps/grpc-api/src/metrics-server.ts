@@ -2,8 +2,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServerTelemetry } from "@relix/io";
 
-/** The gRPC API's small HTTP side port: /metrics (Prometheus), /stats (runner), /healthz. */
-export async function startMetricsServer(telemetry: ServerTelemetry, host: string, port: number) {
+/**
+ * The gRPC API's small HTTP side port: /metrics (Prometheus), /stats (runner), /healthz. The
+ * process serves several stacks: /stats answers for the first (grpc-js) unless `?stack=` names
+ * another; /metrics is the process's one registry, labelled by stack.
+ */
+export async function startMetricsServer(stacks: [ServerTelemetry, ...ServerTelemetry[]], host: string, port: number) {
+  const [telemetry] = stacks;
   const server = http.createServer((req, res) => {
     answer(req, res).catch((error) => {
       console.error("grpc-api: metrics side port", error);
@@ -21,7 +26,15 @@ export async function startMetricsServer(telemetry: ServerTelemetry, host: strin
     if (url.pathname === "/metrics") {
       res.writeHead(200, { "content-type": telemetry.contentType }).end(await telemetry.metricsText());
     } else if (url.pathname === "/stats") {
-      const body = JSON.stringify(telemetry.snapshot({ resetPeakRss: url.searchParams.get("resetPeakRss") === "1" }));
+      const name = url.searchParams.get("stack");
+      const stack = name === null ? telemetry : stacks.find((candidate) => candidate.stack === name);
+      if (!stack) {
+        res
+          .writeHead(404, { "content-type": "application/json" })
+          .end('{"error":{"code":"not_found","message":"this process serves no such stack"}}');
+        return;
+      }
+      const body = JSON.stringify(stack.snapshot({ resetPeakRss: url.searchParams.get("resetPeakRss") === "1" }));
       res.writeHead(200, { "content-type": "application/json" }).end(body);
     } else if (url.pathname === "/healthz") {
       res.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}');

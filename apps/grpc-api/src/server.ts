@@ -4,11 +4,19 @@ import { HealthImplementation } from "grpc-health-check";
 import { MAX_MESSAGE_BYTES } from "@relix/core";
 import { hostPort } from "@relix/core/network/loopback";
 import type { Services } from "@relix/io";
-import { createServerTelemetry, createServiceRuntime, loadRelixProtos, type ServiceEnv } from "@relix/io";
+import {
+  createServerTelemetry,
+  createServiceRuntime,
+  loadRelixProtos,
+  timeServiceCodecs,
+  type ServerTelemetry,
+  type ServiceEnv,
+} from "@relix/io";
 import { startMetricsServer } from "./metrics-server";
 import { withProtocMapEntryNames } from "./reflection-descriptors";
 import { withHttp2ServerHooks } from "./http2-server-hooks";
 import { withStandardServices } from "./reflected-services";
+import { withStaticCodec } from "./static-codec";
 import { createWorkloadHandlers } from "./workload-handlers";
 
 const READINESS_INTERVAL_MS = 2_000;
@@ -25,48 +33,75 @@ function trackReadiness(health: HealthImplementation, services: Services) {
   return () => clearInterval(timer);
 }
 
-/** Starts the gRPC API (reflection and health on), its metrics side port, and returns how to stop them. */
+/** Binds on loopback (or HOST) with the server's HTTP/2 hooks counting that stack's wire bytes. */
+async function bindServer(server: grpc.Server, env: ServiceEnv, telemetry: ServerTelemetry, port: number) {
+  const bound = await withHttp2ServerHooks(
+    { wire: telemetry.wire, flowControlWindowBytes: env.GRPC_FLOW_CONTROL_WINDOW_BYTES },
+    () =>
+      new Promise<number>((resolve, reject) =>
+        server.bindAsync(hostPort(env.HOST, port), grpc.ServerCredentials.createInsecure(), (error, boundPort) =>
+          error ? reject(error) : resolve(boundPort),
+        ),
+      ),
+  );
+  return {
+    port: bound,
+    close: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
+  };
+}
+
+/**
+ * Starts the gRPC API (reflection and health on) as two stacks, grpc-js and grpc-js-static, each
+ * on its own port, its metrics side port, and returns how to stop them. */
 export async function startGrpcServer(env: ServiceEnv) {
   const telemetry = createServerTelemetry("grpc");
   const runtime = await createServiceRuntime(env, telemetry);
   const { definition, grpcObject } = loadRelixProtos();
 
-  // The image and upload workloads carry megabytes: both limits are set on purpose, and a
-  // larger message is refused with RESOURCE_EXHAUSTED before it is decoded.
-  const server = new grpc.Server({
-    "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
-    "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
-  });
-  for (const [serviceName, handlers] of createWorkloadHandlers(runtime.services, telemetry)) {
-    const service = grpcObject.relix.v1[serviceName].service;
-    server.addService(service, handlers);
-  }
-  new ReflectionService(withProtocMapEntryNames(withStandardServices(definition))).addToServer(server);
   const health = new HealthImplementation({ "": "NOT_SERVING" });
-  health.addToServer(server);
+  const reflection = new ReflectionService(withProtocMapEntryNames(withStandardServices(definition)));
   const stopReadiness = trackReadiness(health, runtime.services);
+  const serve = (
+    port: number,
+    stackTelemetry: ServerTelemetry,
+    serviceOf: (definition: grpc.ServiceDefinition) => grpc.ServiceDefinition,
+  ) => {
+    // The image and upload workloads carry megabytes: both limits are set on purpose, and a
+    // larger message is refused with RESOURCE_EXHAUSTED before it is decoded.
+    const server = new grpc.Server({
+      "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
+      "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
+    });
+    for (const [serviceName, handlers] of createWorkloadHandlers(runtime.services, stackTelemetry)) {
+      server.addService(serviceOf(grpcObject.relix.v1[serviceName].service), handlers);
+    }
+    reflection.addToServer(server);
+    health.addToServer(server);
+    return bindServer(server, env, stackTelemetry, port);
+  };
 
-  const port = await withHttp2ServerHooks(
-    { wire: telemetry.wire, flowControlWindowBytes: env.GRPC_FLOW_CONTROL_WINDOW_BYTES },
-    () =>
-      new Promise<number>((resolve, reject) =>
-        server.bindAsync(hostPort(env.HOST, env.GRPC_PORT), grpc.ServerCredentials.createInsecure(), (error, bound) =>
-          error ? reject(error) : resolve(bound),
-        ),
-      ),
-  );
-  const metrics = await startMetricsServer(telemetry, env.HOST, env.GRPC_METRICS_PORT);
+  const grpcJs = await serve(env.GRPC_PORT, telemetry, (service) => service);
+  // grpc-js-static: the same handlers and instrumentation, only the codec differs.
+  const staticTelemetry = createServerTelemetry("grpc", { stack: "grpc-js-static", sameProcessAs: telemetry });
+  const grpcStatic =
+    env.GRPC_STATIC_PORT === null
+      ? null
+      : await serve(env.GRPC_STATIC_PORT, staticTelemetry, (service) => timeServiceCodecs(withStaticCodec(service)));
+  const metrics = await startMetricsServer([telemetry, staticTelemetry], env.HOST, env.GRPC_METRICS_PORT);
 
   return {
-    port,
+    port: grpcJs.port,
+    /** The grpc-js-static stack's port; null when GRPC_STATIC_PORT is off. */
+    staticPort: grpcStatic?.port ?? null,
     metricsPort: metrics.port,
     host: env.HOST,
     backends: runtime.backends,
     async close() {
       stopReadiness();
-      await new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
+      await Promise.all([grpcJs.close(), grpcStatic?.close()]);
       await metrics.close();
       await runtime.close();
+      staticTelemetry.stop();
       telemetry.stop();
     },
   };

@@ -23,6 +23,7 @@ export async function startStack(overrides: Partial<Record<keyof ServiceEnv, str
     NODE_PORT: "0",
     NODE_PROTOBUF_PORT: "0",
     H2C_PORT: "0",
+    GRPC_STATIC_PORT: "0",
     SHUTDOWN_TIMEOUT_MS: "2000",
     ...overrides,
   });
@@ -35,6 +36,8 @@ export async function startStack(overrides: Partial<Record<keyof ServiceEnv, str
     nodeProtobufUrl: `http://127.0.0.1:${rest.stackPorts["node-protobuf"]}`,
     h2cUrl: `http://127.0.0.1:${rest.stackPorts.h2c}`,
     grpcTarget: `127.0.0.1:${grpc.port}`,
+    /** The gRPC API process's grpc-js-static stack (precompiled codec). */
+    grpcStaticTarget: `127.0.0.1:${grpc.staticPort}`,
     grpcMetricsUrl: `http://127.0.0.1:${grpc.metricsPort}`,
     async close() {
       await Promise.all([rest.close(), grpc.close()]);

@@ -21,6 +21,8 @@ export const serviceEnvSchema = z.object({
   NODE_PORT: optionalPort.default(DEFAULT_PORTS.node),
   NODE_PROTOBUF_PORT: optionalPort.default(DEFAULT_PORTS.nodeProtobuf),
   H2C_PORT: optionalPort.default(DEFAULT_PORTS.h2c),
+  /** The gRPC API process's grpc-js-static stack; "off" leaves it unserved. */
+  GRPC_STATIC_PORT: optionalPort.default(DEFAULT_PORTS.grpcStatic),
   // An hour: the longest run a spec allows (MAX_TOTAL_RUN_MS), so keys primed before measuring
   // stay warm to the last cell.
   CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
