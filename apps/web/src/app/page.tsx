@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { RunForm } from "@/components/new-run/RunForm";
+import { RunnerServices } from "@/components/new-run/RunnerServices";
 import { RunnerDown } from "@/components/ui/RunnerDown";
 import { loadNewRunOptions, type NewRunOptions } from "@/server/new-run-options";
 import { runner } from "@/server/runner-client";
@@ -31,6 +32,7 @@ export default async function NewRunPage({
   return (
     <>
       <Head />
+      <RunnerServices />
       <RunForm
         presets={options.presets}
         workloads={options.workloads}

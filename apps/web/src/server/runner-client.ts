@@ -4,6 +4,7 @@ import type { RunResult } from "@relix/core/result/result-schema";
 import { errorBodySchema } from "@relix/core/runner-api/errors";
 import {
   catalogResponseSchema,
+  healthResponseSchema,
   presetsResponseSchema,
   specSchemaResponseSchema,
 } from "@relix/core/runner-api/reference";
@@ -113,6 +114,11 @@ export function createRunnerClient({ url: baseUrl, token }: RunnerClientOptions)
 
     async getCatalog() {
       return json(await runnerFetch("/api/catalog"), catalogResponseSchema, "catalog");
+    },
+
+    /** GET /healthz: whether it is busy, and the services it drives. */
+    async getHealth() {
+      return json(await runnerFetch("/healthz"), healthResponseSchema, "health");
     },
 
     async getSpecSchema() {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { ServiceEndpoints } from "@relix/core/network/service-endpoints";
 import type { RunStatus } from "@relix/core/runner-api/run-status";
 import { runDetailSchema, type RunDetail } from "@relix/core/runner-api/runs";
 import { FileResultsStore } from "../../store/file-results-store";
@@ -37,6 +38,8 @@ export interface TestRunnerOptions {
   presets?: PresetCatalog;
   log?: Logger;
   maxQueued?: number;
+  /** What GET /healthz says the runner drives (main.ts passes the runner's config). */
+  services?: ServiceEndpoints;
 }
 
 /** The runner's HTTP API on 127.0.0.1, port 0, over the given store, with a fake engine. */
@@ -53,6 +56,7 @@ export async function startTestRunner(options: TestRunnerOptions = {}): Promise<
     allowedOrigins: options.allowedOrigins,
     heartbeatMs: options.heartbeatMs,
     log,
+    ...(options.services ? { services: options.services } : {}),
   });
   const url = await app.listen(0, "127.0.0.1");
   return {
