@@ -47,7 +47,15 @@ export async function startStackServers(
   try {
     for (const plan of plans) {
       if (plan.port === null) continue;
-      started.push(await startStackServer(plan as StackPlan & { port: number }, env, services, processTelemetry));
+      try {
+        started.push(await startStackServer(plan as StackPlan & { port: number }, env, services, processTelemetry));
+      } catch (error) {
+        // Several REST APIs on one machine (parallel runs, tests on port 0) would all reach for the
+        // default ports: a taken port costs that one stack, not the whole API. Its absence shows
+        // in the start-up line and in `stackPorts`, which a runner checks before driving it.
+        if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+        console.warn(`rest-api: ${plan.stack} not served, port ${plan.port} in use (set its port env, or "off")`);
+      }
     }
   } catch (error) {
     await Promise.all(started.map((server) => server.close()));
