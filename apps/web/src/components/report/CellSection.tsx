@@ -10,7 +10,14 @@ import { cacheModeLabel, formatBytes, formatCount, formatMs, formatMsNumber, for
 import { PROTOCOL_COLOR } from "@/lib/protocol-style";
 import { histogramCurve, type CurvePoint } from "@/lib/report/percentile-curve-points";
 import { latencyKeyRows } from "@/lib/report/latency-rows";
-import { cellAnchor, cellTitle, latencyPercentileRows, payloadRows, timelineRows } from "@/lib/report/report-rows";
+import {
+  cellAnchor,
+  cellKey,
+  cellTitle,
+  latencyPercentileRows,
+  payloadRows,
+  timelineRows,
+} from "@/lib/report/report-rows";
 
 const TIMELINE_SERIES = [
   { key: "restRps", label: "REST", color: PROTOCOL_COLOR.rest },
@@ -62,16 +69,16 @@ export function CellSection({ cell }: { cell: CellResult }) {
     ["Cache hit ratio (server)", ...(p((s) => formatPercent(s.server.cacheHitRatio, 1)) as [string, string])],
   ];
   return (
-    <section
-      className="cell-section card card-pad"
-      id={cellAnchor(cell)}
-      data-testid="cell"
-      data-cell={`${cell.workload}|${cell.cacheMode}`}
-    >
+    <section className="cell-section card card-pad" id={cellAnchor(cell)} data-testid="cell" data-cell={cellKey(cell)}>
       <div className="cell-head">
         <h3 style={{ fontSize: 16 }}>{cell.label}</h3>
         <code className="muted">{cell.workload}</code>
         {cell.cacheMode !== "none" ? <span className="tag">cache {cacheModeLabel(cell.cacheMode)}</span> : null}
+        {cell.placement ? (
+          <span className="tag" data-testid="cell-placement">
+            {cell.placement}
+          </span>
+        ) : null}
         <span className="tag">study {cell.study}</span>
         <span className="muted small">
           {cell.trials.length} trial{cell.trials.length === 1 ? "" : "s"}

@@ -1,20 +1,20 @@
 import type { RunResult } from "@relix/core/result/result-schema";
-import { cellTitle } from "@/lib/report/report-rows";
+import { cellKey, cellTitle } from "@/lib/report/report-rows";
 import { CellSection } from "./CellSection";
 
 /** Cells beyond this many start collapsed, so a 40-workload run still opens quickly. */
 const OPEN_CELLS = 8;
 
-/** One section per workload and cache mode. */
+/** One section per workload, cache mode and placement. */
 export function CellsSection({ result }: { result: RunResult }) {
   return (
     <section className="section">
       <h2>Per workload</h2>
       {result.cells.map((cell, i) =>
         i < OPEN_CELLS ? (
-          <CellSection key={`${cell.workload}|${cell.cacheMode}`} cell={cell} />
+          <CellSection key={cellKey(cell)} cell={cell} />
         ) : (
-          <details key={`${cell.workload}|${cell.cacheMode}`} className="card card-pad cell-section advanced">
+          <details key={cellKey(cell)} className="card card-pad cell-section advanced">
             <summary>
               {cellTitle(cell)} <span className="muted small">{cell.verdict}</span>
             </summary>

@@ -1,5 +1,6 @@
 import type { RunResult } from "@relix/core/result/result-schema";
 import { figureSpeedup, publishedFiguresOfResult } from "@relix/core/presets/published-figures";
+import { hasPlacements } from "@relix/core/render/placements";
 import { ChartCard } from "@/components/charts/ChartCard";
 import { DataTable } from "@/components/charts/DataTable";
 import { formatRatio } from "@/lib/format";
@@ -13,6 +14,8 @@ export function PublishedSection({ result }: { result: RunResult }) {
   // Each distinct note once, numbered; the rows carry its number, so a note is read, not hovered.
   const notes = [...new Set(published.flatMap((f) => (f.note === undefined ? [] : [f.note])))];
   const marker = (note: string | undefined) => (note === undefined ? "" : ` [${notes.indexOf(note) + 1}]`);
+  // A study measured under several placements has one figure per placement: name it on each row.
+  const where = (placement: string) => (hasPlacements(result) ? ` @ ${placement}` : "");
   return (
     <section className="section" data-testid="published-section">
       <h2>Published vs measured</h2>
@@ -32,7 +35,7 @@ export function PublishedSection({ result }: { result: RunResult }) {
           chart={
             <PublishedChart
               rows={published.map((f) => ({
-                figure: `${f.workload} ${f.label}`.slice(0, 48),
+                figure: `${f.workload}${where(f.placement)} ${f.label}`.slice(0, 60),
                 published: figureSpeedup(f.unit, f.published.rest, f.published.grpc),
                 measured: figureSpeedup(f.unit, f.measured.rest, f.measured.grpc),
               }))}
@@ -49,7 +52,7 @@ export function PublishedSection({ result }: { result: RunResult }) {
                 { label: "gRPC measured", align: "right" },
               ]}
               rows={published.map((f) => [
-                `${f.workload} · ${f.label}${marker(f.note)}`,
+                `${f.workload}${where(f.placement)} · ${f.label}${marker(f.note)}`,
                 f.unit,
                 figure(f.published.rest),
                 figure(f.measured.rest),
@@ -71,7 +74,8 @@ export function PublishedSection({ result }: { result: RunResult }) {
               const mea = figureSpeedup(f.unit, f.measured.rest, f.measured.grpc);
               return [
                 <span key="f">
-                  <code>{f.workload}</code> {f.label}
+                  <code>{f.workload}</code>
+                  {where(f.placement)} {f.label}
                   {marker(f.note)}
                 </span>,
                 pub === null ? "–" : formatRatio(pub),

@@ -79,4 +79,28 @@ describe("Report (server-rendered)", () => {
     expect(html).toContain("written before facts existed");
     expect(html.slice(html.indexOf('data-testid="notes"'))).toContain("ghz CPU time from /proc polling (lower bound)");
   });
+
+  it("shows each placement with its RTT or its refusal, the verdict per placement, and a speedup-against-RTT chart per workload", () => {
+    const placed = makeRunResult({
+      spec: { workloads: ["noop", "item.get"], network: ["loopback", "same-zone", "cross-region"] },
+      placements: [
+        { name: "same-zone", measuredRttMs: 1.06, status: "refused", reason: "reached 1.06 ms for a 0.5 ms target" },
+      ],
+      emulatorOverhead: true,
+    });
+    const html = renderToStaticMarkup(<Report result={placed} />);
+    const section = html.slice(html.indexOf('data-testid="placements"'));
+    expect(section).toContain("refused: reached 1.06 ms for a 0.5 ms target");
+    expect(section).toContain("151.5 ms");
+    expect(html.match(/data-testid="rtt-chart"/g)).toHaveLength(2);
+    expect(html).toContain("gRPC 1.60x faster on loopback, gRPC 1.60x faster at 151.5 ms RTT (cross-region)");
+    expect(html.split("Emulator&#x27;s own cost").length - 1).toBe(1);
+    // Every cell is labelled with its placement, one section per workload x placement.
+    expect(html.match(/data-testid="cell-placement"/g)).toHaveLength(4);
+    expect(html).toContain('data-cell="item.get|warm|cross-region"');
+  });
+
+  it("has no placements section for a run on loopback alone", () => {
+    expect(renderToStaticMarkup(<Report result={result} />)).not.toContain('data-testid="placements"');
+  });
 });

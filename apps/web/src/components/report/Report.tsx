@@ -6,6 +6,7 @@ import { EnvironmentSection } from "./EnvironmentSection";
 import { FindingWarnings } from "./FindingsPanel";
 import { GeneratorsSection } from "./GeneratorsSection";
 import { OverviewSection } from "./OverviewSection";
+import { PlacementsSection } from "./PlacementsSection";
 import { PresetNotesSection } from "./PresetNotesSection";
 import { PublishedSection } from "./PublishedSection";
 import { ResourcesSection } from "./ResourcesSection";
@@ -19,6 +20,7 @@ export function Report({ result }: { result: RunResult }) {
       <FindingWarnings findings={findings} />
       <VerdictSection result={result} first={!findings.some((f) => f.severity === "warning")} />
       <PresetNotesSection result={result} />
+      <PlacementsSection result={result} />
       <OverviewSection result={result} />
       <CellsSection result={result} />
       <CacheSection result={result} />

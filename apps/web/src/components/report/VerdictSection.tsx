@@ -2,12 +2,14 @@ import type { RunResult } from "@relix/core/result/result-schema";
 import { COMPARED_METRICS } from "@relix/core/stats/speedup";
 import { Winner } from "@/components/ui/Proto";
 import { cacheModeLabel } from "@/lib/format";
-import { cellAnchor, runHeadline } from "@/lib/report/report-rows";
+import { hasPlacements } from "@relix/core/render/placements";
+import { cellAnchor, cellKey, runHeadline } from "@/lib/report/report-rows";
 import { describeLoad } from "@/lib/report/run-description";
 
 /** The answer first: the headline verdict, what it means, and each cell's three comparisons. */
 export function VerdictSection({ result, first }: { result: RunResult; first: boolean }) {
   const single = result.cells.length === 1 ? result.cells[0] : undefined;
+  const placed = hasPlacements(result);
   return (
     <section className="card card-pad section" style={first ? { marginTop: 0 } : undefined}>
       <div className="muted small">Verdict</div>
@@ -37,6 +39,7 @@ export function VerdictSection({ result, first }: { result: RunResult; first: bo
             <tr>
               <th>Workload</th>
               <th>Cache</th>
+              {placed ? <th>Placement</th> : null}
               <th>At p50</th>
               <th>At p99</th>
               <th>Throughput</th>
@@ -44,11 +47,12 @@ export function VerdictSection({ result, first }: { result: RunResult; first: bo
           </thead>
           <tbody>
             {result.cells.map((cell) => (
-              <tr key={`${cell.workload}|${cell.cacheMode}`}>
+              <tr key={cellKey(cell)}>
                 <td>
                   <a href={`#${cellAnchor(cell)}`}>{cell.label}</a>
                 </td>
                 <td>{cacheModeLabel(cell.cacheMode)}</td>
+                {placed ? <td>{cell.placement ?? "loopback"}</td> : null}
                 {COMPARED_METRICS.map((metric) => {
                   const c = cell.comparisons.find((x) => x.metric === metric);
                   return <td key={metric}>{c ? <Winner winner={c.winner}>{c.text}</Winner> : "–"}</td>;

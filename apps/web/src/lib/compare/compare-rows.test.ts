@@ -41,4 +41,22 @@ describe("compare rows", () => {
     expect(parseRunIds(["a1", "b2,a1"])).toEqual(["a1", "b2"]);
     expect(parseRunIds(undefined)).toEqual([]);
   });
+
+  it("keeps each placement's cell apart, a loopback cell matching an older run's, and names a differing network", () => {
+    const placed = {
+      id: "runCCCCCCCC",
+      result: makeRunResult({
+        spec: { workloads: ["noop"], trials: 2, network: ["loopback", "cross-region"] },
+        id: "runCCCCCCCC",
+      }),
+    };
+    const cells = compareCells([a, placed]);
+    expect(cells.map((c) => c.key)).toEqual(["noop|none", "item.get|warm", "noop|none|cross-region"]);
+    expect(cells[0]!.runs.map((r) => r?.placement ?? null)).toEqual([null, "loopback"]);
+    expect(cells[2]!.title).toBe("No-op (the floor) · cross-region");
+    expect(specDifferences([a, placed]).find((d) => d.field === "network")?.values).toEqual([
+      "loopback",
+      "loopback, cross-region",
+    ]);
+  });
 });

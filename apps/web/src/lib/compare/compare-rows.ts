@@ -1,7 +1,7 @@
 import type { CellResult, Comparison, RunResult } from "@relix/core/result/result-schema";
 import { cellKey, cellTitle } from "../report/report-rows";
 
-// Two or more results -> rows that line up the same cell (workload x cache mode) across runs.
+// Two or more results -> rows that line up the same cell (workload x cache mode x placement) across runs.
 
 export interface ComparedRun {
   id: string;
@@ -64,7 +64,9 @@ export function specDifferences(runs: readonly ComparedRun[]): { field: string; 
     const values = runs.map((run) => {
       const value = (run.result.spec as Record<string, unknown>)[field];
       if (value === undefined) return "–";
-      if (Array.isArray(value)) return value.join(", ");
+      // A list may hold objects (the custom placement's figures): each as JSON, never "[object Object]".
+      if (Array.isArray(value))
+        return value.map((v: unknown) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ");
       return typeof value === "string" ? value : JSON.stringify(value);
     });
     if (new Set(values).size > 1) out.push({ field, values });

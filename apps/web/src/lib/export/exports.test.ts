@@ -31,4 +31,14 @@ describe("exports", () => {
     tampered.cells[0]!.verdict = "a | b";
     expect(renderMarkdown(tampered)).toContain("a \\| b");
   });
+
+  it("carries each cell's placement in both exports", () => {
+    const placed = makeRunResult({ spec: { workloads: ["noop"], network: ["loopback", "cross-region"] } });
+    const rows = renderCsv(placed).trimEnd().split("\r\n").slice(1);
+    const column = csvHeader.indexOf("placement");
+    expect(rows.map((r) => r.split(",")[column])).toEqual(["loopback", "loopback", "cross-region", "cross-region"]);
+    const md = renderMarkdown(placed);
+    expect(md).toContain("### Placement loopback");
+    expect(md).toContain("### Placement cross-region · target 147 ms RTT");
+  });
 });

@@ -5,15 +5,24 @@ import { cacheModeLabel } from "../format";
 // A finished result -> the rows each report chart and its table draw. Pure and serialisable: the
 // server component computes them and hands plain objects to the client charts.
 
-export const cellKey = (cell: Pick<CellResult, "workload" | "cacheMode">): string =>
-  `${cell.workload}|${cell.cacheMode}`;
+/**
+ * A cell's placement in a key: none for loopback, so a loopback cell keeps the key it had before
+ * placements existed and compares with the same cell of an older run.
+ */
+const placementPart = (cell: Pick<CellResult, "placement">) =>
+  cell.placement === undefined || cell.placement === "loopback" ? "" : `|${cell.placement}`;
 
-export const cellTitle = (cell: Pick<CellResult, "label" | "cacheMode">): string =>
-  cell.cacheMode === "none" ? cell.label : `${cell.label} · ${cacheModeLabel(cell.cacheMode)}`;
+export const cellKey = (cell: Pick<CellResult, "workload" | "cacheMode" | "placement">): string =>
+  `${cell.workload}|${cell.cacheMode}${placementPart(cell)}`;
+
+export const cellTitle = (cell: Pick<CellResult, "label" | "cacheMode" | "placement">): string =>
+  [cell.label, cell.cacheMode === "none" ? null : cacheModeLabel(cell.cacheMode), cell.placement ?? null]
+    .filter(Boolean)
+    .join(" · ");
 
 /** An id usable in a URL fragment and as a DOM id. */
-export const cellAnchor = (cell: Pick<CellResult, "workload" | "cacheMode">): string =>
-  `cell-${cell.workload}-${cell.cacheMode}`.replace(/[^A-Za-z0-9_-]/g, "-");
+export const cellAnchor = (cell: Pick<CellResult, "workload" | "cacheMode" | "placement">): string =>
+  `cell-${cell.workload}-${cell.cacheMode}${placementPart(cell)}`.replace(/[^A-Za-z0-9_-]/g, "-");
 
 export interface ProtocolPair {
   rest: number | null;
