@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { FakeRun } from "@relix/runner/src/server/testing/fake-engine";
 import { startTestRunner, type TestRunner } from "@relix/runner/src/server/testing/test-runner";
 import type { CellRef } from "@relix/core/runner-api/run-events";
+import { makeRunResult } from "@relix/core/testing/result-fixture";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_ONLY_MARKERS, serverOnlyInClientBundle } from "./client-bundle";
@@ -183,6 +184,48 @@ describe("the web app against the real runner", () => {
     await again.waitForSelector('[data-testid="compare-cells"]');
     expect(await again.locator('[data-testid="compare-runs"] tbody tr').count()).toBe(2);
     await again.waitForSelector('[data-testid="compare-p50"] .recharts-surface');
+    await other.close();
+    await context.close();
+  }, 120_000);
+
+  it("shows a two-placement result's speedup against RTT as a chart with a table view, at its permalink", async () => {
+    const placed = makeRunResult({
+      id: "r_e2e_placements01",
+      spec: { workloads: ["noop", "item.get"], network: ["loopback", "cross-region"], trials: 3 },
+      placements: [{ name: "cross-region", measuredRttMs: 148.2 }],
+      emulatorOverhead: true,
+    });
+    const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${web.url}/runs#import`);
+    await page.setInputFiles('[data-testid="import-form"] input[name="result"]', {
+      name: "placements.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(placed)),
+    });
+    await page.click('[data-testid="import-form"] button[type="submit"]');
+    await page.waitForURL((url) => /\/runs\/[A-Za-z0-9_-]{8,64}$/.test(url.pathname), { timeout: 30_000 });
+    const permalink = page.url();
+
+    // A new browser at the permalink: the chart is read from the stored result.
+    const other = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    const again = await other.newPage();
+    await again.goto(permalink);
+    await again.waitForSelector('[data-testid="placements"]');
+    const charts = again.locator('[data-testid="rtt-chart"]');
+    expect(await charts.count()).toBe(2); // noop and item.get warm
+    await again.waitForSelector('[data-testid="rtt-chart"] .recharts-surface');
+    const first = charts.first();
+    expect(await first.locator(".recharts-line-dot, .recharts-dot").count()).toBe(2); // one point per placement
+    expect(await first.textContent()).toContain("measured RTT, ms (log scale)");
+    await first.getByRole("button", { name: "Table" }).click();
+    const rows = await first.locator("table tbody tr").allTextContents();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(/^loopback/);
+    expect(rows[1]).toMatch(/^cross-region148\.2 ms/);
+    expect(await again.locator('[data-testid="placement-verdicts"]').textContent()).toContain(
+      "at 148.2 ms RTT (cross-region)",
+    );
     await other.close();
     await context.close();
   }, 120_000);
