@@ -133,6 +133,10 @@ describe("the runner service process (main.ts)", () => {
       GRPC_HOST: "services.internal",
       RELIX_REMOTE_SERVICES: "1",
     });
+    expect(started.output()).toContain(
+      "RELIX_REMOTE_SERVICES=1: load goes to REST at http://10.0.0.5:8080 and gRPC at services.internal:50051, " +
+        "services the operator runs: this runner never starts or stops them",
+    );
     expect(await servicesOf(started.url)).toEqual({
       rest: { host: "10.0.0.5", port: 8080, statsPort: 8080, owner: "external" },
       grpc: { host: "services.internal", port: 50051, statsPort: 9464, owner: "external" },

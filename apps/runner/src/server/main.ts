@@ -4,6 +4,7 @@
 // run the service with a fake engine.
 import { resolveEngineContext } from "../engine/engine-context";
 import { serviceEndpoints } from "../engine/external-services";
+import { grpcTarget, restBaseUrl } from "../engine/targets";
 import { createRunBenchmark } from "../engine/run-benchmark";
 import { openResultsStore } from "../store/open-results-store";
 import type { ResultsStore } from "../store/results-store";
@@ -56,6 +57,13 @@ async function main(): Promise<void> {
   if (!isLoopbackHost(config.host) && config.token === null) {
     log.warn(
       `listening on ${config.host} without RUNNER_TOKEN: anyone who can reach this port can start runs. Set RUNNER_TOKEN.`,
+    );
+  }
+
+  if (config.targets.external) {
+    log.warn(
+      `RELIX_REMOTE_SERVICES=1: load goes to REST at ${restBaseUrl(config.targets)} and gRPC at ${grpcTarget(config.targets)}, ` +
+        "services the operator runs: this runner never starts or stops them, and every figure includes the network to them.",
     );
   }
 
