@@ -139,6 +139,12 @@ export async function ensureServices(
     GRPC_PORT: String(targets.grpcPort),
     GRPC_METRICS_PORT: String(targets.grpcMetricsPort),
     RELIX_BACKENDS: embedded ? "embedded" : "real",
+    // Runs measure express against grpc-js: the processes' other stacks stay off, so they hold no
+    // port that another set of services (a second runner, a test) might want.
+    NODE_PORT: "off",
+    NODE_PROTOBUF_PORT: "off",
+    H2C_PORT: "off",
+    GRPC_STATIC_PORT: "off",
     ...(embedded ? {} : { REDIS_URL: resolved.redisUrl!, MYSQL_URL: resolved.mysqlUrl! }),
   };
   const processes: ServiceProcess[] = [];
