@@ -20,11 +20,12 @@ const LATENCY_SERIES = [
 ];
 
 function groupName(
-  group: Pick<LiveGroup, "workload" | "cacheMode" | "trial" | "trials">,
+  group: Pick<LiveGroup, "workload" | "cacheMode" | "placement" | "trial" | "trials">,
   labels: Record<string, string>,
 ) {
   const cache = group.cacheMode === "none" ? "" : ` · ${cacheModeLabel(group.cacheMode)}`;
-  return `${labels[group.workload] ?? group.workload}${cache} · trial ${group.trial}/${group.trials}`;
+  const placement = group.placement ? ` · ${group.placement}` : "";
+  return `${labels[group.workload] ?? group.workload}${cache}${placement} · trial ${group.trial}/${group.trials}`;
 }
 
 /**
@@ -64,7 +65,8 @@ export function LiveCharts({
                 onClick={() => onPick(g.key === currentKey ? null : g.key)}
               >
                 {labels[g.workload] ?? g.workload}
-                {g.cacheMode === "none" ? "" : ` · ${g.cacheMode}`} · t{g.trial}
+                {g.cacheMode === "none" ? "" : ` · ${g.cacheMode}`}
+                {g.placement ? ` · ${g.placement}` : ""} · t{g.trial}
               </button>
             ))}
           </div>

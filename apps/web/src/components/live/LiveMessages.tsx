@@ -37,7 +37,7 @@ export function CellEnds({ ends, labels }: { ends: readonly CellEnd[]; labels: R
           <thead>
             <tr>
               <th>Workload</th>
-              <th>Cache</th>
+              <th>Cache · placement</th>
               <th className="r">Trial</th>
               <th>Protocol</th>
               <th className="r">req/s</th>
@@ -50,7 +50,10 @@ export function CellEnds({ ends, labels }: { ends: readonly CellEnd[]; labels: R
             {[...ends].reverse().map((c) => (
               <tr key={c.key}>
                 <td>{labels[c.workload] ?? c.workload}</td>
-                <td>{cacheModeLabel(c.cacheMode)}</td>
+                <td>
+                  {cacheModeLabel(c.cacheMode)}
+                  {c.placement ? ` · ${c.placement}` : ""}
+                </td>
                 <td className="r">{c.trial}</td>
                 <td>
                   <span className={`proto proto-${c.protocol}`}>{PROTOCOL_LABEL[c.protocol]}</span>

@@ -60,8 +60,9 @@ export function RunProgress({
           </div>
           {current ? (
             <div className="muted small">
-              {cacheModeLabel(current.cacheMode)} · trial {current.trial} of {current.trials} · step {current.index} of{" "}
-              {current.total}
+              {cacheModeLabel(current.cacheMode)}
+              {current.placement ? ` · ${current.placement}` : ""} · trial {current.trial} of {current.trials} · step{" "}
+              {current.index} of {current.total}
             </div>
           ) : null}
         </div>

@@ -99,4 +99,19 @@ describe("reduceLive", () => {
       progress: { fraction: 0.25 },
     });
   });
+
+  it("keeps the same cell under two placements apart, each labelled with its placement", () => {
+    const far = cell("rest", { placement: "cross-region" });
+    const state = run([
+      sample(cell("rest"), 1),
+      sample(far, 1),
+      { type: "cell-end", cell: cell("rest"), rps: 9000, p50Ms: 0.4, p99Ms: 1.3, errors: 0 },
+      { type: "cell-end", cell: far, rps: 60, p50Ms: 148, p99Ms: 150, errors: 0 },
+    ]);
+    expect(state.groups.map((g) => [g.key, g.placement])).toEqual([
+      ["item.get|warm|1", undefined],
+      ["item.get|warm|1|cross-region", "cross-region"],
+    ]);
+    expect(state.cellEnds.map((c) => c.placement)).toEqual([undefined, "cross-region"]);
+  });
 });

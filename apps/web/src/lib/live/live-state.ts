@@ -8,10 +8,12 @@ import type { RunStatus } from "@relix/core/runner-api/run-status";
 // Every list in it is capped, so a long run cannot grow the page's memory.
 
 export interface LiveGroup {
-  /** workload|cacheMode|trial: one REST run and one gRPC run of the same cell, drawn on the same axes. */
+  /** workload|cacheMode|trial (|placement): one REST run and one gRPC run of the same cell, drawn on the same axes. */
   key: string;
   workload: string;
   cacheMode: CellRef["cacheMode"];
+  /** Absent: loopback (and in events of older runners). */
+  placement?: CellRef["placement"];
   trial: number;
   trials: number;
   series: Record<Protocol, LiveSeries>;
@@ -21,6 +23,7 @@ export interface CellEnd {
   key: string;
   workload: string;
   cacheMode: CellRef["cacheMode"];
+  placement?: CellRef["placement"];
   trial: number;
   protocol: Protocol;
   rps: number;
@@ -79,8 +82,9 @@ export function initialLiveState(status: RunStatus = "queued", position: number 
   };
 }
 
-export const groupKey = (cell: Pick<CellRef, "workload" | "cacheMode" | "trial">): string =>
-  `${cell.workload}|${cell.cacheMode}|${cell.trial}`;
+/** The same cell under another placement is another group; loopback keeps the key it had before placements. */
+export const groupKey = (cell: Pick<CellRef, "workload" | "cacheMode" | "trial" | "placement">): string =>
+  `${cell.workload}|${cell.cacheMode}|${cell.trial}${cell.placement && cell.placement !== "loopback" ? `|${cell.placement}` : ""}`;
 
 function withGroup(groups: readonly LiveGroup[], cell: CellRef): { groups: LiveGroup[]; index: number } {
   const key = groupKey(cell);
@@ -90,6 +94,7 @@ function withGroup(groups: readonly LiveGroup[], cell: CellRef): { groups: LiveG
     key,
     workload: cell.workload,
     cacheMode: cell.cacheMode,
+    ...(cell.placement ? { placement: cell.placement } : {}),
     trial: cell.trial,
     trials: cell.trials,
     series: { rest: emptySeries(), grpc: emptySeries() },
@@ -188,6 +193,7 @@ export function reduceLive(state: LiveState, event: StreamEvent, seq?: number): 
         key: `${groupKey(cell)}|${cell.protocol}`,
         workload: cell.workload,
         cacheMode: cell.cacheMode,
+        ...(cell.placement ? { placement: cell.placement } : {}),
         trial: cell.trial,
         protocol: cell.protocol,
         rps: event.rps,
