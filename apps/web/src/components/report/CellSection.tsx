@@ -43,7 +43,7 @@ function curveTable(rest: CurvePoint[] | null, grpc: CurvePoint[] | null) {
 }
 
 /** One workload in one cache mode: its verdict, its numbers and its four charts. */
-export function CellSection({ cell }: { cell: CellResult }) {
+export function CellSection({ cell, showPlacement = false }: { cell: CellResult; showPlacement?: boolean }) {
   const percentiles = latencyPercentileRows(cell);
   const payload = payloadRows(cell);
   const restCurve = histogramCurve(cell.rest.histogram);
@@ -74,9 +74,9 @@ export function CellSection({ cell }: { cell: CellResult }) {
         <h3 style={{ fontSize: 16 }}>{cell.label}</h3>
         <code className="muted">{cell.workload}</code>
         {cell.cacheMode !== "none" ? <span className="tag">cache {cacheModeLabel(cell.cacheMode)}</span> : null}
-        {cell.placement ? (
+        {showPlacement ? (
           <span className="tag" data-testid="cell-placement">
-            {cell.placement}
+            {cell.placement ?? "loopback"}
           </span>
         ) : null}
         <span className="tag">study {cell.study}</span>

@@ -100,7 +100,15 @@ describe("Report (server-rendered)", () => {
     expect(html).toContain('data-cell="item.get|warm|cross-region"');
   });
 
-  it("has no placements section for a run on loopback alone", () => {
+  it("reads a run on loopback alone as before: no placements section, no placement labels", () => {
     expect(renderToStaticMarkup(<Report result={result} />)).not.toContain('data-testid="placements"');
+    // What the engine writes for it: a loopback record, and cells that name loopback.
+    const loopback = makeRunResult({ spec: { workloads: ["noop"] }, placements: [{ name: "loopback" }] });
+    expect(loopback.cells[0]!.placement).toBe("loopback");
+    const html = renderToStaticMarkup(<Report result={loopback} />);
+    expect(html).not.toContain('data-testid="placements"');
+    expect(html).not.toContain('data-testid="cell-placement"');
+    // Only the exact spec (network: ["loopback"]) says it.
+    expect(html.slice(0, html.indexOf('data-testid="spec"'))).not.toContain("loopback");
   });
 });

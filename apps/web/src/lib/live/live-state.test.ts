@@ -103,9 +103,9 @@ describe("reduceLive", () => {
   it("keeps the same cell under two placements apart, each labelled with its placement", () => {
     const far = cell("rest", { placement: "cross-region" });
     const state = run([
-      sample(cell("rest"), 1),
+      sample(cell("rest", { placement: "loopback" }), 1),
       sample(far, 1),
-      { type: "cell-end", cell: cell("rest"), rps: 9000, p50Ms: 0.4, p99Ms: 1.3, errors: 0 },
+      { type: "cell-end", cell: cell("rest", { placement: "loopback" }), rps: 9000, p50Ms: 0.4, p99Ms: 1.3, errors: 0 },
       { type: "cell-end", cell: far, rps: 60, p50Ms: 148, p99Ms: 150, errors: 0 },
     ]);
     expect(state.groups.map((g) => [g.key, g.placement])).toEqual([

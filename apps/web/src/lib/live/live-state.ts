@@ -12,7 +12,7 @@ export interface LiveGroup {
   key: string;
   workload: string;
   cacheMode: CellRef["cacheMode"];
-  /** Absent: loopback (and in events of older runners). */
+  /** Absent for loopback (and in events of older runners). */
   placement?: CellRef["placement"];
   trial: number;
   trials: number;
@@ -83,6 +83,10 @@ export function initialLiveState(status: RunStatus = "queued", position: number 
 }
 
 /** The same cell under another placement is another group; loopback keeps the key it had before placements. */
+/** A placement worth naming: loopback reads as it did before placements existed. */
+const namedPlacement = (cell: Pick<CellRef, "placement">) =>
+  cell.placement && cell.placement !== "loopback" ? { placement: cell.placement } : {};
+
 export const groupKey = (cell: Pick<CellRef, "workload" | "cacheMode" | "trial" | "placement">): string =>
   `${cell.workload}|${cell.cacheMode}|${cell.trial}${cell.placement && cell.placement !== "loopback" ? `|${cell.placement}` : ""}`;
 
@@ -94,7 +98,7 @@ function withGroup(groups: readonly LiveGroup[], cell: CellRef): { groups: LiveG
     key,
     workload: cell.workload,
     cacheMode: cell.cacheMode,
-    ...(cell.placement ? { placement: cell.placement } : {}),
+    ...namedPlacement(cell),
     trial: cell.trial,
     trials: cell.trials,
     series: { rest: emptySeries(), grpc: emptySeries() },
@@ -193,7 +197,7 @@ export function reduceLive(state: LiveState, event: StreamEvent, seq?: number): 
         key: `${groupKey(cell)}|${cell.protocol}`,
         workload: cell.workload,
         cacheMode: cell.cacheMode,
-        ...(cell.placement ? { placement: cell.placement } : {}),
+        ...namedPlacement(cell),
         trial: cell.trial,
         protocol: cell.protocol,
         rps: event.rps,

@@ -15,8 +15,13 @@ const placementPart = (cell: Pick<CellResult, "placement">) =>
 export const cellKey = (cell: Pick<CellResult, "workload" | "cacheMode" | "placement">): string =>
   `${cell.workload}|${cell.cacheMode}${placementPart(cell)}`;
 
+/** "Item by id · warm", "Item by id · warm · cross-region": unlabelled means loopback, as in every older result. */
 export const cellTitle = (cell: Pick<CellResult, "label" | "cacheMode" | "placement">): string =>
-  [cell.label, cell.cacheMode === "none" ? null : cacheModeLabel(cell.cacheMode), cell.placement ?? null]
+  [
+    cell.label,
+    cell.cacheMode === "none" ? null : cacheModeLabel(cell.cacheMode),
+    cell.placement === "loopback" ? null : (cell.placement ?? null),
+  ]
     .filter(Boolean)
     .join(" · ");
 
