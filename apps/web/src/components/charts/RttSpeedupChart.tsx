@@ -12,9 +12,16 @@ import {
   YAxis,
 } from "recharts";
 import { rttAxisIsLog, type RttPoint } from "@/lib/report/placement-rows";
-import { AXIS_TICK, axisLabel, GRID_STROKE, TOOLTIP_STYLE } from "./axis";
+import { AXIS_TICK, axisLabel, GRID_STROKE, speedupTicks, TOOLTIP_STYLE } from "./axis";
 
 const rttText = (ms: number) => (ms >= 10 ? `${+ms.toFixed(1)} ms` : `${+ms.toFixed(3)} ms`);
+
+/** Whole decades around the RTTs (0.01, 0.1, 1, 10, 100 ms...): a log axis reads by its powers of ten. */
+function decades(rtts: readonly number[]): number[] {
+  const low = Math.floor(Math.log10(Math.min(...rtts)));
+  const high = Math.ceil(Math.log10(Math.max(...rtts)));
+  return Array.from({ length: high - low + 1 }, (_, i) => +(10 ** (low + i)).toPrecision(1));
+}
 
 /**
  * gRPC's p50 speedup (> 1: gRPC faster) at each placement's measured RTT, its 95% CI as an error
@@ -24,7 +31,8 @@ const rttText = (ms: number) => (ms >= 10 ? `${+ms.toFixed(1)} ms` : `${+ms.toFi
 export function RttSpeedupChart({ points }: { points: RttPoint[] }) {
   if (points.length === 0) return <div className="chart-empty">No measured placement</div>;
   const log = rttAxisIsLog(points);
-  const top = Math.max(1.2, ...points.map((p) => p.high)) * 1.1;
+  const xTicks = log ? decades(points.map((p) => p.rttMs)) : undefined;
+  const yTicks = speedupTicks(Math.max(1.2, ...points.map((p) => p.high)));
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={points} margin={{ top: 8, right: 24, bottom: 22, left: 8 }}>
@@ -33,18 +41,18 @@ export function RttSpeedupChart({ points }: { points: RttPoint[] }) {
           type="number"
           dataKey="rttMs"
           scale={log ? "log" : "linear"}
-          domain={log ? ["dataMin", "dataMax"] : [0, "dataMax"]}
-          allowDataOverflow={false}
+          domain={xTicks ? [xTicks[0]!, xTicks.at(-1)!] : [0, "auto"]}
+          {...(xTicks ? { ticks: xTicks } : {})}
           tick={AXIS_TICK}
           tickLine={false}
           axisLine={{ stroke: "#cbd5e1" }}
           tickFormatter={(v: number) => rttText(v)}
           label={axisLabel(`measured RTT, ms${log ? " (log scale)" : ""}`, "x")}
-          padding={{ left: 16, right: 16 }}
         />
         <YAxis
           type="number"
-          domain={[0, +top.toFixed(2)]}
+          domain={[0, yTicks.at(-1)!]}
+          ticks={yTicks}
           tick={AXIS_TICK}
           tickLine={false}
           axisLine={false}
