@@ -37,6 +37,24 @@ describe("ProgressBar", () => {
     );
   });
 
+  it("names a cell's placement unless it is loopback", () => {
+    const { writes, out } = stream(false);
+    const bar = new ProgressBar(out, { color: false });
+    const end = (placement: CellRef["placement"]): RunEvent => ({
+      type: "cell-end",
+      cell: { ...cell, placement },
+      rps: 6.8,
+      p50Ms: 147.9,
+      p99Ms: 150.2,
+      errors: 0,
+    });
+    bar.handle(end("cross-region"));
+    bar.handle(end("loopback"));
+    bar.finish();
+    expect(writes.join("")).toContain("[5/12] item.get warm @cross-region gRPC trial 2/3: p50 147.900 ms");
+    expect(writes.join("")).toContain("[5/12] item.get warm gRPC trial 2/3: p50 147.900 ms");
+  });
+
   it("redraws one bar in place on a terminal, with ETA, the cell and live rps", () => {
     let now = 0;
     const { writes, out } = stream(true);

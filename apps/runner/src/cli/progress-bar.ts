@@ -23,7 +23,9 @@ const REDRAW_MS = 100;
 
 function cellLabel(cell: CellRef): string {
   const cache = cell.cacheMode === "none" ? "" : ` ${cell.cacheMode}`;
-  return `[${cell.index}/${cell.total}] ${cell.workload}${cache} ${PROTOCOL[cell.protocol]} trial ${cell.trial}/${cell.trials}`;
+  // Loopback is what every run without placements measured: only another placement is named.
+  const placement = cell.placement && cell.placement !== "loopback" ? ` @${cell.placement}` : "";
+  return `[${cell.index}/${cell.total}] ${cell.workload}${cache}${placement} ${PROTOCOL[cell.protocol]} trial ${cell.trial}/${cell.trials}`;
 }
 
 export class ProgressBar {
