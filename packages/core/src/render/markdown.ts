@@ -12,6 +12,7 @@ import {
   hasPlacements,
   placementGroups,
   placementVerdicts,
+  refusalReason,
 } from "./placements";
 import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
 
@@ -96,8 +97,8 @@ function results(result: RunResult): string[] {
       ...(i === 0 ? [] : [""]),
       `### Placement ${describePlacement(group)}`,
       "",
-      ...(group.record?.status === "refused"
-        ? ["Not measured: no cells under this placement."]
+      ...(refusalReason(group) !== null
+        ? [`**Not measured:** ${oneLine(refusalReason(group)!)}`]
         : resultsTable(result, group.cells)),
     ]),
     ...(verdicts.length > 0 ? ["", "### By placement (p50)", "", ...verdicts.map((v) => `- ${v.text}`)] : []),

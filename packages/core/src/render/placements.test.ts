@@ -53,8 +53,9 @@ describe("reports with placements", () => {
     for (const text of [table, markdown]) {
       expect(text).toContain("Placement loopback · nothing added · measured 0.03 ms");
       expect(text).toContain("Placement cross-region · target 147 ms RTT · measured 147.8 ms (toxiproxy)");
-      expect(text).toContain(
-        "Placement same-zone · target 0.5 ms RTT · measured 1.06 ms (toxiproxy) · REFUSED: reached 1.06 ms RTT for a 0.5 ms target (toxiproxy steps in whole ms)",
+      expect(text).toContain("Placement same-zone · target 0.5 ms RTT · measured 1.06 ms (toxiproxy) · REFUSED");
+      expect(text).toMatch(
+        /Not measured:\W* reached 1\.06 ms RTT for a 0\.5 ms target \(toxiproxy steps in whole ms\)/i,
       );
     }
     expect(markdown).toContain("### Placement cross-region");

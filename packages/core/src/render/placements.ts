@@ -43,7 +43,7 @@ export function placementRttMs(record: PlacementRecord | undefined): number | nu
   return record.measuredRttMs ?? record.targetRttMs;
 }
 
-/** "cross-region · target 147 ms RTT · measured 147.8 ms (toxiproxy)"; a refused one says so, with its reason. */
+/** "cross-region · target 147 ms RTT · measured 147.8 ms (toxiproxy)"; a refused one ends in REFUSED (its reason: refusalReason). */
 export function describePlacement(group: Pick<PlacementGroup, "name" | "record">): string {
   const { name, record } = group;
   if (!record) return `${name} · no record of this placement in the result`;
@@ -57,7 +57,13 @@ export function describePlacement(group: Pick<PlacementGroup, "name" | "record">
       ? "RTT not measured"
       : `measured ${rtt(record.measuredRttMs)}${record.emulator === "none" ? "" : ` (${record.emulator})`}`;
   const head = [name, target, ...extras, measured].join(" · ");
-  return record.status === "refused" ? `${head} · REFUSED: ${record.reason ?? "no reason recorded"}` : head;
+  return record.status === "refused" ? `${head} · REFUSED` : head;
+}
+
+/** Why a placement was refused, for the line under its heading; null when it was measured. */
+export function refusalReason(group: Pick<PlacementGroup, "record">): string | null {
+  if (group.record?.status !== "refused") return null;
+  return group.record.reason ?? "no reason recorded";
 }
 
 /** "gRPC 1.90x faster at 147.8 ms RTT", "no significant difference on loopback"; from the cell's p50 comparison. */

@@ -14,6 +14,7 @@ import {
   hasPlacements,
   placementGroups,
   placementVerdicts,
+  refusalReason,
 } from "./placements";
 import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
 import { renderTable, type Column } from "./text-table";
@@ -103,9 +104,9 @@ function placedTables(result: RunResult, s: Styles, corrected: boolean): string[
   const groups = placementGroups(result);
   if (groups.length === 0) return cellsTable(result.cells, s, corrected);
   const sections = groups.map((group) => {
-    const refused = group.record?.status === "refused";
+    const refusal = refusalReason(group);
     const heading = s.bold(`Placement ${describePlacement(group)}`);
-    if (refused) return [s.red(heading), s.dim("  not measured: no cells under this placement")];
+    if (refusal !== null) return [s.red(heading), `  not measured: ${refusal}`];
     return [heading, ...cellsTable(group.cells, s, corrected)];
   });
   const verdicts = placementVerdicts(result);
