@@ -15,14 +15,9 @@ import {
   type PublishedFigure,
   type RunResult,
 } from "../result/result-schema";
-import {
-  placementName,
-  placementProfile,
-  type EmulatorOverhead,
-  type PlacementName,
-  type PlacementRecord,
-} from "../network/placements";
-import { runSpecSchema, type RunSpec, type RunSpecInput } from "../spec/run-spec";
+import { placementName, type EmulatorOverhead, type PlacementName } from "../network/placements";
+import { DEFAULT_EMULATOR_OVERHEAD, placementRecordsOf, type PlacementInput } from "./placement-fixture";
+import { runSpecSchema, type RunSpecInput } from "../spec/run-spec";
 import { createLatencyHistogram } from "../stats/latency-histogram";
 import type { LatencySummary } from "../stats/latency-summary";
 import { COMPARED_METRICS, speedupCI } from "../stats/speedup";
@@ -58,15 +53,7 @@ export interface CellInput {
   placement?: PlacementName;
 }
 
-/** How one placement of the spec's `network` fared; every field but the name has a default. */
-export interface PlacementInput {
-  name: PlacementName;
-  /** Default: 0.03 for loopback, else the target plus 3% and 0.1 ms (what an emulator reaches). */
-  measuredRttMs?: number | null;
-  /** Refused placements get no cells. */
-  status?: PlacementRecord["status"];
-  reason?: string;
-}
+export type { PlacementInput };
 
 export interface RunResultInput {
   /** Spec fields. Without `cells`, a spec that names workloads gets one cell per workload x cache mode. */
@@ -90,42 +77,6 @@ export interface RunResultInput {
   placements?: PlacementInput[];
   /** The emulator's cost on noop; `true` for a typical Toxiproxy one. */
   emulatorOverhead?: EmulatorOverhead | true;
-}
-
-const DEFAULT_EMULATOR_OVERHEAD: EmulatorOverhead = {
-  emulator: "toxiproxy",
-  protocols: {
-    rest: { direct: { p50Ms: 0.21, rps: 9800 }, proxied: { p50Ms: 0.31, rps: 7400 } },
-    grpc: { direct: { p50Ms: 0.18, rps: 12500 }, proxied: { p50Ms: 0.27, rps: 9900 } },
-  },
-};
-
-/** The spec's placements as a result records them: measured at about their target unless told otherwise. */
-function placementRecordsOf(spec: RunSpec, inputs: readonly PlacementInput[]): PlacementRecord[] {
-  return spec.network.map((placement) => {
-    const name = placementName(placement);
-    const profile = placementProfile(placement);
-    const given = inputs.find((p) => p.name === name);
-    const status = given?.status ?? "measured";
-    const measuredRttMs =
-      given?.measuredRttMs !== undefined
-        ? given.measuredRttMs
-        : name === "loopback"
-          ? 0.03
-          : ms3(profile.rttMs * 1.03 + 0.1);
-    return {
-      name,
-      targetRttMs: profile.rttMs,
-      jitterMs: profile.jitterMs,
-      bandwidthMbps: profile.bandwidthMbps,
-      measuredRttMs,
-      emulator: name === "loopback" ? "none" : "toxiproxy",
-      status,
-      ...(status === "refused"
-        ? { reason: given?.reason ?? `reached ${measuredRttMs ?? "no"} ms RTT for a ${profile.rttMs} ms target` }
-        : {}),
-    };
-  });
 }
 
 type Side = Required<Omit<SideInput, "errors" | "saturated" | "cacheHitRatio" | "generatorCpuMsPerRequest">> &
