@@ -38,7 +38,11 @@ export function getPreset(name: string): Preset {
 export function specFromPreset(name: string, overrides: Partial<PresetSpec> = {}): RunSpec {
   const preset = getPreset(name);
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
-  const parsed = runSpecSchema.safeParse({ ...preset.spec, ...defined, preset: preset.name });
+  // A rate or a connection count given by the user is the load they want for every workload: the
+  // preset's per-workload loads would otherwise quietly win over it.
+  const ownLoadReplaced = "rate" in defined || "connections" in defined;
+  const base = ownLoadReplaced ? { ...preset.spec, workloadLoads: undefined } : preset.spec;
+  const parsed = runSpecSchema.safeParse({ ...base, ...defined, preset: preset.name });
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(spec)"}: ${i.message}`);
   throw new Error(`preset "${name}" with these options is not a valid spec: ${issues.join("; ")}`);

@@ -8,13 +8,10 @@ import { thinkingUsersLoad, type ThinkingUsersLoad } from "./thinking-users";
  * 10 ms apart 1 s, a 1 MiB payload 20 ms. A stream takes 100x a simple call, so by Little's law most
  * users not thinking are streaming: the load is the arithmetic below, not users / 20.
  *
- * Neither load generator runs such users. autocannon keeps each connection busy (closed loop) or,
- * with a rate, paces one overall rate split over its connections; ghz calls one method per run,
- * paced by one constant global rate. Neither has think time, a weighted mix of
- * methods, or per-user state. So the preset keeps the published levels as connection counts
- * (25 / 50 / 250, closed loop, one workload at a time) for the figures, and its notes give the
- * arithmetic and the nearest faithful run per task: open loop at the task's own rate, with
- * connections for its users in flight.
+ * Neither load generator runs such users: neither has think time, a weighted mix of methods with
+ * per-task figures, or per-user state. The faithful approximation Relix runs instead: each task
+ * alone, open loop at the rate the Light level's users offer it (Little's law), over one
+ * connection and one gRPC channel per user it keeps in flight, plus headroom (spec.workloadLoads).
  */
 export const STUDY_001_TASKS = {
   simple: { workload: "echo", weight: 3, seconds: 0.01 },
@@ -27,15 +24,33 @@ export function study001Load(users: number): ThinkingUsersLoad {
 }
 
 const levels = [
-  { name: "Light", users: 500, connections: 25 },
-  { name: "Medium", users: 1000, connections: 50 },
-  { name: "Heavy", users: 5000, connections: 250 },
+  { name: "Light", users: 500 },
+  { name: "Medium", users: 1000 },
+  { name: "Heavy", users: 5000 },
 ] as const;
+
+/**
+ * Connections (and gRPC channels) per task at Light: its users in flight by Little's law (2.8
+ * simple calls, 187 streams, 1.9 payloads) with headroom, so a slow moment queues on the schedule
+ * (and shows in the corrected latency) rather than on a missing connection.
+ */
+const LIGHT_CONNECTIONS = { simple: 16, stream: 250, payload: 8 } as const;
+
+/** Each task's own load at Light: its Little's-law rate over its connections. */
+const lightLoads = Object.fromEntries(
+  (Object.keys(STUDY_001_TASKS) as (keyof typeof STUDY_001_TASKS)[]).map((name) => [
+    STUDY_001_TASKS[name].workload,
+    {
+      rate: Math.round(study001Load(levels[0].users).tasks[name]!.perSecond),
+      connections: LIGHT_CONNECTIONS[name],
+    },
+  ]),
+);
 
 const latencyNote =
   "Published latencies come from server-side Prometheus buckets: every gRPC cell is 1.75 ms (a bucket artefact, likely histogram_quantile interpolating inside one bucket), and the REST ones are below the server's own 10 ms sleep, so neither is an end-to-end latency. Shown for reference; measured is Relix's client-side p50.";
 const throughputNote =
-  "Published: what Locust's think-time-limited users achieved with a 3:2:1 task mix; measured: closed-loop capacity of this workload alone at the mapped concurrency.";
+  "Published: what Locust's think-time-limited users achieved with a 3:2:1 task mix; measured: the successful responses per second of this task alone at the rate Light's users offer it, so a protocol that keeps up shows that rate.";
 
 /** [workload, label, per level: REST ms, gRPC ms, REST req/s, gRPC req/s] as published. */
 const table = [
@@ -84,17 +99,16 @@ function levelArithmetic(level: (typeof levels)[number]): string {
   );
 }
 
-/** The nearest faithful run of one task at Light: its own rate, one connection (and channel) per user in flight, with headroom. */
-function lightCommand(name: keyof typeof STUDY_001_TASKS, connections: number): string {
-  const rate = Math.round(study001Load(levels[0].users).tasks[name]!.perSecond);
-  const { workload } = STUDY_001_TASKS[name];
-  return `pnpm bench --preset study-001 --workloads ${workload} --rate ${rate} --connections ${connections} --grpc-connections ${connections}`;
-}
-
-const published: PublishedFigureDefinition[] = table.flatMap(([workload, label, byLevel]) =>
-  byLevel.flatMap(([restMs, grpcMs, restRps, grpcRps], i) => {
-    const level = levels[i]!;
-    const at = `${level.name} (${level.users} users ~ ${level.connections} connections)`;
+/**
+ * Light's figures, compared on loopback and at same-zone: the study's client and servers were
+ * separate VMs in one zone, the nearer of the two; loopback runs where same-zone cannot be emulated.
+ * Medium and Heavy cannot be offered (their streams in flight exceed the connection bound): their
+ * figures are in the notes, not compared.
+ */
+const published: PublishedFigureDefinition[] = (["loopback", "same-zone"] as const).flatMap((placement) =>
+  table.flatMap(([workload, label, byLevel]) => {
+    const [restMs, grpcMs, restRps, grpcRps] = byLevel[0];
+    const at = `Light (${levels[0].users} users)`;
     return [
       {
         workload,
@@ -104,8 +118,7 @@ const published: PublishedFigureDefinition[] = table.flatMap(([workload, label, 
         rest: restMs,
         grpc: grpcMs,
         measure: "p50Ms",
-        placement: "same-zone",
-        connections: level.connections,
+        placement,
         note: latencyNote,
       },
       {
@@ -116,13 +129,25 @@ const published: PublishedFigureDefinition[] = table.flatMap(([workload, label, 
         rest: restRps,
         grpc: grpcRps,
         measure: "rps",
-        placement: "same-zone",
-        connections: level.connections,
+        placement,
         note: throughputNote,
       },
     ] satisfies PublishedFigureDefinition[];
   }),
 );
+
+const otherLevels = table
+  .map(
+    ([, label, byLevel]) =>
+      `${label}: ${levels
+        .slice(1)
+        .map((level, i) => {
+          const [restMs, grpcMs, restRps, grpcRps] = byLevel[i + 1]!;
+          return `${level.name} ${restMs}/${grpcMs} ms, ${restRps}/${grpcRps} req/s`;
+        })
+        .join("; ")}`,
+  )
+  .join(" | ");
 
 export const study001Preset = definePreset({
   name: "study-001",
@@ -132,9 +157,8 @@ export const study001Preset = definePreset({
   spec: {
     workloads: ["echo", "stream", "upload"],
     cacheModes: ["warm"],
-    network: ["same-zone"],
-    connections: levels[0].connections,
-    grpcConnections: 1,
+    network: ["loopback", "same-zone"],
+    workloadLoads: lightLoads,
     durationMs: 10_000,
     warmupMs: 2_000,
     trials: 3,
@@ -144,17 +168,24 @@ export const study001Preset = definePreset({
   },
   published,
   notes: [
-    "Placement: the study's Locust client and its servers were separate VMs, so the preset runs at same-zone (0.5 ms RTT, emulated by Toxiproxy between the load generators and the services) and its figures are compared there. A TCP proxy delays data but not the handshake, and has no congestion window: the 1 MiB uploads do not slow-start as on a real link.",
-    "With Toxiproxy, same-zone is refused (it adds latency in whole milliseconds per direction, and costs ~0.1 ms itself, so 0.5 ms RTT cannot be reached); it is this preset's only placement, so the run stops with that reason and measures nothing. Run it with --network loopback to measure on one machine instead: the published figures, tied to same-zone, are then left out rather than compared with another placement.",
-    "Load levels: Locust users are not connections. The published figures are tied to Light 500 / Medium 1000 / Heavy 5000 users as 25 / 50 / 250 connections; the preset runs Light (25, closed loop, one workload at a time), --connections 50 compares the Medium figures, --connections 250 the Heavy ones. Figures of other levels are left out, not compared against the wrong load. These counts are NOT the study's load (below): the measured rps is each workload's capacity at that concurrency.",
+    "Placement: the study's Locust client and its servers were separate VMs in one zone, so the preset runs at same-zone (0.5 ms RTT, emulated between the load generators and the services) as well as on loopback, and compares the Light figures under each. A TCP proxy delays data but not the handshake, and has no congestion window: the 1 MiB uploads do not slow-start as on a real link.",
+    "With Toxiproxy, same-zone is refused (it adds latency in whole milliseconds per direction, so 0.5 ms RTT cannot be reached): its figures are then listed unmeasured with the reason, and loopback's are compared. A packet-level emulator (tc netem) measures both.",
     `The study's load by Little's law (a user runs one task, then thinks U(0.1, 1.0) s; weights simple 3 / stream 2 / payload 1; durations are the study's sleeps: simple 10 ms, stream 100 x 10 ms = 1 s, payload 20 ms, so real calls only add to them): ${levels.map(levelArithmetic).join(" ")}`,
-    "Why Relix does not run these users: neither load generator has think time, a weighted mix of methods with per-task figures, or one session per user. autocannon keeps every connection busy (closed loop) or, with --rate, paces one overall rate split over its connections; ghz calls one method per run at one constant global rate. A mix faked inside one run would report one latency for three different calls.",
-    `The nearest faithful run, per task: open loop at the task's own Little's-law rate, with a connection (and a gRPC channel) for each of its users in flight plus headroom. At Light: ${lightCommand("simple", 16)}; ${lightCommand("stream", 250)}; ${lightCommand("payload", 8)}. Each reports its own task. Medium and Heavy need ${levels
+    `What runs: each task alone, open loop at the rate Light's users offer it, over one connection (REST) and one channel (gRPC) per user it keeps in flight plus headroom: ${Object.entries(
+      lightLoads,
+    )
+      .map(([workload, load]) => `${workload} ${load.rate} req/s over ${load.connections} connections`)
+      .join(
+        ", ",
+      )}. Latency is counted from each call's intended send time (corrected for coordinated omission), so a protocol that cannot keep up shows it.`,
+    "Why not the users themselves: neither load generator has think time, a weighted mix of methods with per-task figures, or one session per user (autocannon paces one rate over its connections; ghz calls one method per run at one constant rate), and a mix faked inside one run would report one latency for three different calls. So the three tasks do not run at the same time, as they did in the study: each has the machine to itself.",
+    `Medium (1000 users) and Heavy (5000) need ${levels
       .slice(1)
       .map((level) => round(study001Load(level.users).tasks.stream!.inFlight))
       .join(
         " and ",
-      )} streams in flight, beyond the 256-connection bound: they cannot be run this way, and Relix does not claim to.`,
+      )} streams in flight, beyond the 256-connection bound: they are not offered, and their figures are not compared (REST/gRPC as published: ${otherLevels}).`,
+    "--rate or --connections on the command line replace these per-task loads with the one load given, for every task.",
     "serverDelayMs 10 means, per workload: echo sleeps 10 ms per call; stream sleeps 10 ms before each of its 100 messages (>= 1 s per stream); upload sleeps 10 ms per MiB received. The study slept 20 ms per MiB: with one delay knob, Relix's upload waits 10 ms less per call than the study's.",
     "Every published gRPC latency is 1.75 ms: an artefact of server-side histogram buckets, not a measurement. The published REST latencies are below the 10 ms sleep, so they are not end-to-end either. Relix's latencies are client-side, per call, from HDR histograms.",
     "Compare the gRPC/REST ratios, not the absolute numbers: the published throughputs are what think-time-limited users achieved (and contradict the 3:2:1 weights: payload, the lightest weight, has the highest rate), while the preset measures capacity.",

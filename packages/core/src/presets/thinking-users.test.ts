@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getPreset } from "./presets";
+import { specForWorkload } from "../spec/workload-load";
+import { getPreset, specFromPreset } from "./presets";
 import { study001Load } from "./study-001";
 import { thinkingUsersLoad } from "./thinking-users";
 
@@ -45,13 +46,26 @@ describe("thinkingUsersLoad (Little's law for users who think)", () => {
 describe("study-001's notes", () => {
   const notes = getPreset("study-001").notes.join("\n");
 
-  it("state the arithmetic of every level and the per-task runs it leads to", () => {
+  it("state the arithmetic of every level and the per-task loads it leads to", () => {
     expect(Math.round(study001Load(500).tasks.stream!.inFlight)).toBe(187);
     expect(notes).toContain("Light, 500 users: 500 / (0.342 s mean task + 0.55 s mean think) = 561 tasks/s");
     expect(notes).toContain("in flight (rate x duration) 187 streams");
     expect(notes).toContain("Heavy, 5000 users");
-    expect(notes).toContain("--workloads stream --rate 187 --connections 250 --grpc-connections 250");
-    expect(notes).toMatch(/Medium and Heavy need 374 and 1869 streams in flight/);
+    expect(notes).toContain("stream 187 req/s over 250 connections");
+    expect(notes).toMatch(/Medium \(1000 users\) and Heavy \(5000\) need 374 and 1869 streams in flight/);
+  });
+
+  it("run each task at the rate Light's users offer it, one connection and channel per user in flight", () => {
+    const spec = specFromPreset("study-001");
+    const stream = specForWorkload(spec, "stream");
+    expect(stream).toMatchObject({ rate: 187, connections: 250, grpcConnections: 250 });
+    expect(specForWorkload(spec, "echo").rate).toBe(Math.round(study001Load(500).tasks.simple!.perSecond));
+  });
+
+  it("give way to a rate or connection count the user asks for", () => {
+    const spec = specFromPreset("study-001", { connections: 25 });
+    expect(spec.workloadLoads).toBeUndefined();
+    expect(specForWorkload(spec, "stream").connections).toBe(25);
   });
 
   it("no longer derive the levels from users / 20", () => {
