@@ -190,7 +190,7 @@ export async function measureProtocol(
     histogram: figures.histogram.encode(),
     timeline: figures.timeline,
     batches: batchFiguresInWindow(run.samples, complete),
-    // What the tool really used (autocannon opens fewer connections when --rate is below them).
+    // What the tool really used (per-request connections and HTTP/2 channels are counted by the driver).
     connections: { tcp: run.connections, inFlight: run.inFlight },
     server: {
       cpuMsPer1000: server.cpuMsPer1000,
