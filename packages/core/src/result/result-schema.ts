@@ -2,6 +2,7 @@ import { z } from "zod";
 import { studyIds } from "../catalog/workload";
 import { measureFactSchema, runFactSchema } from "../findings/facts";
 import { runSpecSchema } from "../spec/run-spec";
+import { stackIdSchema } from "../stacks/stacks";
 import { emulatorOverheadSchema, placementNames, placementRecordSchema } from "../network/placements";
 import { serviceEndpointsSchema } from "../network/service-endpoints";
 import { COMPARED_METRICS, latencySummarySchema, ratioCISchema } from "../stats";
@@ -44,6 +45,13 @@ export const serverMeasuresSchema = z.object({
   cacheHitRatio: z.number().min(0).max(1).nullable(),
   /** Bytes at the server's sockets per request, headers and framing included. */
   wireBytesPerRequest: z.object({ received: nonNegative, sent: nonNegative }).nullable(),
+  /**
+   * The mean server time per request split three ways, ms (the same instrumentation in every
+   * stack): in the service function (cache and database included), encoding and decoding bodies,
+   * and the rest (framework, framing, scheduling). Absent in results written before; null when the
+   * server did not report it.
+   */
+  split: z.object({ serviceMs: nonNegative, codecMs: nonNegative, restMs: nonNegative }).nullable().optional(),
 });
 
 export const generatorMeasuresSchema = z.object({
@@ -63,6 +71,8 @@ export const generatorMeasuresSchema = z.object({
 /** One protocol in one trial of one cell. */
 export const protocolMeasureSchema = z.object({
   protocol: protocolSchema,
+  /** The stack measured (stacks/stacks.ts); absent = the protocol's default (express, grpc-js). */
+  stack: stackIdSchema.optional(),
   rps: nonNegative,
   requests: z.number().int().min(0),
   errors: z.object({ total: z.number().int().min(0), byCode: z.record(z.string(), z.number().int().min(0)) }),
@@ -131,6 +141,35 @@ export const publishedFigureSchema = z.object({
 });
 export type PublishedFigure = z.infer<typeof publishedFigureSchema>;
 
+/** One comparison of two stacks: the ratio oriented like a speedup (> 1: `to` did better). */
+export const stackComparisonSchema = z.object({
+  metric: z.enum(COMPARED_METRICS),
+  ci: ratioCISchema,
+  /** The stack that did better, or "none" when the interval straddles 1. */
+  winner: z.union([stackIdSchema, z.literal("none")]),
+  text: z.string(),
+});
+export type StackComparison = z.infer<typeof stackComparisonSchema>;
+
+/** A stack beyond express and grpc-js, measured in every trial of the cell like them. */
+export const stackMeasuresSchema = z.object({
+  stack: stackIdSchema,
+  payload: payloadSizesSchema,
+  /** One measure per trial, in trial order (the order within a trial is in `stackOrder`). */
+  trials: z.array(protocolMeasureSchema),
+  summary: protocolSummarySchema,
+});
+export type StackMeasures = z.infer<typeof stackMeasuresSchema>;
+
+/** `from` against `to` on p50, p99 and rps, with the p50 sentence. */
+export const stackPairSchema = z.object({
+  from: stackIdSchema,
+  to: stackIdSchema,
+  comparisons: z.array(stackComparisonSchema),
+  verdict: z.string(),
+});
+export type StackPair = z.infer<typeof stackPairSchema>;
+
 export const cellResultSchema = z.object({
   workload: z.string(),
   label: z.string(),
@@ -144,6 +183,8 @@ export const cellResultSchema = z.object({
     z.object({
       trial: z.number().int().min(1),
       order: z.array(protocolSchema).length(2),
+      /** With stacks beyond the default two: the order every stack ran in within this trial. */
+      stackOrder: z.array(stackIdSchema).optional(),
       rest: protocolMeasureSchema,
       grpc: protocolMeasureSchema,
     }),
@@ -153,6 +194,20 @@ export const cellResultSchema = z.object({
   comparisons: z.array(comparisonSchema),
   /** The headline sentence (p50, with its confidence interval). */
   verdict: z.string(),
+  /**
+   * Stacks beyond express (`rest`) and grpc-js (`grpc`), when the spec asked for them. Absent in
+   * results written before stacks and in runs of the default two.
+   */
+  stacks: z.array(stackMeasuresSchema).optional(),
+  /** Each stack of the run against express and against grpc-js. */
+  stackComparisons: z.array(stackPairSchema).optional(),
+  /**
+   * The walk from express to grpc-js one layer at a time (stacks/stacks.ts layerSteps), for the
+   * steps whose two stacks were measured, each with its sentence.
+   */
+  layers: z
+    .array(stackPairSchema.extend({ layer: z.enum(["framework", "encoding", "transport", "codec"]), text: z.string() }))
+    .optional(),
   published: z.array(publishedFigureSchema).optional(),
 });
 export type CellResult = z.infer<typeof cellResultSchema>;

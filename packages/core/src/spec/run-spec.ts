@@ -3,6 +3,7 @@ import { workloadIds } from "../catalog/catalog";
 import { cacheModes } from "../calls/cache-mode";
 import { specBounds as b } from "./bounds";
 import { networkSchema } from "../network/placements";
+import { DEFAULT_STACKS, stackIdSchema, stackIds } from "../stacks/stacks";
 
 /**
  * How the REST client uses TCP: keep-alive reuses each connection for every call; per-request
@@ -45,6 +46,19 @@ export const runSpecSchema = z
      * is measured under each placement. Absent in specs written before = loopback only.
      */
     network: networkSchema.default(["loopback"]),
+    /**
+     * The stacks every cell is measured through (stacks/stacks.ts), always with express and
+     * grpc-js, which every other stack is compared with. Absent in specs written before = those two.
+     */
+    stacks: z
+      .array(stackIdSchema)
+      .min(2)
+      .max(stackIds.length)
+      .refine((list) => new Set(list).size === list.length, { message: "each stack may be listed once" })
+      .refine((list) => list.includes("express") && list.includes("grpc-js"), {
+        message: "express and grpc-js are always measured: every other stack is compared with both",
+      })
+      .default([...DEFAULT_STACKS]),
     /** In-flight requests on both sides: autocannon connections (pipelining 1) = ghz concurrency. */
     connections: int(b.connections).default(8),
     /** HTTP/2 connections ghz spreads its workers over (its default is 1: shared). */

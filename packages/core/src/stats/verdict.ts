@@ -9,6 +9,11 @@ export type Winner = "grpc" | "rest" | "none";
 
 export interface VerdictInput {
   metric: ComparedMetric;
+  /**
+   * What the two sides are called in the sentence: REST and gRPC unless said (a comparison of two
+   * stacks names them, e.g. express and node: the ratio's "rest" side is then the baseline).
+   */
+  labels?: Record<Exclude<Winner, "none">, string>;
   ci: Pick<RatioCI, "estimate" | "low" | "high"> &
     Partial<Pick<RatioCI, "ratio" | "confidence" | "degenerate" | "method">>;
 }
@@ -51,7 +56,7 @@ function winnerOf(estimate: number, low: number, high: number, degenerate: boole
   return "none";
 }
 
-function sentence(v: Omit<Verdict, "text">): string {
+function sentence(v: Omit<Verdict, "text">, labels: Record<Exclude<Winner, "none">, string>): string {
   const where = v.metric === "rps" ? "in throughput" : `at ${v.metric}`;
   const interval = v.degenerate
     ? "1 trial: no confidence interval"
@@ -60,10 +65,10 @@ function sentence(v: Omit<Verdict, "text">): string {
     return `${v.degenerate ? "no difference" : "no significant difference"} ${where} (${interval})`;
   }
   const better = v.metric === "rps" ? "more throughput" : `faster at ${v.metric}`;
-  return `${LABEL[v.winner]} ${times(v.factor)}x ${better} (${interval})`;
+  return `${labels[v.winner]} ${times(v.factor)}x ${better} (${interval})`;
 }
 
-export function structuredVerdictFor({ metric, ci }: VerdictInput): Verdict {
+export function structuredVerdictFor({ metric, ci, labels = LABEL }: VerdictInput): Verdict {
   // A CI built in the other direction would silently crown the wrong protocol.
   if (ci.ratio !== undefined && ci.ratio !== ratioDirectionFor(metric)) {
     throw new Error(`a ${metric} verdict needs a ${ratioDirectionFor(metric)} ratio, got ${ci.ratio}`);
@@ -77,7 +82,7 @@ export function structuredVerdictFor({ metric, ci }: VerdictInput): Verdict {
       : { factor: ci.estimate, low: ci.low, high: ci.high };
   const withinTrial = ci.method === "batch-means";
   const verdict = { winner, ...oriented, metric, confidence, degenerate, withinTrial };
-  return { ...verdict, text: sentence(verdict) };
+  return { ...verdict, text: sentence(verdict, labels) };
 }
 
 /** The plain sentence, e.g. "gRPC 1.42x faster at p50 (95% CI 1.31-1.55)". */
