@@ -259,4 +259,18 @@ describe("parseCliArgs refuses bad input with one line naming the flag, the valu
       expect(run("--network", "loopback,loopback").spec.network).toEqual(["loopback"]);
     });
   });
+
+  describe("stacks", () => {
+    it("measures express and grpc-js alone when none is given, and always adds them", () => {
+      expect(run().spec.stacks).toEqual(["express", "grpc-js"]);
+      expect(run("--stacks", "h2c,node").spec.stacks).toEqual(["express", "node", "h2c", "grpc-js"]);
+      expect(run("--stacks", "grpc-js-static,express").spec.stacks).toEqual(["express", "grpc-js", "grpc-js-static"]);
+    });
+
+    it("names the accepted stacks for an unknown one", () => {
+      expect(error("--stacks", "node,fastify")).toBe(
+        '--stacks "node,fastify": unknown stack "fastify" (use express, node, node-protobuf, h2c, grpc-js, grpc-js-static)',
+      );
+    });
+  });
 });

@@ -22,6 +22,7 @@ import {
 import { parseThreshold, ThresholdSyntaxError, type Threshold } from "@relix/core/render/thresholds";
 import { flags, type FlagDefinition } from "./flags";
 import { networkFrom } from "./network-args";
+import { parseStacks } from "./stacks-args";
 import { parseByteSize, parseCount, parseDurationMs, parseList } from "./values";
 import { UsageError } from "./usage-error";
 
@@ -194,6 +195,7 @@ function overridesFrom(values: Values, presetName: string): Partial<PresetSpec> 
     connections: with_("connections", (raw) => parseCount("connections", raw, b.connections)),
     grpcConnections: with_("grpc-connections", (raw) => parseCount("grpc-connections", raw, b.grpcConnections)),
     restConnection: with_("rest-connection", parseRestConnection),
+    stacks: with_("stacks", parseStacks),
     pinCores: with_("pin-cores", (raw) => parseOnOff("pin-cores", raw)),
     durationMs: with_("duration", (raw) => parseDurationMs("duration", raw, b.durationMs)),
     requests: with_("requests", (raw) => parseCount("requests", raw, b.requests)),

@@ -9,6 +9,7 @@ import {
 } from "@relix/core";
 import { customPlacementBounds as nb, placementName, placementNames } from "@relix/core/network/placements";
 import { formatDuration } from "@relix/core/render/format";
+import { DEFAULT_STACKS, stackIds } from "@relix/core/stacks/stacks";
 import { formatSize } from "./values";
 
 export interface FlagDefinition {
@@ -119,6 +120,14 @@ export const flags: readonly FlagDefinition[] = [
     example: "10",
     help: `custom placement: a cap in each direction, Mbit/s; ${range(nb.bandwidthMbps)}`,
     default: "no cap",
+  },
+  {
+    name: "stacks",
+    type: "string",
+    value: "LIST",
+    example: "node,h2c",
+    help: `stacks to measure every cell through (see STACKS): ${stackIds.join(", ")}; ${DEFAULT_STACKS.join(" and ")} are always added, as every other stack is compared with both`,
+    default: DEFAULT_STACKS.join(","),
   },
   {
     name: "duration",

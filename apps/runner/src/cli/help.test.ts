@@ -1,6 +1,7 @@
 import { latencyMetricKeys, presets, workloadIds } from "@relix/core";
 import { describe, expect, it } from "vitest";
 import { namedPlacements } from "@relix/core/network/placements";
+import { stacks } from "@relix/core/stacks/stacks";
 import { flags } from "./flags";
 import { renderHelp } from "./help";
 
@@ -51,6 +52,13 @@ describe("renderHelp", () => {
     expect(help).toMatch(/--jitter MS[\s\S]*0-500/);
     expect(help).toMatch(/--bandwidth MBIT[\s\S]*0\.1-10000/);
     expect(help).toContain("pnpm bench --workloads item.get --network loopback,cross-region");
+  });
+
+  it("lists each stack with what it isolates, and says express and grpc-js are always added", () => {
+    const flat = help.replace(/\s+/g, " ");
+    for (const [id, stack] of Object.entries(stacks)) expect(flat).toContain(`${id} ${stack.isolates}`);
+    expect(flat).toMatch(/--stacks LIST .*express and grpc-js are always added/);
+    expect(help).toContain("pnpm bench --workloads noop,item.get --stacks node,node-protobuf,h2c,grpc-js-static");
   });
 
   it("lists every preset with its one-line question and measuring time", () => {

@@ -11,6 +11,7 @@ import {
 } from "@relix/core";
 import { namedPlacements } from "@relix/core/network/placements";
 import { formatDuration } from "@relix/core/render/format";
+import { DEFAULT_STACKS, stacks } from "@relix/core/stacks/stacks";
 import { flags, type FlagDefinition } from "./flags";
 
 const WIDTH = 100;
@@ -63,6 +64,22 @@ function placementLines(): string[] {
   ];
 }
 
+/** Each stack with the one line on what it isolates, from its own definition. */
+function stackLines(): string[] {
+  const named = Object.entries(stacks).map(
+    ([id, stack]) => `  ${id.padEnd(16)}${wrap(`${stack.isolates} [${stack.tool}]`, 18).join("\n")}`,
+  );
+  return [
+    ...named,
+    ...wrap(
+      `${DEFAULT_STACKS.join(" and ")} are always measured; each other stack changes one layer of one of them, ` +
+        "and is set against both. The report walks from express to grpc-js one layer at a time and splits " +
+        "each stack's server time into handler, codec and the rest. See docs/measurement.md.",
+      2,
+    ).map((l, i) => (i === 0 ? `  ${l}` : l)),
+  ];
+}
+
 const thresholdLines = [
   "  [WORKLOAD[@CACHE]:]SUBJECT.METRIC OP VALUE      OP is <, <=, > or >=; repeat --threshold for more",
   `  rest.* / grpc.*   ${latencyMetricKeys.join(" ")}: latency with a unit, us, ms or s`,
@@ -83,6 +100,7 @@ const examples = [
   ["pnpm bench --workloads upload --payload-size 4MiB --rate 200", "open loop, 200 uploads/s"],
   ["pnpm bench --workloads item.get --network loopback,cross-region", "the same cells over loopback and at 147 ms RTT"],
   ["pnpm bench --workloads item.get --rtt 30 --jitter 5 --bandwidth 50", "loopback and a custom 30 ms link"],
+  ["pnpm bench --workloads noop,item.get --stacks node,node-protobuf,h2c,grpc-js-static", "which layer decides"],
   ["pnpm bench --threshold 'grpc.p99<5ms' --threshold 'item.get:ratio.p50.low>1' --no-color", "a CI gate"],
 ];
 
@@ -100,6 +118,9 @@ export function renderHelp(): string {
     "",
     "PLACEMENTS (--network)",
     ...placementLines(),
+    "",
+    "STACKS (--stacks)",
+    ...stackLines(),
     "",
     "PRESETS",
     ...presetLines(),
