@@ -20,16 +20,17 @@ export function plannedCells(spec: Pick<RunSpec, "workloads" | "cacheModes">): P
 }
 
 /**
- * Time spent in warm-up and measured windows: placements x cells x 2 protocols x trials x
- * (warm-up + window). Service start, preflight, each placement's set-up and the wait for in-flight
+ * Time spent in warm-up and measured windows: placements x cells x stacks (2 unless the spec names
+ * more) x trials x (warm-up + window). Service start, preflight, each placement's set-up and the wait for in-flight
  * calls at the end of a window come on top. Null when windows end after a number of requests:
  * their length depends on the services.
  */
 export function estimateMeasuringMs(
   spec: Pick<RunSpec, "workloads" | "cacheModes" | "trials" | "warmupMs" | "durationMs" | "requests"> &
-    Partial<Pick<RunSpec, "network">>,
+    Partial<Pick<RunSpec, "network" | "stacks">>,
 ): number | null {
   if (spec.requests !== undefined) return null;
   const placements = spec.network?.length ?? 1;
-  return placements * plannedCells(spec).length * 2 * spec.trials * (spec.warmupMs + spec.durationMs);
+  const stacks = spec.stacks?.length ?? 2;
+  return placements * plannedCells(spec).length * stacks * spec.trials * (spec.warmupMs + spec.durationMs);
 }

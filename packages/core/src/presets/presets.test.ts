@@ -147,6 +147,17 @@ describe("estimateMeasuringMs", () => {
     expect(estimateMeasuringMs(spec)).toBe(4 * 2 * 2 * 5000);
   });
 
+  it("counts every stack the spec measures", () => {
+    const spec = specFromPreset("quick", {
+      workloads: ["noop"],
+      trials: 2,
+      warmupMs: 1000,
+      durationMs: 4000,
+      stacks: ["express", "node", "h2c", "grpc-js"],
+    });
+    expect(estimateMeasuringMs(spec)).toBe(1 * 4 * 2 * 5000);
+  });
+
   it("is unknown when windows end after a number of requests", () => {
     expect(estimateMeasuringMs(specFromPreset("quick", { requests: 100 }))).toBeNull();
   });

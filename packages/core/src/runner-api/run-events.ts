@@ -2,6 +2,7 @@ import { z } from "zod";
 import { cacheModes } from "../calls/cache-mode";
 import { placementNames } from "../network/placements";
 import { protocolSchema } from "../result/result-schema";
+import { stackIdSchema } from "../stacks/stacks";
 import { headlineSchema } from "./headline";
 import { runPhases, runStatuses, type StreamEventType } from "./run-status";
 
@@ -24,6 +25,8 @@ export const cellRefSchema = z.object({
   trial: z.number().int().min(1),
   trials: z.number().int().min(1),
   protocol: protocolSchema,
+  /** The stack measured, when the run measures more than express and grpc-js (its protocol is the stack's family). */
+  stack: stackIdSchema.optional(),
   /** 1-based position of this protocol run among all of the run's protocol runs. */
   index: z.number().int().min(1),
   total: z.number().int().min(1),

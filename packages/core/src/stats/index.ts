@@ -28,3 +28,11 @@ export {
 export { batchMeansRatioCI, tQuantile975, MIN_BATCHES, type BatchSide } from "./batch-means";
 export { COMPARED_METRICS, speedupCI, batchSpeedupCI, ratioDirectionFor, type ComparedMetric } from "./speedup";
 export { verdictFor, structuredVerdictFor, type Verdict, type VerdictInput, type Winner } from "./verdict";
+export {
+  gapShare,
+  layerSentence,
+  stackVerdictFor,
+  type LayerName,
+  type LayerSentenceInput,
+  type StackVerdict,
+} from "./stack-verdicts";

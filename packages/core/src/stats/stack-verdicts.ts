@@ -1,0 +1,100 @@
+// The sentences that compare two stacks and that walk from express to grpc-js one layer at a time.
+// Pure, so the engine writes them into a result and any renderer can write them again from the
+// figures. A ratio here is oriented like a speedup: > 1 means `to` did better than `from`.
+import { layerSteps, stacks, type StackId } from "../stacks/stacks";
+import type { ComparedMetric } from "./speedup";
+import { structuredVerdictFor, type VerdictInput } from "./verdict";
+
+type RatioInput = VerdictInput["ci"];
+
+export interface StackVerdict {
+  /** The stack that did better, or "none" when the interval straddles 1 (or, with one trial, parity). */
+  winner: StackId | "none";
+  /** How many times better the winner is (>= 1). */
+  factor: number;
+  text: string;
+}
+
+/** `from` against `to` on one metric, e.g. "node 1.80x faster at p50 (95% CI 1.62-2.01)". */
+export function stackVerdictFor(input: {
+  metric: ComparedMetric;
+  ci: RatioInput;
+  from: StackId;
+  to: StackId;
+}): StackVerdict {
+  // The verdict's "rest" side is the baseline (the ratio's denominator side), its "grpc" side the other.
+  const verdict = structuredVerdictFor({
+    metric: input.metric,
+    ci: input.ci,
+    labels: { rest: input.from, grpc: input.to },
+  });
+  const winner = verdict.winner === "none" ? "none" : verdict.winner === "rest" ? input.from : input.to;
+  return { winner, factor: verdict.factor, text: verdict.text };
+}
+
+export type LayerName = (typeof layerSteps)[number]["layer"];
+
+/** What each step swaps, and what the slower side of it costs, in a reader's words. */
+const LAYER_WORDS: Record<LayerName, { change: string; cost: string }> = {
+  framework: { change: "node:http in place of Express", cost: "Express's per-request cost" },
+  encoding: { change: "protobuf bodies in place of JSON", cost: "JSON's encoding cost" },
+  transport: { change: "HTTP/2 in place of HTTP/1.1", cost: "HTTP/1.1's cost" },
+  codec: { change: "precompiled serializers in place of protobufjs's reflection", cost: "the reflection codec's cost" },
+};
+
+/** A share of the gap from which the step is called most of it. */
+const MOST = 0.5;
+
+const percent = (share: number) => `${Math.round(Math.abs(share) * 100)}%`;
+
+/**
+ * How much of the express -> grpc-js difference on p50 one step accounts for, on a log scale (so
+ * the steps of a walk add up): ln(step) / ln(gap), signed so that a positive share brings the two
+ * defaults closer. A step on the REST side closes the gap when it moves towards gRPC's figure; a
+ * step on the gRPC side (the codec) closes it when it moves gRPC towards REST's.
+ */
+export function gapShare(step: { from: StackId; estimate: number }, gapEstimate: number): number | null {
+  const gap = Math.log(gapEstimate);
+  if (!Number.isFinite(gap) || gap === 0 || !(step.estimate > 0)) return null;
+  const towards = stacks[step.from].family === "rest" ? 1 : -1;
+  return (towards * Math.log(step.estimate)) / gap;
+}
+
+export interface LayerSentenceInput {
+  workload: string;
+  layer: LayerName;
+  from: StackId;
+  to: StackId;
+  /** The step's p50 ratio, `from` -> `to`. */
+  step: RatioInput;
+  /** express -> grpc-js on p50 in the same cell, or null when it has no ratio (a side had no success). */
+  gap: RatioInput | null;
+}
+
+/**
+ * One step of the layer walk on p50: the step's ratio with its interval and, when both the step
+ * and the express -> grpc-js gap are significant, its share of the gap, e.g. "on noop, node:http in
+ * place of Express (express -> node): node 1.80x faster at p50 (95% CI 1.62-2.01); it closes 80% of
+ * the express -> grpc-js gap: most of gRPC's lead is Express's per-request cost".
+ */
+export function layerSentence(input: LayerSentenceInput): string {
+  const words = LAYER_WORDS[input.layer];
+  const step = stackVerdictFor({ metric: "p50", ci: input.step, from: input.from, to: input.to });
+  const head = `on ${input.workload}, ${words.change} (${input.from} -> ${input.to}): ${step.text}`;
+  if (step.winner === "none") return head;
+  if (input.gap === null) return `${head}; express -> grpc-js has no p50 ratio to share`;
+  const gap = stackVerdictFor({ metric: "p50", ci: input.gap, from: "express", to: "grpc-js" });
+  if (gap.winner === "none")
+    return `${head}; express and grpc-js do not differ significantly, so there is no gap to share`;
+  const share = gapShare({ from: input.from, estimate: input.step.estimate }, input.gap.estimate);
+  if (share === null) return head;
+  const part =
+    share >= 0
+      ? `it closes ${percent(share)} of the express -> grpc-js gap`
+      : `it widens the express -> grpc-js gap by ${percent(share)}`;
+  const leader = gap.winner === "grpc-js" ? "gRPC" : "Express";
+  const onRestSide = stacks[input.from].family === "rest";
+  // Only a REST-side step can be the reason gRPC leads: it removes a cost the REST side pays.
+  const reading = onRestSide && leader === "gRPC" && share >= MOST ? `: most of gRPC's lead is ${words.cost}` : "";
+  return `${head}; ${part}${reading}`;
+}
