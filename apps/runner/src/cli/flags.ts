@@ -224,7 +224,7 @@ export const flags: readonly FlagDefinition[] = [
     type: "string",
     value: "FILE",
     example: "result.csv",
-    help: "also write a CSV: one row per cell x protocol, every numeric field",
+    help: "also write a CSV: one row per cell x stack, every numeric field",
   },
   {
     name: "threshold",

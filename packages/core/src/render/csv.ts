@@ -1,7 +1,8 @@
-// One row per cell x protocol with every numeric field of the summary, for spreadsheets and
-// pandas. RFC 4180: CRLF line ends, fields quoted when they hold a comma, a quote or a line break,
+// One row per cell x stack (express and grpc-js, plus any other stack the run measured) with every
+// numeric field of the summary, for spreadsheets and pandas. RFC 4180: CRLF line ends, fields quoted when they hold a comma, a quote or a line break,
 // quotes doubled. Missing values are empty fields, never "null".
-import type { CellResult, Comparison, Protocol, RunResult } from "../result/result-schema";
+import type { CellResult, Comparison, Protocol, ProtocolSummary, RunResult } from "../result/result-schema";
+import { stackRowsOf, type StackRow } from "./stacks";
 import { latencyMetricKeys } from "../stats/latency-metrics";
 import { COMPARED_METRICS } from "../stats/speedup";
 
@@ -16,51 +17,64 @@ export function csvField(value: Value): string {
 const speedup = (cell: CellResult, metric: Comparison["metric"]) =>
   cell.comparisons.find((c) => c.metric === metric)?.ci;
 
-/** Column name -> value of one cell x protocol. The order here is the file's column order. */
-const columns: Array<[string, (cell: CellResult, protocol: Protocol, result: RunResult) => Value]> = [
+/** One row's stack: its measure and payload, and the protocol family it belongs to. */
+interface Row {
+  protocol: Protocol;
+  stack: StackRow["stack"];
+  measure: ProtocolSummary;
+  payload: StackRow["payload"];
+  split: NonNullable<ProtocolSummary["server"]["split"]> | null | undefined;
+}
+
+/** Column name -> value of one cell x stack. The order here is the file's column order. */
+const columns: Array<[string, (cell: CellResult, row: Row, result: RunResult) => Value]> = [
   ["run_id", (_c, _p, r) => r.id],
   ["preset", (_c, _p, r) => r.spec.preset],
   ["workload", (c) => c.workload],
   ["label", (c) => c.label],
   ["study", (c) => c.study],
   ["cache_mode", (c) => c.cacheMode],
-  ["protocol", (_c, p) => p],
+  ["protocol", (_c, p) => p.protocol],
+  ["stack", (_c, p) => p.stack],
   // Absent in results written before placements existed: they were all measured on loopback.
   ["placement", (c) => c.placement ?? "loopback"],
   ["placement_rtt_ms", (c, _p, r) => r.placements?.find((p) => p.name === (c.placement ?? "loopback"))?.measuredRttMs],
   ["trials", (c) => c.trials.length],
-  ["rps", (c, p) => c[p].rps],
-  ["requests", (c, p) => c[p].requests],
-  ["errors_total", (c, p) => c[p].errors.total],
+  ["rps", (_c, p) => p.measure.rps],
+  ["requests", (_c, p) => p.measure.requests],
+  ["errors_total", (_c, p) => p.measure.errors.total],
   [
     "errors_by_code",
-    (c, p) =>
-      Object.entries(c[p].errors.byCode)
+    (_c, p) =>
+      Object.entries(p.measure.errors.byCode)
         .map(([code, n]) => `${code}=${n}`)
         .join(";"),
   ],
-  ["latency_count", (c, p) => c[p].latencyMs.count],
+  ["latency_count", (_c, p) => p.measure.latencyMs.count],
   ...latencyMetricKeys.map(
     (k) =>
-      [`latency_${k}_ms`, (c: CellResult, p: Protocol) => c[p].latencyMs[k]] as [
+      [`latency_${k}_ms`, (_c: CellResult, p: Row) => p.measure.latencyMs[k]] as [
         string,
-        (c: CellResult, p: Protocol) => Value,
+        (c: CellResult, p: Row) => Value,
       ],
   ),
-  ["request_body_bytes", (c, p) => c.payload[p].requestBodyBytes],
-  ["response_body_bytes", (c, p) => c.payload[p].responseBodyBytes],
-  ["tcp_connections", (c, p) => c[p].connections.tcp],
-  ["in_flight", (c, p) => c[p].connections.inFlight],
-  ["server_cpu_ms_per_1000", (c, p) => c[p].server.cpuMsPer1000],
-  ["server_peak_rss_bytes", (c, p) => c[p].server.peakRssBytes],
-  ["server_time_ms_mean", (c, p) => c[p].server.serverTimeMsMean],
-  ["cache_hit_ratio", (c, p) => c[p].server.cacheHitRatio],
-  ["wire_bytes_received_per_request", (c, p) => c[p].server.wireBytesPerRequest?.received],
-  ["wire_bytes_sent_per_request", (c, p) => c[p].server.wireBytesPerRequest?.sent],
-  ["generator_tool", (c, p) => c[p].generator.tool],
-  ["generator_cpu_fraction", (c, p) => c[p].generator.cpuFraction],
-  ["generator_saturated", (c, p) => c[p].generator.saturated],
-  // The cell's comparisons repeat on both of its rows so each row stands alone in a filter.
+  ["request_body_bytes", (_c, p) => p.payload.requestBodyBytes],
+  ["response_body_bytes", (_c, p) => p.payload.responseBodyBytes],
+  ["tcp_connections", (_c, p) => p.measure.connections.tcp],
+  ["in_flight", (_c, p) => p.measure.connections.inFlight],
+  ["server_cpu_ms_per_1000", (_c, p) => p.measure.server.cpuMsPer1000],
+  ["server_peak_rss_bytes", (_c, p) => p.measure.server.peakRssBytes],
+  ["server_time_ms_mean", (_c, p) => p.measure.server.serverTimeMsMean],
+  ["cache_hit_ratio", (_c, p) => p.measure.server.cacheHitRatio],
+  ["wire_bytes_received_per_request", (_c, p) => p.measure.server.wireBytesPerRequest?.received],
+  ["wire_bytes_sent_per_request", (_c, p) => p.measure.server.wireBytesPerRequest?.sent],
+  ["generator_tool", (_c, p) => p.measure.generator.tool],
+  ["generator_cpu_fraction", (_c, p) => p.measure.generator.cpuFraction],
+  ["generator_saturated", (_c, p) => p.measure.generator.saturated],
+  ["split_service_ms", (_c, p) => p.split?.serviceMs],
+  ["split_codec_ms", (_c, p) => p.split?.codecMs],
+  ["split_rest_ms", (_c, p) => p.split?.restMs],
+  // The cell's express-against-grpc-js comparisons repeat on every one of its rows so each row stands alone in a filter.
   ...COMPARED_METRICS.flatMap((metric) =>
     (["estimate", "low", "high"] as const).map(
       (bound) =>
@@ -77,7 +91,16 @@ export const csvHeader = columns.map(([name]) => name);
 
 export function renderCsv(result: RunResult): string {
   const rows = result.cells.flatMap((cell) =>
-    (["rest", "grpc"] as const).map((protocol) => columns.map(([, value]) => csvField(value(cell, protocol, result)))),
+    stackRowsOf(cell).map((stackRow) => {
+      const row: Row = {
+        protocol: stackRow.measure.protocol,
+        stack: stackRow.stack,
+        measure: stackRow.measure,
+        payload: stackRow.payload,
+        split: stackRow.measure.server.split,
+      };
+      return columns.map(([, value]) => csvField(value(cell, row, result)));
+    }),
   );
   return [csvHeader.map(csvField), ...rows].map((row) => row.join(",")).join("\r\n") + "\r\n";
 }

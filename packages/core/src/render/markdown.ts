@@ -15,6 +15,7 @@ import {
   refusalReason,
 } from "./placements";
 import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
+import { stacksMarkdown } from "./stacks-markdown";
 
 /** Pipes and line breaks would end a table cell early. */
 function cellText(text: string): string {
@@ -200,6 +201,7 @@ export function renderMarkdownReport(result: RunResult, permalink?: string): str
     "## Comparisons",
     "",
     ...comparisons(result),
+    ...stacksMarkdown(result, table),
     ...(notes.length > 0 ? ["", "## Notes", "", ...notes.map((n) => `- ${oneLine(n)}`)] : []),
     ...publishedTable(result),
     ...presetNotes(result),

@@ -17,6 +17,7 @@ import {
   refusalReason,
 } from "./placements";
 import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
+import { stacksSection } from "./stacks-table";
 import { renderTable, type Column } from "./text-table";
 
 export interface TableOptions {
@@ -213,6 +214,7 @@ export function renderTableReport(result: RunResult, options: TableOptions = {})
     s.dim(describeEnvironment(result)),
     "",
     ...resultsSection(result, s),
+    ...stacksSection(result, s),
     ...publishedSection(result, s),
     ...presetNotesSection(result, s),
     ...findingsSection(result, s),

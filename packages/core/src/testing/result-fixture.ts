@@ -22,6 +22,15 @@ import { createLatencyHistogram } from "../stats/latency-histogram";
 import type { LatencySummary } from "../stats/latency-summary";
 import { COMPARED_METRICS, speedupCI } from "../stats/speedup";
 import { structuredVerdictFor } from "../stats/verdict";
+import { DEFAULT_STACKS, stackIds, type StackId } from "../stacks/stacks";
+import {
+  DEFAULT_SPLITS,
+  DEFAULT_STACK_FIGURES,
+  layersOf,
+  stackComparisonsOf,
+  toolOf,
+  type SplitInput,
+} from "./stack-fixture";
 
 /** One protocol's figures in a cell (latencies in ms); every other figure follows from these. */
 export interface SideInput {
@@ -37,7 +46,16 @@ export interface SideInput {
   cacheHitRatio?: number | null;
   /** The load generator's own CPU per request, ms; absent by default, as in results written before it was recorded. */
   generatorCpuMsPerRequest?: number;
+  /**
+   * The server time split; default: the stack's typical split when the spec names stacks beyond
+   * the default two, else absent (as in results written before). null: the server did not report it.
+   */
+  split?: SplitInput | null;
+  /** Mean server time per request, ms; default: the split's sum, else 0.05. */
+  serverTimeMs?: number;
 }
+
+export type { SplitInput };
 
 export interface CellInput {
   /** Default item.get. */
@@ -51,6 +69,8 @@ export interface CellInput {
   published?: PublishedFigure[];
   /** The placement it was measured under; default: none (an older, loopback-only result) unless the spec lists a network. */
   placement?: PlacementName;
+  /** Figures of the spec's stacks beyond express and grpc-js (`rest` and `grpc` are those two). */
+  stacks?: Partial<Record<StackId, SideInput>>;
 }
 
 export type { PlacementInput };
@@ -63,6 +83,8 @@ export interface RunResultInput {
   /** Figures every cell starts from; a cell's own `rest` / `grpc` win. */
   rest?: SideInput;
   grpc?: SideInput;
+  /** Figures every cell starts from for the spec's other stacks (spec.stacks); a cell's own win. */
+  stacks?: Partial<Record<StackId, SideInput>>;
   /** Default r_fixture0001. */
   id?: string;
   /** ISO time; the run finishes a minute later. */
@@ -79,7 +101,9 @@ export interface RunResultInput {
   emulatorOverhead?: EmulatorOverhead | true;
 }
 
-type Side = Required<Omit<SideInput, "errors" | "saturated" | "cacheHitRatio" | "generatorCpuMsPerRequest">> &
+type Side = Required<
+  Omit<SideInput, "errors" | "saturated" | "cacheHitRatio" | "generatorCpuMsPerRequest" | "split" | "serverTimeMs">
+> &
   SideInput;
 
 const DEFAULT_REST: Side = { p50: 0.8, p99: 2.4, mean: 0.9, rps: 9000, requestBodyBytes: 0, responseBodyBytes: 112 };
@@ -120,12 +144,29 @@ function histogramOf(latency: LatencySummary): string {
   return encoded;
 }
 
+interface MeasureContext {
+  windowSeconds: number;
+  cacheHitRatio: number | null;
+  inFlight: number;
+  grpcConnections: number;
+  /** The spec names stacks beyond the default two: every measure then carries a split. */
+  withStacks: boolean;
+}
+
+function splitOf(stack: StackId, side: Side, withStacks: boolean): SplitInput | null | undefined {
+  if (side.split !== undefined) return side.split;
+  return withStacks ? DEFAULT_SPLITS[stack] : undefined;
+}
+
 function measure(
   protocol: Protocol,
   side: Side,
   factor: number,
-  context: { windowSeconds: number; cacheHitRatio: number | null; inFlight: number; grpcConnections: number },
+  context: MeasureContext,
+  stack: StackId = protocol === "rest" ? "express" : "grpc-js",
 ): ProtocolMeasure {
+  const split = splitOf(stack, side, context.withStacks);
+  const splitSum = split ? ms3(split.serviceMs + split.codecMs + split.restMs) : undefined;
   const errors = side.errors ?? {};
   const errorTotal = Object.values(errors).reduce((a, b) => a + b, 0);
   const rps = ms3(side.rps * factor);
@@ -145,6 +186,7 @@ function measure(
   };
   return {
     protocol,
+    ...(DEFAULT_STACKS.includes(stack) ? {} : { stack }),
     rps,
     requests,
     errors: { total: errorTotal, byCode: errors },
@@ -164,12 +206,13 @@ function measure(
     server: {
       cpuMsPer1000: 120.5,
       peakRssBytes: 90_000_000,
-      serverTimeMsMean: 0.05,
+      serverTimeMsMean: side.serverTimeMs ?? splitSum ?? 0.05,
       cacheHitRatio: side.cacheHitRatio === undefined ? context.cacheHitRatio : side.cacheHitRatio,
       wireBytesPerRequest: { received: 120 + side.requestBodyBytes, sent: 260 + side.responseBodyBytes },
+      ...(split === undefined ? {} : { split }),
     },
     generator: {
-      tool: protocol === "rest" ? "autocannon" : "ghz",
+      tool: toolOf(stack),
       cpuFraction: side.saturated ? 0.97 : 0.4,
       saturated: side.saturated ?? false,
       ...(side.generatorCpuMsPerRequest === undefined ? {} : { cpuMsPerRequest: side.generatorCpuMsPerRequest }),
@@ -226,6 +269,8 @@ export function makeRunResult(input: RunResultInput = {}): RunResult {
     ...input.spec,
   });
   const windowSeconds = Math.max(1, Math.round(spec.durationMs / 1000));
+  const extraStacks = stackIds.filter((id) => spec.stacks.includes(id) && !DEFAULT_STACKS.includes(id));
+  const withStacks = extraStacks.length > 0;
 
   const cells = cellInputs.map((cellInput): CellResult => {
     const workload = getWorkload(workloadOf(cellInput));
@@ -235,23 +280,50 @@ export function makeRunResult(input: RunResultInput = {}): RunResult {
       cacheHitRatio: workload.usesCache ? (cacheMode === "warm" ? 1 : 0) : null,
       inFlight: spec.connections,
       grpcConnections: spec.grpcConnections,
+      withStacks,
     };
     const restSide: Side = { ...DEFAULT_REST, ...input.rest, ...cellInput.rest };
     const grpcSide: Side = { ...DEFAULT_GRPC, ...input.grpc, ...cellInput.grpc };
-    const trials = Array.from({ length: cellInput.trials ?? spec.trials }, (_, i) => {
+    const stackSide = (stack: StackId): Side => ({
+      ...DEFAULT_STACK_FIGURES[stack as keyof typeof DEFAULT_STACK_FIGURES],
+      ...input.stacks?.[stack],
+      ...cellInput.stacks?.[stack],
+    });
+    const protocolOf = (stack: StackId): Protocol => (stack.startsWith("grpc") ? "grpc" : "rest");
+    const trialCount = cellInput.trials ?? spec.trials;
+    const trials = Array.from({ length: trialCount }, (_, i) => {
       const factor = SPREAD[i % SPREAD.length]!;
       const order: Protocol[] = i % 2 === 0 ? ["rest", "grpc"] : ["grpc", "rest"];
+      const measured = stackIds.filter((id) => spec.stacks.includes(id));
       return {
         trial: i + 1,
         order,
+        ...(withStacks ? { stackOrder: i % 2 === 0 ? measured : [...measured].reverse() } : {}),
         rest: measure("rest", restSide, factor, context),
         grpc: measure("grpc", grpcSide, factor, context),
       };
     });
-    const summary = (side: Side, protocol: Protocol) => {
-      const { timeline: _timeline, notes: _notes, ...rest } = measure(protocol, side, 1, context);
+    const summary = (side: Side, protocol: Protocol, stack?: StackId) => {
+      const { timeline: _timeline, notes: _notes, ...rest } = measure(protocol, side, 1, context, stack);
       return rest;
     };
+    const extraMeasures = extraStacks.map((stack) => ({
+      stack,
+      payload: {
+        requestBodyBytes: stackSide(stack).requestBodyBytes,
+        responseBodyBytes: stackSide(stack).responseBodyBytes,
+      },
+      trials: Array.from({ length: trialCount }, (_, i) =>
+        measure(protocolOf(stack), stackSide(stack), SPREAD[i % SPREAD.length]!, context, stack),
+      ),
+      summary: summary(stackSide(stack), protocolOf(stack), stack),
+    }));
+    const trialsOf = (stack: StackId): ProtocolMeasure[] =>
+      stack === "express"
+        ? trials.map((t) => t.rest)
+        : stack === "grpc-js"
+          ? trials.map((t) => t.grpc)
+          : extraMeasures.find((m) => m.stack === stack)!.trials;
     const comparisons = COMPARED_METRICS.map((metric) =>
       comparison(
         metric,
@@ -275,6 +347,13 @@ export function makeRunResult(input: RunResultInput = {}): RunResult {
       verdict: comparisons[0]!.text,
       ...(cellInput.published ? { published: cellInput.published } : {}),
       ...(cellInput.placement ? { placement: cellInput.placement } : {}),
+      ...(withStacks
+        ? {
+            stacks: extraMeasures,
+            stackComparisons: stackComparisonsOf(extraStacks, trialsOf),
+            layers: layersOf(spec.stacks, trialsOf),
+          }
+        : {}),
     };
   });
 

@@ -1,0 +1,101 @@
+// The Markdown report's stacks section: the same content as the terminal's (stacks-table.ts), plus
+// every comparison sentence of each stack against express and grpc-js.
+import type { CellResult, RunResult } from "../result/result-schema";
+import { formatMs, formatRps, formatSpeedupCI } from "./format";
+import {
+  cellHasStacks,
+  layerRowsOf,
+  SPLIT_LEGEND,
+  splitOf,
+  stackCellTitle,
+  stackRowsOf,
+  STACKS_LEGEND,
+  type StackRatio,
+} from "./stacks";
+import { splitVerdict } from "./stacks-table";
+
+type Table = (
+  header: readonly string[],
+  align: readonly ("l" | "r")[],
+  rows: readonly (readonly string[])[],
+) => string[];
+
+const ratio = (r: StackRatio | null) => (r ? formatSpeedupCI(r) : "-");
+
+function cellSection(result: RunResult, cell: CellResult, table: Table): string[] {
+  const rows = stackRowsOf(cell);
+  const layers = layerRowsOf(cell);
+  const pairs = cell.stackComparisons ?? [];
+  return [
+    "",
+    `### Stacks: \`${cell.workload}\` ${stackCellTitle(result, cell).slice(cell.workload.length + 1)}`,
+    "",
+    ...table(
+      ["stack", "tool", "p50 ms", "p99 ms", "rps", "vs express p50 [95% CI]", "vs grpc-js p50 [95% CI]"],
+      ["l", "l", "r", "r", "r", "r", "r"],
+      rows.map((row) => {
+        const hasLatency = row.measure.latencyMs.count > 0;
+        return [
+          row.stack,
+          row.tool,
+          hasLatency ? formatMs(row.measure.latencyMs.p50) : "-",
+          hasLatency ? formatMs(row.measure.latencyMs.p99) : "-",
+          formatRps(row.measure.rps),
+          ratio(row.vsExpress),
+          ratio(row.vsGrpc),
+        ];
+      }),
+    ),
+    ...(layers.length > 0
+      ? [
+          "",
+          "Layer walk, express to grpc-js:",
+          "",
+          ...table(
+            ["layer", "step", "p50 ratio [95% CI]", "reading"],
+            ["l", "l", "r", "l"],
+            layers.map((l) => [l.layer, `${l.from} → ${l.to}`, ratio(l.ratio), l.text]),
+          ),
+        ]
+      : []),
+    "",
+    "Split of the client latency (mean ms per request):",
+    "",
+    ...table(
+      ["stack", "client mean", "network+client", "framework", "codec", "handler", "sum of parts", "adds up"],
+      ["l", "r", "r", "r", "r", "r", "r", "l"],
+      rows.map((row) => {
+        const view = splitOf(row.measure);
+        if (!view) return [row.stack, "-", "-", "-", "-", "-", "-", "not reported"];
+        return [
+          row.stack,
+          formatMs(view.totalMs),
+          formatMs(view.networkClientMs),
+          formatMs(view.frameworkMs),
+          formatMs(view.codecMs),
+          formatMs(view.handlerMs),
+          formatMs(view.sumMs),
+          splitVerdict(view),
+        ];
+      }),
+    ),
+    ...(pairs.length > 0
+      ? ["", ...pairs.map((p) => `- **${p.to}** against ${p.from}: ${p.comparisons.map((c) => c.text).join("; ")}`)]
+      : []),
+  ];
+}
+
+/** Nothing for a result without stacks, so it renders exactly as before. */
+export function stacksMarkdown(result: RunResult, table: Table): string[] {
+  const cells = result.cells.filter(cellHasStacks);
+  if (cells.length === 0) return [];
+  return [
+    "",
+    "## Stacks: which layer decides",
+    ...cells.flatMap((cell) => cellSection(result, cell, table)),
+    "",
+    STACKS_LEGEND,
+    "",
+    SPLIT_LEGEND,
+  ];
+}

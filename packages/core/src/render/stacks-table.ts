@@ -1,0 +1,100 @@
+// The terminal report's stacks section: per cell with stacks, a table of its stacks, the layer
+// walk and the split of each stack's client latency.
+import type { CellResult, RunResult } from "../result/result-schema";
+import type { Styles } from "./ansi";
+import { formatMs, formatRps, formatSpeedupCI } from "./format";
+import {
+  cellHasStacks,
+  layerRowsOf,
+  SPLIT_LEGEND,
+  splitOf,
+  stackCellTitle,
+  stackRowsOf,
+  STACKS_LEGEND,
+  type SplitView,
+  type StackRatio,
+} from "./stacks";
+import { renderTable, type Column } from "./text-table";
+
+const ratio = (r: StackRatio | null) => (r ? formatSpeedupCI(r) : "-");
+
+const stackColumns: Column[] = [
+  { header: "stack" },
+  { header: "tool" },
+  { header: "p50 ms", align: "right" },
+  { header: "p99 ms", align: "right" },
+  { header: "rps", align: "right" },
+  { header: "vs express p50 [95% CI]", align: "right" },
+  { header: "vs grpc-js p50 [95% CI]", align: "right" },
+];
+
+const splitColumns: Column[] = [
+  { header: "stack" },
+  ...["client mean", "network+client", "framework", "codec", "handler", "sum of parts"].map((header) => ({
+    header,
+    align: "right" as const,
+  })),
+  { header: "adds up" },
+];
+
+/** "yes" or what is wrong, with the tolerance it was held to. */
+export function splitVerdict(view: SplitView): string {
+  if (view.networkClientMs < 0) return `no: server time ${formatMs(view.serverMs)} exceeds the client mean`;
+  const off = `${formatMs(Math.abs(view.sumMs - view.totalMs))} off, tolerance ${formatMs(view.toleranceMs)}`;
+  return view.addsUp ? `yes (${off})` : `NO (${off})`;
+}
+
+function cellSection(result: RunResult, cell: CellResult, s: Styles): string[] {
+  const rows = stackRowsOf(cell);
+  const stackTable = renderTable(
+    stackColumns,
+    rows.map((row) => {
+      const hasLatency = row.measure.latencyMs.count > 0;
+      return [
+        row.stack,
+        row.tool,
+        hasLatency ? formatMs(row.measure.latencyMs.p50) : "-",
+        hasLatency ? formatMs(row.measure.latencyMs.p99) : "-",
+        formatRps(row.measure.rps),
+        ratio(row.vsExpress),
+        ratio(row.vsGrpc),
+      ];
+    }),
+  );
+  const layers = layerRowsOf(cell);
+  const layerLines = renderTable(
+    [{ header: "layer" }, { header: "step" }, { header: "p50 ratio [95% CI]", align: "right" }, { header: "reading" }],
+    layers.map((l) => [l.layer, `${l.from} -> ${l.to}`, ratio(l.ratio), l.text]),
+  );
+  const splits = rows.map((row) => ({ row, view: splitOf(row.measure) }));
+  const splitRows = splits.map(({ row, view }) =>
+    view
+      ? [
+          row.stack,
+          formatMs(view.totalMs),
+          formatMs(view.networkClientMs),
+          formatMs(view.frameworkMs),
+          formatMs(view.codecMs),
+          formatMs(view.handlerMs),
+          formatMs(view.sumMs),
+          view.addsUp ? splitVerdict(view) : s.red(splitVerdict(view)),
+        ]
+      : [row.stack, "-", "-", "-", "-", "-", "-", s.dim("not reported")],
+  );
+  return [
+    "",
+    s.bold(`Stacks · ${stackCellTitle(result, cell)}`),
+    ...stackTable,
+    ...(layers.length > 0 ? ["", s.bold("Layer walk, express to grpc-js"), ...layerLines] : []),
+    "",
+    s.bold("Split of the client latency (mean ms per request)"),
+    ...renderTable(splitColumns, splitRows),
+  ];
+}
+
+/** Nothing for a result without stacks, so it renders exactly as before. */
+export function stacksSection(result: RunResult, s: Styles): string[] {
+  const cells = result.cells.filter(cellHasStacks);
+  if (cells.length === 0) return [];
+  return [...cells.flatMap((cell) => cellSection(result, cell, s)), "", s.dim(STACKS_LEGEND), s.dim(SPLIT_LEGEND)];
+}
