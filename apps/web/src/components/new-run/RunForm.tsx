@@ -16,6 +16,7 @@ import {
 } from "@/lib/spec-form/spec-form";
 import { LoadFields } from "./LoadFields";
 import { NetworkFields } from "./NetworkFields";
+import { StackFields } from "./StackFields";
 import { CUSTOM_PRESET, PresetPicker } from "./PresetPicker";
 import { submitRun } from "./submit-run";
 import { WorkloadOptions } from "./WorkloadOptions";
@@ -129,7 +130,7 @@ export function RunForm({
             <span className="muted small" style={{ fontWeight: 400 }}>
               {checked.fields.workloads.length} workloads · {checked.fields.cacheModes.join(", ")} ·{" "}
               {values.connections} connections · {values.durationSeconds} s × {values.trials} trials ·{" "}
-              {values.network.join(", ")}
+              {values.network.join(", ")} · {values.stacks.join(", ")}
             </span>
           </summary>
 
@@ -145,6 +146,7 @@ export function RunForm({
               onToggle={toggle}
             />
             <NetworkFields values={values} errors={errors} onChange={set} />
+            <StackFields values={values} onChange={set} />
             <LoadFields values={values} bounds={bounds} errors={errors} onChange={set} />
           </div>
         </details>

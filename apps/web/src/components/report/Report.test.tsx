@@ -111,4 +111,27 @@ describe("Report (server-rendered)", () => {
     // Only the exact spec (network: ["loopback"]) says it.
     expect(html.slice(0, html.indexOf('data-testid="spec"'))).not.toContain("loopback");
   });
+
+  it("walks from express to grpc-js one layer at a time per workload, with a table view, and a split per stack", () => {
+    const stacked = makeRunResult({
+      spec: {
+        workloads: ["noop", "item.get"],
+        stacks: ["express", "node", "node-protobuf", "h2c", "grpc-js", "grpc-js-static"],
+      },
+    });
+    const html = renderToStaticMarkup(<Report result={stacked} />);
+    const section = html.slice(html.indexOf('data-testid="stacks"'));
+    expect(section).toContain("Stacks: which layer decides");
+    expect(section.match(/data-testid="stack-panel"/g)).toHaveLength(2);
+    expect(section.match(/data-testid="stack-ladder"/g)).toHaveLength(2);
+    expect(section.match(/data-testid="stack-split"/g)).toHaveLength(2);
+    expect(section).toContain("the parts must add up within 5% of the server time");
+    // Each stack's figures against both defaults: h2c is 0.8 / 0.62 = 1.29x express's p50.
+    expect(section).toMatch(/h2c<\/span><\/td><td>h2load<\/td><td class="r">0\.620<\/td>/);
+    expect(section).toContain("1.29x [");
+  });
+
+  it("has no stacks section for a run of express and grpc-js alone", () => {
+    expect(renderToStaticMarkup(<Report result={result} />)).not.toContain('data-testid="stacks"');
+  });
 });

@@ -10,6 +10,7 @@ import { PlacementsSection } from "./PlacementsSection";
 import { PresetNotesSection } from "./PresetNotesSection";
 import { PublishedSection } from "./PublishedSection";
 import { ResourcesSection } from "./ResourcesSection";
+import { StacksSection } from "./StacksSection";
 import { VerdictSection } from "./VerdictSection";
 
 /** The finished run, server-rendered: what to beware of, verdicts, then the evidence for each. */
@@ -23,6 +24,7 @@ export function Report({ result }: { result: RunResult }) {
       <PlacementsSection result={result} />
       <OverviewSection result={result} />
       <CellsSection result={result} />
+      <StacksSection result={result} />
       <CacheSection result={result} />
       <ResourcesSection result={result} />
       <GeneratorsSection result={result} findings={findings} />

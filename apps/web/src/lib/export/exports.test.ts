@@ -41,4 +41,14 @@ describe("exports", () => {
     expect(md).toContain("### Placement loopback");
     expect(md).toContain("### Placement cross-region · target 147 ms RTT");
   });
+
+  it("carries each stack in both exports: a CSV row per stack, the stacks section in Markdown", () => {
+    const stacked = makeRunResult({ spec: { workloads: ["noop"], stacks: ["express", "h2c", "grpc-js"] } });
+    const rows = renderCsv(stacked).trimEnd().split("\r\n").slice(1);
+    const column = csvHeader.indexOf("stack");
+    expect(rows.map((r) => r.split(",")[column])).toEqual(["express", "h2c", "grpc-js"]);
+    const md = renderMarkdown(stacked);
+    expect(md).toContain("## Stacks: which layer decides");
+    expect(md).toContain("| h2c | h2load |");
+  });
 });

@@ -10,6 +10,7 @@ import {
   valuesFrom,
   type FormContext,
 } from "./spec-form";
+import { toggleStack } from "./stack-form";
 
 const context: FormContext = {
   bounds: specBounds,
@@ -99,6 +100,27 @@ describe("new-run form rules", () => {
     ];
     // noop: 1 cell, item.get: 2 cache modes -> 3 cells x 2 protocols x 3 trials x 4 s
     expect(estimateRunMs(quick, catalog)).toBe(72_000);
+  });
+
+  describe("stacks", () => {
+    it("offers express and grpc-js checked and fixed, and sends the stacks only when changed", () => {
+      expect(valuesFrom(quick).stacks).toEqual(["express", "grpc-js"]);
+      const picked = toggleStack(toggleStack(valuesFrom(quick).stacks, "h2c", true), "node", true);
+      expect(picked).toEqual(["express", "node", "h2c", "grpc-js"]);
+      expect(toggleStack(picked, "express", false)).toEqual(picked);
+      const { fields, errors } = validateForm({ ...valuesFrom(quick), stacks: picked }, context);
+      expect(errors).toEqual({});
+      expect(overridesOf(fields, quick)).toEqual({ stacks: ["express", "node", "h2c", "grpc-js"] });
+      expect(runSpecSchema.parse({ workloads: ["noop"], ...overridesOf(fields, quick) }).stacks).toEqual(picked);
+    });
+
+    it("counts every stack's window in the run's length", () => {
+      const catalog = [
+        { id: "noop", usesCache: false },
+        { id: "item.get", usesCache: true },
+      ];
+      expect(estimateRunMs({ ...quick, stacks: ["express", "node", "h2c", "grpc-js"] }, catalog)).toBe(144_000);
+    });
   });
 
   describe("placements", () => {

@@ -1,5 +1,6 @@
 import type { Bound, SpecDefaults } from "@relix/core/runner-api/reference";
 import type { Placement } from "@relix/core/network/placements";
+import type { StackId } from "@relix/core/stacks/stacks";
 import { restConnectionPolicies, type RestConnectionPolicy } from "@relix/core/spec/run-spec";
 import {
   NETWORK_FIELDS,
@@ -9,6 +10,7 @@ import {
   validateNetwork,
   type NetworkValues,
 } from "./network-form";
+import { sameStacks, stacksFrom } from "./stack-form";
 
 // The new-run form's rules, kept out of the component so they can be tested: form values <->
 // spec fields, the runner's bounds enforced before submit (the runner checks again and is the
@@ -51,6 +53,8 @@ export interface FormValues extends NetworkValues {
   payloadUnit: PayloadUnit;
   /** Empty: closed loop. */
   rate: string;
+  /** Always with express and grpc-js. */
+  stacks: StackId[];
 }
 
 /** The spec fields this form sets (a subset of RunSpec; the runner fills the rest from defaults). */
@@ -67,6 +71,8 @@ export interface SpecFields {
   rate?: number;
   /** Placements every cell is measured under. */
   network: Placement[];
+  /** Stacks every cell is measured through, express and grpc-js always among them. */
+  stacks: StackId[];
 }
 
 /** A spec as the runner gives it: a preset's full spec, or the defaults (no workloads). */
@@ -86,6 +92,8 @@ export function specFieldsFrom(spec: FormSpec): SpecFields {
     payloadBytes: spec.payloadBytes,
     // A runner from before placements sends none: everything was loopback.
     network: [...((spec as { network?: Placement[] }).network ?? ["loopback"])],
+    // A runner from before stacks sends none: it measured express and grpc-js.
+    stacks: stacksFrom((spec as { stacks?: readonly string[] }).stacks),
   };
   if (spec.rate !== undefined) fields.rate = spec.rate;
   return fields;
@@ -111,6 +119,7 @@ export function valuesFrom(fields: SpecFields): FormValues {
     payloadSize: String(fields.payloadBytes / PAYLOAD_UNITS[unit]),
     payloadUnit: unit,
     rate: fields.rate === undefined ? "" : String(fields.rate),
+    stacks: stacksFrom(fields.stacks),
     ...networkValuesFrom(fields.network),
   };
 }
@@ -252,6 +261,7 @@ export function validateForm(values: FormValues, context: FormContext): { fields
     trials,
     payloadBytes,
     network: placements.network,
+    stacks: stacksFrom(values.stacks),
   };
   if (values.rate.trim() !== "") fields.rate = checkInt("rate", parseNumber(values.rate), bounds.rate, "Rate", errors);
   return { fields, errors };
@@ -266,6 +276,7 @@ export function overridesOf(fields: SpecFields, base: SpecFields): Partial<SpecF
   if (!sameList(fields.workloads, base.workloads)) out.workloads = fields.workloads;
   if (!sameList(fields.cacheModes, base.cacheModes)) out.cacheModes = fields.cacheModes;
   if (!sameNetwork(fields.network, base.network)) out.network = fields.network;
+  if (!sameStacks(fields.stacks, base.stacks)) out.stacks = fields.stacks;
   for (const key of [
     "connections",
     "grpcConnections",
@@ -295,10 +306,16 @@ export interface CatalogEntry {
   usesCache: boolean;
 }
 
-/** Placements x cells x protocols x trials x (warm-up + window): what the run will take, before services start. */
+/** Placements x cells x stacks x trials x (warm-up + window): what the run will take, before services start. */
 export function estimateRunMs(fields: SpecFields, catalog: readonly CatalogEntry[]): number {
   const byId = new Map(catalog.map((w) => [w.id, w]));
   let cells = 0;
   for (const id of fields.workloads) cells += byId.get(id)?.usesCache ? Math.max(1, fields.cacheModes.length) : 1;
-  return Math.max(1, fields.network.length) * cells * 2 * fields.trials * (fields.warmupMs + fields.durationMs);
+  return (
+    Math.max(1, fields.network.length) *
+    cells *
+    Math.max(2, fields.stacks.length) *
+    fields.trials *
+    (fields.warmupMs + fields.durationMs)
+  );
 }

@@ -1,0 +1,57 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { SplitBar } from "@/lib/report/stack-rows";
+import { AXIS_TICK, axisLabel, GRID_STROKE, TOOLTIP_STYLE } from "./axis";
+
+/** The parts of a client request, nearest the wire first; each its own colour in every panel. */
+export const SPLIT_PARTS = [
+  { key: "networkClient", label: "network and client", color: "#cbd5e1" },
+  { key: "framework", label: "framework", color: "#7c3aed" },
+  { key: "codec", label: "codec", color: "#be185d" },
+  { key: "handler", label: "handler", color: "#0d9488" },
+] as const;
+
+const ms = (v: number) => `${v.toFixed(3)} ms`;
+
+/** Per stack, its mean client latency as a stacked bar: network and client, framework, codec, handler (ms). */
+export function StackSplitChart({ bars }: { bars: SplitBar[] }) {
+  const reported = bars.filter((b) => b.totalMs !== null);
+  if (reported.length === 0) return <div className="chart-empty">No server reported its split</div>;
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <BarChart data={reported} layout="vertical" margin={{ top: 4, right: 24, bottom: 18, left: 8 }}>
+        <CartesianGrid stroke={GRID_STROKE} horizontal={false} />
+        <XAxis
+          type="number"
+          tick={AXIS_TICK}
+          tickLine={false}
+          axisLine={{ stroke: "#cbd5e1" }}
+          tickFormatter={(v: number) => `${+v.toFixed(3)}`}
+          label={axisLabel("mean client latency per request, ms", "x")}
+        />
+        <YAxis
+          type="category"
+          dataKey="stack"
+          tick={AXIS_TICK}
+          tickLine={false}
+          axisLine={false}
+          width={110}
+          interval={0}
+        />
+        <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: "rgba(15,23,42,.04)" }} formatter={(v) => ms(Number(v))} />
+        {SPLIT_PARTS.map((part) => (
+          <Bar
+            key={part.key}
+            dataKey={part.key}
+            name={part.label}
+            stackId="split"
+            fill={part.color}
+            barSize={16}
+            isAnimationActive={false}
+          />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
