@@ -16,6 +16,7 @@ import {
   specDifferences,
   type ComparedRun,
 } from "@/lib/compare/compare-rows";
+import { CompareStacks } from "@/components/compare/CompareStacks";
 import { formatCount, formatMsNumber, formatTimestamp } from "@/lib/format";
 import { resultOfRun } from "@/server/run-result";
 import { runner } from "@/server/runner-client";
@@ -179,6 +180,8 @@ export default async function ComparePage({
           );
         })}
       </section>
+
+      <CompareStacks cells={cells} runNames={runNames} />
 
       <section className="section">
         <h2>Cell by cell</h2>
