@@ -2,7 +2,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadBenchConfig, loadRunnerConfig } from "./runner-config";
 
-const DEFAULT_TARGETS = { host: "127.0.0.1", restPort: 8080, grpcPort: 50051, grpcMetricsPort: 9464 };
+const DEFAULT_TARGETS = {
+  host: "127.0.0.1",
+  restPort: 8080,
+  grpcPort: 50051,
+  grpcMetricsPort: 9464,
+  stackPorts: { node: 8081, "node-protobuf": 8082, h2c: 8083, "grpc-js-static": 50052 },
+};
 
 describe("runner config", () => {
   it("defaults to loopback:4000, the web origins, no token, the file store in .relix/runs, the default service ports", () => {
@@ -31,6 +37,8 @@ describe("runner config", () => {
       REST_PORT: "18080",
       GRPC_PORT: "15051",
       GRPC_METRICS_PORT: "19464",
+      NODE_PORT: "18081",
+      H2C_PORT: "off",
     });
     expect(config).toMatchObject({
       host: "0.0.0.0",
@@ -42,6 +50,8 @@ describe("runner config", () => {
       shutdownTimeoutMs: 10_000,
       targets: { host: "127.0.0.1", restPort: 18080, grpcPort: 15051, grpcMetricsPort: 19464 },
     });
+    // A stack turned off has no port: a run that asks for it is refused before measuring.
+    expect(config.targets.stackPorts).toEqual({ node: 18081, "node-protobuf": 8082, "grpc-js-static": 50052 });
   });
 
   it("lists every problem at once", () => {

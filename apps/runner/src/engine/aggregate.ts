@@ -5,12 +5,16 @@ import {
   decodeLatencyHistogram,
   median,
   speedupCI,
+  stackVerdictFor,
   structuredVerdictFor,
   type Comparison,
   type ComparedMetric,
   type ProtocolMeasure,
   type ProtocolSummary,
   type RatioCI,
+  type StackComparison,
+  type StackId,
+  type StackPair,
 } from "@relix/core";
 
 const medianOrNull = (values: Array<number | null>): number | null => {
@@ -33,6 +37,25 @@ function medianSummary(
 }
 
 /**
+ * The median of each part of the split across trials, when the trials recorded one (null when a
+ * trial's server did not report it). Medians of parts need not add up exactly to the median
+ * server time; each part is still a typical trial's.
+ */
+function splitSummary(measures: ProtocolMeasure[]): { split?: ProtocolSummary["server"]["split"] } {
+  if (measures.every((m) => m.server.split === undefined)) return {};
+  const splits = measures.map((m) => m.server.split ?? null);
+  if (splits.some((s) => s === null)) return { split: null };
+  const present = splits as Array<NonNullable<(typeof splits)[number]>>;
+  return {
+    split: {
+      serviceMs: median(present.map((s) => s.serviceMs)),
+      codecMs: median(present.map((s) => s.codecMs)),
+      restMs: median(present.map((s) => s.restMs)),
+    },
+  };
+}
+
+/**
  * One protocol across trials: the median of every figure, and the merge of the histograms
  * (so the percentile curve uses every sample, not a median of curves).
  */
@@ -52,6 +75,7 @@ export function summariseProtocol(measures: ProtocolMeasure[]): ProtocolSummary 
   const wire = measures.map((m) => m.server.wireBytesPerRequest);
   return {
     protocol: first.protocol,
+    ...(first.stack ? { stack: first.stack } : {}),
     rps: median(measures.map((m) => m.rps)),
     requests: Math.round(median(measures.map((m) => m.requests))),
     // Errors are summed over the trials (total and by code alike): a failure in any trial counts.
@@ -70,6 +94,7 @@ export function summariseProtocol(measures: ProtocolMeasure[]): ProtocolSummary 
       wireBytesPerRequest: wire.every((w) => w !== null)
         ? { received: median(wire.map((w) => w.received)), sent: median(wire.map((w) => w.sent)) }
         : null,
+      ...splitSummary(measures),
     },
     generator: {
       tool: first.generator.tool,
@@ -88,23 +113,38 @@ const metricValue = (m: ProtocolMeasure, metric: ComparedMetric) => (metric === 
 const BATCH_KEY = { p50: "p50Ms", p99: "p99Ms", rps: "rps" } as const;
 
 /**
+ * Two sides measured in the same trials (index i of each is trial i): `base` is the ratio's
+ * reference (REST, or the stack compared against), `other` the side a ratio > 1 favours.
+ */
+interface Sides {
+  base: ProtocolMeasure[];
+  other: ProtocolMeasure[];
+}
+
+/**
  * Several trials: the between-trial bootstrap. One trial: batch means over its sub-windows when
  * both sides have enough of them, else the bootstrap's point estimate (flagged degenerate).
  */
-function ratioCIOf(trials: Array<{ rest: ProtocolMeasure; grpc: ProtocolMeasure }>, metric: ComparedMetric): RatioCI {
-  const rest = trials.map((t) => metricValue(t.rest, metric));
-  const grpc = trials.map((t) => metricValue(t.grpc, metric));
-  const only = trials.length === 1 ? trials[0]! : null;
-  if (only?.rest.batches && only.grpc.batches) {
+function ratioCIOf({ base, other }: Sides, metric: ComparedMetric): RatioCI {
+  const baseValues = base.map((m) => metricValue(m, metric));
+  const otherValues = other.map((m) => metricValue(m, metric));
+  const onlyBase = base.length === 1 ? base[0]! : null;
+  const onlyOther = other.length === 1 ? other[0]! : null;
+  if (onlyBase?.batches && onlyOther?.batches) {
     const key = BATCH_KEY[metric];
     const ci = batchSpeedupCI(
       metric,
-      { estimate: rest[0]!, batches: only.rest.batches[key] },
-      { estimate: grpc[0]!, batches: only.grpc.batches[key] },
+      { estimate: baseValues[0]!, batches: onlyBase.batches[key] },
+      { estimate: otherValues[0]!, batches: onlyOther.batches[key] },
     );
     if (ci) return ci;
   }
-  return speedupCI(metric, rest, grpc);
+  return speedupCI(metric, baseValues, otherValues);
+}
+
+/** Each compared metric with both sides' values all positive (a zero means every request failed: no ratio). */
+function comparableMetrics(sides: Sides): ComparedMetric[] {
+  return COMPARED_METRICS.filter((metric) => [...sides.base, ...sides.other].every((m) => metricValue(m, metric) > 0));
 }
 
 /**
@@ -113,19 +153,32 @@ function ratioCIOf(trials: Array<{ rest: ProtocolMeasure; grpc: ProtocolMeasure 
  * request failed) has no ratio and is left out.
  */
 export function compareTrials(trials: Array<{ rest: ProtocolMeasure; grpc: ProtocolMeasure }>): Comparison[] {
-  const comparisons: Comparison[] = [];
-  for (const metric of COMPARED_METRICS) {
-    const rest = trials.map((t) => metricValue(t.rest, metric));
-    const grpc = trials.map((t) => metricValue(t.grpc, metric));
-    if ([...rest, ...grpc].some((v) => !(v > 0))) continue;
-    const ci = ratioCIOf(trials, metric);
+  const sides = { base: trials.map((t) => t.rest), other: trials.map((t) => t.grpc) };
+  return comparableMetrics(sides).map((metric) => {
+    const ci = ratioCIOf(sides, metric);
     const verdict = structuredVerdictFor({ metric, ci });
-    comparisons.push({ metric, ci, winner: verdict.winner, text: verdict.text });
-  }
-  return comparisons;
+    return { metric, ci, winner: verdict.winner, text: verdict.text };
+  });
+}
+
+/**
+ * One stack against another over the same trials, by the same machinery as compareTrials: the
+ * ratio is oriented like a speedup (> 1: `to` did better), the sentences name the stacks.
+ */
+export function compareStacks(
+  from: { stack: StackId; trials: ProtocolMeasure[] },
+  to: { stack: StackId; trials: ProtocolMeasure[] },
+): StackPair {
+  const sides = { base: from.trials, other: to.trials };
+  const comparisons: StackComparison[] = comparableMetrics(sides).map((metric) => {
+    const ci = ratioCIOf(sides, metric);
+    const verdict = stackVerdictFor({ metric, ci, from: from.stack, to: to.stack });
+    return { metric, ci, winner: verdict.winner, text: verdict.text };
+  });
+  return { from: from.stack, to: to.stack, comparisons, verdict: headlineVerdict(comparisons) };
 }
 
 /** The headline: the p50 verdict, or why there is none. */
-export function headlineVerdict(comparisons: Comparison[]): string {
+export function headlineVerdict(comparisons: ReadonlyArray<{ metric: ComparedMetric; text: string }>): string {
   return comparisons.find((c) => c.metric === "p50")?.text ?? "no verdict: one side completed no successful request";
 }

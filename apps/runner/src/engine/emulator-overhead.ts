@@ -2,6 +2,7 @@ import type { EmulatorOverhead } from "@relix/core/network/placements";
 import type { Protocol, RunSpec } from "@relix/core";
 import type { EngineContext } from "./engine-context";
 import { generatorFor } from "./generators/registry";
+import { DEFAULT_STACK_OF } from "./stack-table";
 import { loadPlanOf, singleRunPlan } from "./measure-protocol";
 import type { NetworkEmulator } from "./placement-session";
 import { RunCancelledError } from "./run-events";
@@ -29,7 +30,11 @@ export async function measureEmulatorOverhead(
   const bare = await emulator.bare(context.targets);
   try {
     const protocols: EmulatorOverhead["protocols"] = {};
-    for (const protocol of [...context.generators.keys()]) {
+    // The default stacks only: what the emulator costs does not depend on the stack behind it.
+    const measured = (Object.keys(DEFAULT_STACK_OF) as Protocol[]).filter((p) =>
+      context.generators.has(DEFAULT_STACK_OF[p]),
+    );
+    for (const protocol of measured) {
       const direct = await noopWindow(protocol, noopSpec, context, context.targets, signal);
       const proxied = await noopWindow(protocol, noopSpec, context, bare.loadTargets, signal);
       protocols[protocol] = { direct, proxied };
@@ -49,7 +54,7 @@ async function noopWindow(
 ): Promise<{ p50Ms: number; rps: number }> {
   if (signal?.aborted) throw new RunCancelledError();
   const plan = { ...singleRunPlan("noop", protocol, spec), ...(signal ? { signal } : {}) };
-  const run = await generatorFor(context.generators, protocol).run({
+  const run = await generatorFor(context.generators, DEFAULT_STACK_OF[protocol]).run({
     ...loadPlanOf(plan, context, WARMUP_MS + WINDOW_MS + TAIL_MS),
     targets,
   });

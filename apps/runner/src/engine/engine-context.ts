@@ -5,7 +5,7 @@
  * this process's environment mid-run.
  */
 import { locateTool } from "@relix/io/backends";
-import { LOAD_GENERATORS, type GeneratorRegistry } from "./generators/registry";
+import { LOAD_GENERATORS, registeredGenerators, type GeneratorRegistry } from "./generators/registry";
 import type { Env, LocatedTools, ToolContext } from "./load-generator";
 import type { ServiceTargets } from "./targets";
 
@@ -20,7 +20,7 @@ export async function resolveEngineContext(
   env: Env,
   generators: GeneratorRegistry = LOAD_GENERATORS,
 ): Promise<EngineContext> {
-  const wanted = [...generators.values()].flatMap((g) => (g.executable ? [g.executable] : []));
+  const wanted = registeredGenerators(generators).flatMap((g) => (g.executable ? [g.executable] : []));
   const located = await Promise.all(wanted.map((spec) => locateTool(spec, env)));
   const tools: LocatedTools = Object.fromEntries(located.map((tool) => [tool.name, tool]));
   return { targets, tools, env, generators };

@@ -1,6 +1,6 @@
 import os from "node:os";
 import type { Environment } from "@relix/core";
-import type { GeneratorRegistry } from "./generators/registry";
+import { registeredGenerators, type GeneratorRegistry } from "./generators/registry";
 import type { ToolContext } from "./load-generator";
 import type { ManagedServices } from "./service-manager";
 
@@ -10,7 +10,7 @@ export async function toolVersions(
   context: ToolContext,
 ): Promise<Record<string, string | null>> {
   const entries = await Promise.all(
-    [...generators.values()].map(async (g) => [g.tool, await g.version(context).catch(() => null)] as const),
+    registeredGenerators(generators).map(async (g) => [g.tool, await g.version(context).catch(() => null)] as const),
   );
   return Object.fromEntries(entries);
 }

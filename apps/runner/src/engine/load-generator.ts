@@ -1,10 +1,10 @@
 /**
  * The one seam between the engine and a load-generating tool. The engine plans a run (what to
- * send, how many in flight, for how long), hands the plan to the generator registered for what is
- * measured, and gets back samples and raw figures; it never names a tool or branches on a
- * protocol. Each tool is one file in ./generators; ./generators/registry.ts lists them.
+ * send, how many in flight, for how long), hands the plan to the generator registered for the
+ * stack measured, and gets back samples and raw figures; it never names a tool or branches on a
+ * stack. Each tool is one file in ./generators; ./generators/registry.ts lists them.
  */
-import type { CacheMode, GeneratorCpu, MeasureFact, Protocol, RunSpec, Workload } from "@relix/core";
+import type { CacheMode, GeneratorCpu, MeasureFact, Protocol, RunSpec, StackId, Workload } from "@relix/core";
 import type { LocatedTool, ToolSpec } from "@relix/io/backends";
 import type { ClientSample } from "../tools";
 import type { ServiceTargets } from "./targets";
@@ -21,14 +21,20 @@ export interface ToolContext {
   env: Env;
 }
 
-/** One run of a tool: one protocol of one cell, one trial (or its warm-up run). */
+/** One run of a tool: one stack of one cell, one trial (or its warm-up run). */
 export interface LoadPlan extends ToolContext {
+  /** The stack loaded: its encoding (stacks/stacks.ts) says how request bodies are written. */
+  stack: StackId;
   workload: Workload;
   cacheMode: CacheMode;
   /** The workload's key sequence, in order: every tool sends it in one global round-robin. */
   requests: unknown[];
   /** Connections (requests in flight), gRPC connections, rate, server delay. */
   spec: RunSpec;
+  /**
+   * Where the load goes, aimed at the stack (stack-table.ts aimedAt): its port is in its family's
+   * slot, restPort for an HTTP stack, grpcPort for a gRPC one.
+   */
   targets: ServiceTargets;
   /** Issue requests for this long (warm-up + window + tail). Ignored in count mode. */
   durationMs: number;
@@ -54,13 +60,18 @@ export interface LoadRun {
 }
 
 export interface LoadGenerator {
-  /** What it measures: its key in the registry (today the protocol). */
+  /** The protocol of the stacks it drives. */
   measures: Protocol;
+  /** The stacks it drives (its keys in the registry); absent: its protocol's default stack only. */
+  stacks?: readonly StackId[];
   /** The tool's name, as results record it. */
   tool: string;
   /** Its executable, when it is a separate program (found once at start-up). */
   executable?: ToolSpec;
-  /** Base URL of the /stats endpoint of the service it loads (counters diffed around each run). */
+  /**
+   * Base URL of the /stats endpoint of its protocol's default stack. The engine reads each stack's
+   * counters where stack-table.ts says; this stays for scripts that read a service's counters.
+   */
   statsUrl(targets: ServiceTargets): string;
   /** The tool's version for the result's environment; null when it cannot be told. */
   version(context: ToolContext): Promise<string | null>;

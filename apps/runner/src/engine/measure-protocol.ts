@@ -10,13 +10,15 @@ import {
   type Protocol,
   type ProtocolMeasure,
   type RunSpec,
+  type StackId,
   type Workload,
 } from "@relix/core";
 import type { EngineContext } from "./engine-context";
 import { generatorFor } from "./generators/registry";
 import type { LoadGenerator, LoadPlan, LoadRun } from "./load-generator";
 import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
-import { readServerStats, serverDelta } from "./server-stats";
+import { readStatsAt, serverDelta } from "./server-stats";
+import { aimedAt, DEFAULT_STACK_OF, isDefaultStack, stackStatsUrl } from "./stack-table";
 import { batchFiguresInWindow } from "./batches";
 import type { ServiceTargets } from "./targets";
 import { clipWindow, figuresInWindow, windowOfSamples, type MeasuredWindow } from "./window";
@@ -28,6 +30,8 @@ const TAIL_MS = 250;
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 export interface ProtocolRunPlan {
+  /** The stack measured, of `cell.protocol`'s family; absent: that protocol's default stack. */
+  stack?: StackId;
   workload: Workload;
   cacheMode: CacheMode;
   requests: unknown[];
@@ -43,16 +47,19 @@ export interface ProtocolRunPlan {
 
 /**
  * A plan for one protocol run of one workload outside a whole run (the comparison scripts and the
- * pitfall tests): warm cache, a single trial; `requests` replaces the workload's own key sequence.
+ * pitfall tests): warm cache, a single trial; `requests` replaces the workload's own key sequence;
+ * the protocol's default stack unless `stack` names another of its family.
  */
 export function singleRunPlan(
   workloadId: string,
   protocol: Protocol,
   spec: RunSpec,
   requests?: unknown[],
+  stack: StackId = DEFAULT_STACK_OF[protocol],
 ): ProtocolRunPlan {
   const workload = getWorkload(workloadId);
   return {
+    stack,
     workload,
     cacheMode: "warm",
     requests: requests ?? workload.requests(spec),
@@ -63,11 +70,14 @@ export function singleRunPlan(
       trial: 1,
       trials: 1,
       protocol,
+      ...(isDefaultStack(stack) ? {} : { stack }),
       index: 1,
       total: 1,
     },
   };
 }
+
+const stackOf = (plan: ProtocolRunPlan): StackId => plan.stack ?? DEFAULT_STACK_OF[plan.cell.protocol];
 
 /** Polls the server's /stats once a second: the live samples, from the same source for every protocol. */
 function startLiveSamples(statsUrl: string, plan: ProtocolRunPlan, onEvent: (e: RunEvent) => void) {
@@ -75,7 +85,7 @@ function startLiveSamples(statsUrl: string, plan: ProtocolRunPlan, onEvent: (e: 
   const timer = setInterval(() => {
     second++;
     const at = second;
-    readServerStats(statsUrl).then(
+    readStatsAt(statsUrl).then(
       (stats) =>
         onEvent({
           type: "sample",
@@ -101,12 +111,14 @@ export function loadPlanOf(
   durationMs: number,
   total?: number,
 ): LoadPlan {
+  const stack = stackOf(plan);
   return {
+    stack,
     workload: plan.workload,
     cacheMode: plan.cacheMode,
     requests: plan.requests,
     spec: plan.spec,
-    targets: plan.loadTargets ?? context.targets,
+    targets: aimedAt(plan.loadTargets ?? context.targets, stack),
     tools: context.tools,
     env: context.env,
     durationMs,
@@ -127,8 +139,8 @@ function runGenerator(
 }
 
 /**
- * One protocol, one cell, one trial: run the tool for warm-up + window (+ a tail), keep the
- * samples of the window, and diff the server's counters around the run.
+ * One stack, one cell, one trial: run the tool for warm-up + window (+ a tail), keep the samples
+ * of the window, and diff the stack's server counters around the run.
  */
 export async function measureProtocol(
   plan: ProtocolRunPlan,
@@ -138,9 +150,10 @@ export async function measureProtocol(
   // A workload with a load of its own runs with that rate and those connections, on both sides.
   plan = { ...plan, spec: specForWorkload(plan.spec, plan.workload.id) };
   const { spec, cell } = plan;
-  const generator = generatorFor(context.generators, cell.protocol);
-  const statsUrl = generator.statsUrl(context.targets);
-  const before = await readServerStats(statsUrl, { resetPeakRss: true });
+  const stack = stackOf(plan);
+  const generator = generatorFor(context.generators, stack);
+  const statsUrl = stackStatsUrl(context.targets, stack);
+  const before = await readStatsAt(statsUrl, { resetPeakRss: true });
   const stopSamples = startLiveSamples(statsUrl, plan, onEvent);
   let run: LoadRun;
   let window: MeasuredWindow;
@@ -163,7 +176,7 @@ export async function measureProtocol(
   }
   // A cancelled run stops its tool early; what it measured is not a result.
   if (plan.signal?.aborted) throw new RunCancelledError();
-  const after = await readServerStats(statsUrl);
+  const after = await readStatsAt(statsUrl);
   const complete = clipWindow(window, run.completeUntilMs);
   // A tool without a schedule: each of its in-flight slots is expected to send every inFlight / rate s.
   const correction =
@@ -180,6 +193,8 @@ export async function measureProtocol(
   };
   return {
     protocol: cell.protocol,
+    // The default stacks stay unnamed, as in results written before stacks.
+    ...(isDefaultStack(stack) ? {} : { stack }),
     rps: figures.rps,
     requests: figures.ok,
     errors: { total: figures.errors, byCode: figures.errorsByCode },
@@ -198,6 +213,7 @@ export async function measureProtocol(
       serverTimeMsMean: server.serverTimeMsMean,
       cacheHitRatio: server.cacheHitRatio,
       wireBytesPerRequest: server.wireBytesPerRequest,
+      split: server.split,
     },
     generator: generatorMeasures,
     facts,

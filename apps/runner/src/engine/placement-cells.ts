@@ -1,19 +1,20 @@
-import type { CellResult, PlacementName, ProtocolMeasure, RunSpec, WorkloadParams } from "@relix/core";
-import { compareTrials, headlineVerdict, summariseProtocol } from "./aggregate";
+import type { CellResult, PlacementName, ProtocolMeasure, RunSpec, StackId, WorkloadParams } from "@relix/core";
+import { cellResultOf, type MeasuredTrial } from "./cell-result";
 import type { EngineContext } from "./engine-context";
 import { measureProtocol } from "./measure-protocol";
 import type { PayloadSizes } from "./preflight";
 import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
-import { protocolOrder, type PlannedCell } from "./run-plan";
+import { runStacks, stackOrder, type PlannedCell } from "./run-plan";
+import { isDefaultStack, protocolOf } from "./stack-table";
 import type { ServiceTargets } from "./targets";
 
-/** Where the run is among all its protocol runs, over every placement: progress and ETA read it. */
+/** Where the run is among all its stack runs, over every placement: progress and ETA read it. */
 export interface RunProgress {
-  /** Protocol runs started so far. */
+  /** Stack runs started so far. */
   index: number;
-  /** Protocol runs the run will make (a refused placement's are taken off). */
+  /** Stack runs the run will make (a refused placement's are taken off). */
   total: number;
-  /** Protocol pairs so far, for the alternating order. */
+  /** Trials so far over every cell, for the rotating stack order. */
   pairIndex: number;
   measuringStarted: number;
   estimateMs: number;
@@ -37,7 +38,10 @@ export const paramsOf = (spec: RunSpec): WorkloadParams => ({
   dotLength: spec.dotLength,
 });
 
-/** Every cell's trials under one placement, the protocol order alternating across the whole run. */
+/**
+ * Every cell's trials under one placement: in each trial every stack of the run, in an order
+ * that rotates from trial to trial across the whole run.
+ */
 export async function measurePlacementCells(
   plan: PlacementCellsPlan,
   progress: RunProgress,
@@ -45,20 +49,24 @@ export async function measurePlacementCells(
   onEvent: (e: RunEvent) => void,
 ): Promise<CellResult[]> {
   const { spec, signal } = plan;
+  const stacks = runStacks(spec);
+  const namesStacks = stacks.some((stack) => !isDefaultStack(stack));
   const results: CellResult[] = [];
   for (const [cellNumber, cell] of plan.cells.entries()) {
-    const trials: CellResult["trials"] = [];
+    const trials: MeasuredTrial[] = [];
     for (let trial = 1; trial <= spec.trials; trial++) {
-      const order = protocolOrder(progress.pairIndex++);
-      const measured: Partial<Record<"rest" | "grpc", ProtocolMeasure>> = {};
-      for (const protocol of order) {
+      const order = stackOrder(stacks, progress.pairIndex++);
+      const measures = new Map<StackId, ProtocolMeasure>();
+      for (const stack of order) {
         if (signal?.aborted) throw new RunCancelledError();
         const ref: CellRef = {
           workload: cell.workload.id,
           cacheMode: cell.resultCacheMode,
           trial,
           trials: spec.trials,
-          protocol,
+          protocol: protocolOf(stack),
+          // Events of a run of the default two read as before.
+          ...(namesStacks ? { stack } : {}),
           index: ++progress.index,
           total: progress.total,
           placement: plan.placement,
@@ -69,6 +77,7 @@ export async function measurePlacementCells(
         try {
           measure = await measureProtocol(
             {
+              stack,
               workload: cell.workload,
               cacheMode: cell.cacheMode,
               requests: plan.requestsByWorkload.get(cell.workload.id)!,
@@ -83,7 +92,7 @@ export async function measurePlacementCells(
         } finally {
           stopTicker();
         }
-        measured[protocol] = measure;
+        measures.set(stack, measure);
         onEvent({
           type: "cell-end",
           cell: ref,
@@ -104,22 +113,9 @@ export async function measurePlacementCells(
               : Math.max(0, (elapsedMs / index) * (total - index)),
         });
       }
-      trials.push({ trial, order, rest: measured.rest!, grpc: measured.grpc! });
+      trials.push({ trial, order, measures });
     }
-    const comparisons = compareTrials(trials);
-    results.push({
-      workload: cell.workload.id,
-      label: cell.workload.label,
-      study: cell.workload.study,
-      cacheMode: cell.resultCacheMode,
-      placement: plan.placement,
-      payload: plan.sizes[cellNumber]!,
-      trials,
-      rest: summariseProtocol(trials.map((t) => t.rest)),
-      grpc: summariseProtocol(trials.map((t) => t.grpc)),
-      comparisons,
-      verdict: headlineVerdict(comparisons),
-    });
+    results.push(cellResultOf({ cell, placement: plan.placement, payload: plan.sizes[cellNumber]!, stacks, trials }));
   }
   return results;
 }

@@ -15,7 +15,8 @@ import {
   type ToxiproxyServer,
 } from "@relix/io/network";
 import { appliedRttMs, toxicsFor } from "./placement-toxics";
-import { grpcTarget, restBaseUrl, type ServiceTargets } from "./targets";
+import { stackAddress } from "./stack-table";
+import { grpcTarget, restBaseUrl, type ExtraStackId, type ServiceTargets } from "./targets";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -38,7 +39,7 @@ export interface OpenedPlacement {
 export interface NetworkEmulator {
   name: string;
   version: string;
-  /** Proxies to both services with nothing applied: what the emulator costs by itself. */
+  /** Proxies to both services (every stack) with nothing applied: what the emulator costs by itself. */
   bare(targets: ServiceTargets): Promise<ProxiedPath>;
   /** Proxies carrying the placement's toxics, verified by the RTT probe through a third proxy like them. */
   open(placement: Placement, targets: ServiceTargets): Promise<OpenedPlacement>;
@@ -75,12 +76,20 @@ export async function startNetworkEmulator(env: Env): Promise<NetworkEmulator> {
       names.push(rest.name);
       const grpc = await toxiproxy.createProxy(`${id}-grpc`, grpcTarget(targets));
       names.push(grpc.name);
+      // Every other stack the targets serve gets a proxy like them, the same toxics on each.
+      const stackPorts: NonNullable<ServiceTargets["stackPorts"]> = {};
+      for (const stack of Object.keys(targets.stackPorts ?? {}) as ExtraStackId[]) {
+        const proxy = await toxiproxy.createProxy(`${id}-${stack}`, stackAddress(targets, stack));
+        names.push(proxy.name);
+        stackPorts[stack] = proxy.port;
+      }
       // Only the load goes through the proxy: /stats and preflight use the direct targets.
       const loadTargets: ServiceTargets = {
         host: "127.0.0.1",
         restPort: rest.port,
         grpcPort: grpc.port,
         grpcMetricsPort: targets.grpcMetricsPort,
+        ...(targets.stackPorts ? { stackPorts } : {}),
       };
       return { loadTargets, close, names };
     } catch (error) {

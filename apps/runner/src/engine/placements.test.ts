@@ -9,7 +9,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findingsOf, rttTolerance, runResultSchema, runSpecSchema, type RunResult } from "@relix/core";
 import type { EngineContext } from "./engine-context";
-import { generatorRegistry, LOAD_GENERATORS } from "./generators/registry";
+import { generatorRegistry, LOAD_GENERATORS, registeredGenerators } from "./generators/registry";
 import type { LoadGenerator } from "./load-generator";
 import { AllPlacementsRefusedError, runBenchmark } from "./run-benchmark";
 import { RunCancelledError, type RunEvent } from "./run-events";
@@ -79,7 +79,7 @@ function recordingContext(
     },
   });
   return {
-    context: { ...base, generators: generatorRegistry([...LOAD_GENERATORS.values()].map(spy)) },
+    context: { ...base, generators: generatorRegistry(registeredGenerators(LOAD_GENERATORS).map(spy)) },
     loadTargets,
   };
 }

@@ -18,7 +18,9 @@ import { loopbackRecord, startNetworkEmulator, type NetworkEmulator } from "./pl
 import { preflight, type PayloadSizes } from "./preflight";
 import { assembleResult } from "./result-assembly";
 import { RunCancelledError, type RunBenchmark, type RunEvent, type RunOptions } from "./run-events";
-import { estimatedMeasuringMs, planCells } from "./run-plan";
+import { estimatedMeasuringMs, planCells, runStacks } from "./run-plan";
+import { checkStacksServed } from "./stack-availability";
+import { isDefaultStack } from "./stack-table";
 import { ensureServices } from "./service-manager";
 
 /** What runBenchmark needs besides the spec: its caller's context (read at start-up) and the run's options. */
@@ -42,9 +44,9 @@ export class AllPlacementsRefusedError extends Error {
 }
 
 /**
- * The engine: services up, preflight every cell (same answers on both protocols, cache primed),
- * then each network placement in turn (set up and verified once, its cells within it), each
- * cell's trials with the protocol order alternating, then statistics. The network emulator, when a
+ * The engine: services up, every stack of the spec served, preflight every cell (the same answers
+ * on every stack, cache primed), then each network placement in turn (set up and verified once,
+ * its cells within it), each cell's trials with the stack order rotating, then statistics. The network emulator, when a
  * placement needs one, lives for the run and is stopped however the run ends.
  */
 export async function runBenchmark(spec: RunSpec, options: EngineRunOptions): Promise<RunResult> {
@@ -86,26 +88,49 @@ export async function runBenchmark(spec: RunSpec, options: EngineRunOptions): Pr
       emulator,
     );
 
+    const stacks = runStacks(spec);
+    // Before any preflight: a stack the services do not serve refuses the run, naming it (the
+    // default two were checked with the services).
+    const extraStacks = stacks.filter((stack) => !isDefaultStack(stack));
+    await checkStacksServed(targets, extraStacks, signal ? { signal } : {}).catch((error: unknown) => {
+      if (signal?.aborted) throw new RunCancelledError();
+      throw error;
+    });
+
     const cells = planCells(spec);
     const params = paramsOf(spec);
     const requestsByWorkload = new Map(cells.map((c) => [c.workload.id, c.workload.requests(params)]));
 
     // Direct, once per cell, whatever the placements: the answers do not depend on the path.
-    onEvent({ type: "phase", phase: "preflight", message: "checking REST and gRPC return the same data" });
+    onEvent({
+      type: "phase",
+      phase: "preflight",
+      message:
+        stacks.length > 2
+          ? `checking every stack (${stacks.join(", ")}) returns the same data`
+          : "checking REST and gRPC return the same data",
+    });
     const sizes: PayloadSizes[] = [];
     for (const cell of cells) {
       checkCancelled();
       sizes.push(
-        await preflight(targets, cell.workload, requestsByWorkload.get(cell.workload.id)!, cell.cacheMode, signal),
+        await preflight(
+          targets,
+          cell.workload,
+          requestsByWorkload.get(cell.workload.id)!,
+          cell.cacheMode,
+          signal,
+          stacks,
+        ),
       );
     }
 
     let emulatorOverhead: EmulatorOverhead | undefined;
-    const runsPerPlacement = cells.length * spec.trials * 2;
+    const runsPerPlacement = cells.length * spec.trials * stacks.length;
     onEvent({
       type: "phase",
       phase: "measuring",
-      message: `${placements.length > 1 ? `${placements.length} placements x ` : ""}${cells.length} cells x ${spec.trials} trials x 2 protocols`,
+      message: `${placements.length > 1 ? `${placements.length} placements x ` : ""}${cells.length} cells x ${spec.trials} trials x ${stacks.length > 2 ? `${stacks.length} stacks` : "2 protocols"}`,
     });
     const progress: RunProgress = {
       index: 0,

@@ -1,12 +1,16 @@
 import {
+  DEFAULT_STACKS,
   estimateMeasuringMs,
   getWorkload,
   plannedCells,
+  stackIds,
   type CacheMode,
   type Protocol,
   type RunSpec,
+  type StackId,
   type Workload,
 } from "@relix/core";
+import { protocolOf } from "./stack-table";
 
 export interface PlannedCell {
   workload: Workload;
@@ -25,15 +29,29 @@ export function planCells(spec: RunSpec): PlannedCell[] {
   }));
 }
 
-/**
- * REST first on even-numbered protocol pairs, gRPC first on odd ones, counted across the whole
- * run: neither protocol always gets the warmer machine.
- */
-export function protocolOrder(pairIndex: number): [Protocol, Protocol] {
-  return pairIndex % 2 === 0 ? ["rest", "grpc"] : ["grpc", "rest"];
+/** The spec's stacks in the stacks table's order: express first, the gRPC ones last. */
+export function runStacks(spec: Pick<RunSpec, "stacks">): StackId[] {
+  const wanted = spec.stacks ?? DEFAULT_STACKS;
+  return stackIds.filter((stack) => wanted.includes(stack));
 }
 
-/** Per protocol run, on top of its windows: tool start-up and the drain at the end. */
+/**
+ * The order the stacks run in within one trial: the list rotated by one more place each trial,
+ * counted across the whole run, so each stack goes first in turn and none always gets the warmer
+ * (or the more tired) machine. With express and grpc-js alone this is REST first on even-numbered
+ * trials, gRPC first on odd ones.
+ */
+export function stackOrder(stacks: readonly StackId[], rotation: number): StackId[] {
+  const shift = rotation % stacks.length;
+  return [...stacks.slice(shift), ...stacks.slice(0, shift)];
+}
+
+/** REST first on even-numbered protocol pairs, gRPC first on odd ones (the default two's stackOrder). */
+export function protocolOrder(pairIndex: number): [Protocol, Protocol] {
+  return stackOrder(DEFAULT_STACKS, pairIndex).map(protocolOf) as [Protocol, Protocol];
+}
+
+/** Per stack run, on top of its windows: tool start-up and the drain at the end. */
 const PER_RUN_OVERHEAD_MS = 600;
 
 /** A count-mode window's length cannot be known before it runs: a guess for the first ETA only. */
@@ -41,7 +59,7 @@ const COUNT_MODE_WINDOW_GUESS_MS = 2_000;
 
 /** Estimated time of the measuring phase, for the progress ETA: the presets' estimate plus overheads. */
 export function estimatedMeasuringMs(spec: RunSpec, cells: number): number {
-  const runs = (spec.network?.length ?? 1) * cells * spec.trials * 2;
+  const runs = (spec.network?.length ?? 1) * cells * spec.trials * runStacks(spec).length;
   const windows = estimateMeasuringMs(spec) ?? runs * (spec.warmupMs + COUNT_MODE_WINDOW_GUESS_MS);
   return windows + runs * PER_RUN_OVERHEAD_MS;
 }

@@ -4,7 +4,16 @@ import type { ServiceEndpoints } from "@relix/core/network/service-endpoints";
 import { checkExternalServices, externalBackends, readRelixStats, serviceEndpoints } from "./external-services";
 import { ensureServiceBuilt } from "./service-build";
 import { spawnService, type ServiceProcess } from "./service-processes";
-import { grpcHostOf, grpcStatsUrl, grpcTarget, restBaseUrl, restHostOf, type ServiceTargets } from "./targets";
+import { STACK_PORT_VARIABLE } from "./stack-table";
+import {
+  grpcHostOf,
+  grpcStatsUrl,
+  grpcTarget,
+  restBaseUrl,
+  restHostOf,
+  type ExtraStackId,
+  type ServiceTargets,
+} from "./targets";
 
 export interface ManagedServices {
   /** True when this runner started the services (and will stop them). */
@@ -139,12 +148,14 @@ export async function ensureServices(
     GRPC_PORT: String(targets.grpcPort),
     GRPC_METRICS_PORT: String(targets.grpcMetricsPort),
     RELIX_BACKENDS: embedded ? "embedded" : "real",
-    // Runs measure express against grpc-js: the processes' other stacks stay off, so they hold no
-    // port that another set of services (a second runner, a test) might want.
-    NODE_PORT: "off",
-    NODE_PROTOBUF_PORT: "off",
-    H2C_PORT: "off",
-    GRPC_STATIC_PORT: "off",
+    // Every stack the targets give a port is served (extra listeners of the same two processes,
+    // cheap when idle); one without a port stays off, so it holds no port it was not given.
+    ...Object.fromEntries(
+      (Object.entries(STACK_PORT_VARIABLE) as Array<[ExtraStackId, string]>).map(([stack, variable]) => [
+        variable,
+        String(targets.stackPorts?.[stack] ?? "off"),
+      ]),
+    ),
     ...(embedded ? {} : { REDIS_URL: resolved.redisUrl!, MYSQL_URL: resolved.mysqlUrl! }),
   };
   const processes: ServiceProcess[] = [];

@@ -2,6 +2,10 @@ import { isIPv6 } from "node:net";
 import { z } from "zod";
 import { DEFAULT_PORTS } from "@relix/core/network/default-ports";
 import { LOOPBACK_HOSTS_TEXT, hostPort, loopbackAddress } from "@relix/core/network/loopback";
+import type { StackId } from "@relix/core/stacks/stacks";
+
+/** The stacks beyond express and grpc-js: extra listeners of the same two processes, each on its own port. */
+export type ExtraStackId = Exclude<StackId, "express" | "grpc-js">;
 
 /**
  * Where the runner sends load: the REST and gRPC services. Configured by the operator's env at
@@ -22,6 +26,11 @@ export interface ServiceTargets {
   grpcPort: number;
   grpcMetricsPort: number;
   /**
+   * Where the other stacks listen (node, node-protobuf and h2c on the REST host, grpc-js-static on
+   * the gRPC host); a stack without a port is not served there, and a run that asks for it is refused.
+   */
+  stackPorts?: Partial<Record<ExtraStackId, number>>;
+  /**
    * RELIX_REMOTE_SERVICES=1: the services are run by the operator (on another host, or on this one
    * before the runner starts); the runner never starts or stops them, and fails if they do not answer.
    */
@@ -36,6 +45,8 @@ const REMOTE_MEANING =
   "(the runner then never starts or stops them, and every figure includes that network)";
 
 const port = z.coerce.number().int().min(1).max(65535);
+/** A stack's port, or "off": the services do not serve that stack. */
+const stackPort = z.union([z.literal("off"), port]);
 const optionalHost = z.preprocess((value) => (value === "" ? undefined : value), z.string().optional());
 
 const optIn = z.preprocess(
@@ -50,6 +61,10 @@ export const targetsEnvShape = {
   REST_PORT: port.default(DEFAULT_PORTS.rest),
   GRPC_PORT: port.default(DEFAULT_PORTS.grpc),
   GRPC_METRICS_PORT: port.default(DEFAULT_PORTS.grpcMetrics),
+  NODE_PORT: stackPort.default(DEFAULT_PORTS.node),
+  NODE_PROTOBUF_PORT: stackPort.default(DEFAULT_PORTS.nodeProtobuf),
+  H2C_PORT: stackPort.default(DEFAULT_PORTS.h2c),
+  GRPC_STATIC_PORT: stackPort.default(DEFAULT_PORTS.grpcStatic),
   RELIX_REMOTE_SERVICES: optIn.transform((value) => value === "1" || value === "true"),
 };
 
@@ -136,6 +151,16 @@ export function targetsFromEnv(env: TargetsEnv): ServiceTargets {
   const host = address(env.SERVICES_HOST);
   const restHost = env.REST_HOST === undefined ? host : address(env.REST_HOST);
   const grpcHost = env.GRPC_HOST === undefined ? host : address(env.GRPC_HOST);
+  const stackPorts = Object.fromEntries(
+    (
+      [
+        ["node", env.NODE_PORT],
+        ["node-protobuf", env.NODE_PROTOBUF_PORT],
+        ["h2c", env.H2C_PORT],
+        ["grpc-js-static", env.GRPC_STATIC_PORT],
+      ] as const
+    ).filter(([, value]) => value !== "off"),
+  ) as Partial<Record<ExtraStackId, number>>;
   return {
     host,
     ...(restHost !== host ? { restHost } : {}),
@@ -143,6 +168,7 @@ export function targetsFromEnv(env: TargetsEnv): ServiceTargets {
     restPort: env.REST_PORT,
     grpcPort: env.GRPC_PORT,
     grpcMetricsPort: env.GRPC_METRICS_PORT,
+    stackPorts,
     ...(env.RELIX_REMOTE_SERVICES ? { external: true } : {}),
   };
 }

@@ -1,4 +1,5 @@
-/** REST, driven by autocannon in the runner's own process. */
+/** HTTP/1.1 stacks (express, node, node-protobuf), driven by autocannon in the runner's own process. */
+import { stacks } from "@relix/core/stacks/stacks";
 import { autocannonVersion, runAutocannon, type AutocannonOptions } from "../../tools";
 import type { LoadGenerator, LoadPlan } from "../load-generator";
 import { restRequestsFor } from "../protocol-requests";
@@ -17,7 +18,8 @@ export function autocannonOptionsFor(plan: LoadPlan): AutocannonOptions {
   return {
     url: restBaseUrl(plan.targets),
     ...remoteHostsOption(plan.targets),
-    requests: restRequestsFor(workload, requests, cacheMode, spec.serverDelayMs),
+    // The stack's encoding: JSON bodies, or the gRPC messages as protobuf (node-protobuf).
+    requests: restRequestsFor(workload, requests, cacheMode, spec.serverDelayMs, stacks[plan.stack].encoding),
     connections: spec.connections,
     pipelining: 1,
     connection: spec.restConnection,
@@ -32,6 +34,7 @@ export function autocannonOptionsFor(plan: LoadPlan): AutocannonOptions {
 
 export const autocannonGenerator: LoadGenerator = {
   measures: "rest",
+  stacks: ["express", "node", "node-protobuf"],
   tool: "autocannon",
   statsUrl: restBaseUrl,
   version: async () => autocannonVersion(),

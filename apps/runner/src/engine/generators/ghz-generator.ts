@@ -1,4 +1,4 @@
-/** gRPC, driven by the ghz CLI as a child process. */
+/** The gRPC stacks (grpc-js, grpc-js-static: the same protocol, another server codec), driven by the ghz CLI as a child process. */
 import { ghzCallName } from "@relix/core";
 import { PROTO_FILE_OF_SERVICE, PROTO_ROOT, protoFileFor } from "@relix/io";
 import { toolPath } from "@relix/io/backends";
@@ -37,6 +37,7 @@ export function ghzOptionsFor(plan: LoadPlan): GhzOptions {
 
 export const ghzGenerator: LoadGenerator = {
   measures: "grpc",
+  stacks: ["grpc-js", "grpc-js-static"],
   tool: "ghz",
   executable: GHZ_EXECUTABLE,
   statsUrl: grpcStatsUrl,

@@ -1,27 +1,38 @@
 /**
- * The load generators the engine knows, keyed by what they measure. Adding a tool is one new file
- * in this folder and one line here; the engine drives whatever is registered.
+ * The load generators the engine knows, looked up by the stack they drive. Adding a tool is one
+ * new file in this folder and one line here; the engine drives whatever is registered.
  */
-import type { Protocol } from "@relix/core";
+import type { StackId } from "@relix/core/stacks/stacks";
 import type { LoadGenerator } from "../load-generator";
+import { DEFAULT_STACK_OF } from "../stack-table";
 import { autocannonGenerator } from "./autocannon-generator";
 import { ghzGenerator } from "./ghz-generator";
 
-export type GeneratorRegistry = ReadonlyMap<Protocol, LoadGenerator>;
+export type GeneratorRegistry = ReadonlyMap<StackId, LoadGenerator>;
+
+/** The stacks a generator drives: the ones it lists, else its protocol's default stack. */
+export const stacksDrivenBy = (generator: LoadGenerator): readonly StackId[] =>
+  generator.stacks ?? [DEFAULT_STACK_OF[generator.measures]];
 
 export function generatorRegistry(generators: readonly LoadGenerator[]): GeneratorRegistry {
-  const registry = new Map<Protocol, LoadGenerator>();
+  const registry = new Map<StackId, LoadGenerator>();
   for (const generator of generators) {
-    if (registry.has(generator.measures)) throw new Error(`two load generators measure ${generator.measures}`);
-    registry.set(generator.measures, generator);
+    for (const stack of stacksDrivenBy(generator)) {
+      const taken = registry.get(stack);
+      if (taken) throw new Error(`two load generators drive ${stack}: ${taken.tool} and ${generator.tool}`);
+      registry.set(stack, generator);
+    }
   }
   return registry;
 }
 
 export const LOAD_GENERATORS: GeneratorRegistry = generatorRegistry([autocannonGenerator, ghzGenerator]);
 
-export function generatorFor(registry: GeneratorRegistry, measured: Protocol): LoadGenerator {
-  const generator = registry.get(measured);
-  if (!generator) throw new Error(`no load generator is registered for ${measured}`);
+export function generatorFor(registry: GeneratorRegistry, stack: StackId): LoadGenerator {
+  const generator = registry.get(stack);
+  if (!generator) throw new Error(`no load generator is registered for the ${stack} stack`);
   return generator;
 }
+
+/** Each registered generator once (one drives several stacks). */
+export const registeredGenerators = (registry: GeneratorRegistry): LoadGenerator[] => [...new Set(registry.values())];

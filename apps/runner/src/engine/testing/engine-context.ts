@@ -3,10 +3,11 @@
  * process's environment (GHZ_BIN, PATH, go bin), and the registered load generators unless a test
  * brings its own.
  */
-import type { Protocol } from "@relix/core";
+import type { Protocol, StackId } from "@relix/core";
 import { resolveEngineContext, type EngineContext } from "../engine-context";
-import { LOAD_GENERATORS, generatorFor, type GeneratorRegistry } from "../generators/registry";
-import { readServerStats } from "../server-stats";
+import { LOAD_GENERATORS, type GeneratorRegistry } from "../generators/registry";
+import { readStatsAt } from "../server-stats";
+import { DEFAULT_STACK_OF, stackStatsUrl } from "../stack-table";
 import type { ServiceTargets } from "../targets";
 
 export function testEngineContext(
@@ -16,7 +17,12 @@ export function testEngineContext(
   return resolveEngineContext(targets, process.env, generators);
 }
 
-/** The /stats counters of the service measured for `protocol`. */
-export function serverStats(targets: ServiceTargets, protocol: Protocol, options: { resetPeakRss?: boolean } = {}) {
-  return readServerStats(generatorFor(LOAD_GENERATORS, protocol).statsUrl(targets), options);
+/** The /stats counters of a protocol's default stack, or of the stack named. */
+export function serverStats(
+  targets: ServiceTargets,
+  protocolOrStack: Protocol | StackId,
+  options: { resetPeakRss?: boolean } = {},
+) {
+  const stack = protocolOrStack in DEFAULT_STACK_OF ? DEFAULT_STACK_OF[protocolOrStack as Protocol] : protocolOrStack;
+  return readStatsAt(stackStatsUrl(targets, stack as StackId), options);
 }

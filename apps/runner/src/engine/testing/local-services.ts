@@ -1,5 +1,5 @@
 /**
- * The REST and gRPC services for the engine tests: child processes started by ensureServices
+ * The REST and gRPC services (every stack of each) for the engine tests: child processes started by ensureServices
  * (as `pnpm bench` starts them: their built bundles, each with its own CPU, so server CPU per
  * request is the server's alone), on ports the kernel picked, over the test backends (REDIS_URL / MYSQL_URL from
  * test/global-setup.ts). Nothing here listens beyond 127.0.0.1.
@@ -29,12 +29,16 @@ export async function startLocalServices(): Promise<LocalServices> {
   }
   let lastError: unknown;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const [restPort, grpcPort, grpcMetricsPort] = await Promise.all([getFreePort(), getFreePort(), getFreePort()]);
+    const [restPort, grpcPort, grpcMetricsPort, node, nodeProtobuf, h2c, grpcStatic] = await Promise.all(
+      Array.from({ length: 7 }, () => getFreePort()),
+    );
     const targets: ServiceTargets = {
       host: "127.0.0.1",
-      restPort: restPort,
-      grpcPort: grpcPort,
-      grpcMetricsPort: grpcMetricsPort,
+      restPort: restPort!,
+      grpcPort: grpcPort!,
+      grpcMetricsPort: grpcMetricsPort!,
+      // Every stack, each on a port of its own: a run may measure any of them.
+      stackPorts: { node, "node-protobuf": nodeProtobuf, h2c, "grpc-js-static": grpcStatic },
     };
     try {
       const services = await ensureServices(targets, { env: process.env });

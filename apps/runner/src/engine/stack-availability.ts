@@ -1,0 +1,91 @@
+import { connect } from "node:net";
+import type { StackId } from "@relix/core/stacks/stacks";
+import { hostPort } from "@relix/core/network/loopback";
+import { DEFAULT_STACK_OF, protocolOf, stackPort, stackStatsUrl, StackNotServedError } from "./stack-table";
+import { grpcHostOf, restHostOf, type ServiceTargets } from "./targets";
+
+/** A process that has just started opens its extra listeners a moment after its first one. */
+const SETTLE_MS = 3_000;
+
+interface StatsIdentity {
+  stack?: string;
+  pid?: number;
+}
+
+async function statsOf(url: string): Promise<StatsIdentity | string> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    if (!response.ok) return `its /stats answered ${response.status}`;
+    return (await response.json()) as StatsIdentity;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    return `nothing answers there (${cause?.code ?? (error as Error).message})`;
+  }
+}
+
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 2_000 });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+    socket.once("timeout", () => done(false));
+  });
+}
+
+/**
+ * Why one stack cannot be measured at these targets, or null. Its /stats must name it and come
+ * from the same process as its family's default stack (a port taken by another set of services
+ * would otherwise be measured in its place), and its port must accept connections.
+ */
+async function problemOf(targets: ServiceTargets, stack: StackId): Promise<string | null> {
+  let port: number;
+  try {
+    port = stackPort(targets, stack);
+  } catch (error) {
+    return (error as Error).message.replace(/^refusing to measure: /, "");
+  }
+  const host = protocolOf(stack) === "rest" ? restHostOf(targets) : grpcHostOf(targets);
+  const where = hostPort(host, port);
+  const [own, home] = await Promise.all([
+    statsOf(stackStatsUrl(targets, stack)),
+    statsOf(stackStatsUrl(targets, DEFAULT_STACK_OF[protocolOf(stack)])),
+  ]);
+  if (typeof own === "string") return `the ${stack} stack at ${where} is not served: ${own}`;
+  if (own.stack !== undefined && own.stack !== stack) {
+    return `what answers at ${where} is the ${own.stack} stack, not ${stack}`;
+  }
+  if (typeof home !== "string" && own.pid !== undefined && home.pid !== undefined && own.pid !== home.pid) {
+    return `the ${stack} stack at ${where} belongs to another process than the services measured (pid ${own.pid}, not ${home.pid})`;
+  }
+  if (!(await accepts(host, port))) return `the ${stack} stack's port ${where} accepts no connection`;
+  return null;
+}
+
+/**
+ * Refuses a run before anything is measured when a stack it asks for is not served at the targets
+ * (its port off, taken by something else, or not listening), naming each such stack and why.
+ */
+export async function checkStacksServed(
+  targets: ServiceTargets,
+  wanted: readonly StackId[],
+  { settleMs = SETTLE_MS, signal }: { settleMs?: number; signal?: AbortSignal } = {},
+): Promise<void> {
+  const deadline = Date.now() + settleMs;
+  for (;;) {
+    signal?.throwIfAborted();
+    const problems = await Promise.all(wanted.map((stack) => problemOf(targets, stack)));
+    const refused = wanted.filter((_, i) => problems[i] !== null);
+    if (refused.length === 0) return;
+    if (Date.now() >= deadline) {
+      throw new StackNotServedError(
+        refused,
+        problems.filter((p): p is string => p !== null),
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Where each stack is served and read: its port in the targets, its /stats, and the targets a load
+ * generator is handed for it. The engine looks a stack up here and never branches on its name; what
+ * differs between stacks (family, transport, encoding, tool) is in @relix/core's stacks table.
+ */
+import { hostPort } from "@relix/core/network/loopback";
+import { stacks, type StackId } from "@relix/core/stacks/stacks";
+import type { Protocol } from "@relix/core";
+import { grpcHostOf, grpcStatsUrl, restHostOf, type ExtraStackId, type ServiceTargets } from "./targets";
+
+const extra =
+  (stack: ExtraStackId) =>
+  (t: ServiceTargets): number | undefined =>
+    t.stackPorts?.[stack];
+
+/** Each stack's port in a set of targets; undefined when the targets do not say it is served. */
+const PORT_OF: Record<StackId, (t: ServiceTargets) => number | undefined> = {
+  express: (t) => t.restPort,
+  node: extra("node"),
+  "node-protobuf": extra("node-protobuf"),
+  h2c: extra("h2c"),
+  "grpc-js": (t) => t.grpcPort,
+  "grpc-js-static": extra("grpc-js-static"),
+};
+
+/** What a family's stacks share: the host they are on, and where a stack's counters are read. */
+const FAMILY: Record<
+  Protocol,
+  {
+    host(t: ServiceTargets): string;
+    portKey: "restPort" | "grpcPort";
+    statsUrl(t: ServiceTargets, stack: StackId, port: number): string;
+  }
+> = {
+  // Every HTTP stack answers /stats on its own port, about itself.
+  rest: {
+    host: restHostOf,
+    portKey: "restPort",
+    statsUrl: (t, _stack, port) => `http://${hostPort(restHostOf(t), port)}/stats`,
+  },
+  // The gRPC process answers for each of its stacks on its metrics port.
+  grpc: { host: grpcHostOf, portKey: "grpcPort", statsUrl: (t, stack) => `${grpcStatsUrl(t)}/stats?stack=${stack}` },
+};
+
+/** The protocol a stack's figures are filed under: its family. */
+export const protocolOf = (stack: StackId): Protocol => stacks[stack].family;
+
+/** The protocol's default stack: what `cell.rest` and `cell.grpc` hold. */
+export const DEFAULT_STACK_OF: Record<Protocol, StackId> = { rest: "express", grpc: "grpc-js" };
+
+export const isDefaultStack = (stack: StackId): boolean => DEFAULT_STACK_OF[protocolOf(stack)] === stack;
+
+/** A stack the run asks for that the services do not serve: the run is refused before measuring. */
+export class StackNotServedError extends Error {
+  constructor(
+    readonly stacks: readonly StackId[],
+    reasons: readonly string[],
+  ) {
+    super(`refusing to measure: ${reasons.join("; ")}`);
+    this.name = "StackNotServedError";
+  }
+}
+
+/** The variable that says where each extra stack listens, as an error names it. */
+export const STACK_PORT_VARIABLE: Record<ExtraStackId, string> = {
+  node: "NODE_PORT",
+  "node-protobuf": "NODE_PROTOBUF_PORT",
+  h2c: "H2C_PORT",
+  "grpc-js-static": "GRPC_STATIC_PORT",
+};
+
+/** The stack's port, or an error saying which variable would set it. */
+export function stackPort(targets: ServiceTargets, stack: StackId): number {
+  const port = PORT_OF[stack](targets);
+  if (port === undefined) {
+    throw new StackNotServedError(
+      [stack],
+      [`no port is configured for the ${stack} stack (${STACK_PORT_VARIABLE[stack as ExtraStackId]} is "off")`],
+    );
+  }
+  return port;
+}
+
+/** host:port of a stack. */
+export const stackAddress = (targets: ServiceTargets, stack: StackId): string =>
+  hostPort(FAMILY[protocolOf(stack)].host(targets), stackPort(targets, stack));
+
+/** Base URL of an HTTP stack (or of a gRPC stack, for an HTTP/2 client). */
+export const stackBaseUrl = (targets: ServiceTargets, stack: StackId): string =>
+  `http://${stackAddress(targets, stack)}`;
+
+/** The full URL of the /stats counters for one stack. */
+export function stackStatsUrl(targets: ServiceTargets, stack: StackId): string {
+  return FAMILY[protocolOf(stack)].statsUrl(targets, stack, stackPort(targets, stack));
+}
+
+/**
+ * The targets a load generator gets for one stack: the stack's port in its family's slot
+ * (restPort for an HTTP stack, grpcPort for a gRPC one), so a generator addresses whatever stack
+ * it is handed the way it addresses its protocol's default.
+ */
+export function aimedAt(targets: ServiceTargets, stack: StackId): ServiceTargets {
+  return { ...targets, [FAMILY[protocolOf(stack)].portKey]: stackPort(targets, stack) };
+}
+
+/** Every stack port of a set of targets, by stack (the default two included). */
+export function servedStackPorts(targets: ServiceTargets): Array<[StackId, number]> {
+  return (Object.keys(PORT_OF) as StackId[]).flatMap((stack) => {
+    const port = PORT_OF[stack](targets);
+    return port === undefined ? [] : [[stack, port] as [StackId, number]];
+  });
+}
