@@ -230,6 +230,54 @@ describe("the web app against the real runner", () => {
     await context.close();
   }, 120_000);
 
+  it("walks an imported result with stacks from express to grpc-js, chart and table, at its permalink", async () => {
+    const stacked = makeRunResult({
+      id: "r_e2e_stacks000001",
+      spec: {
+        workloads: ["noop", "item.get"],
+        stacks: ["express", "node", "node-protobuf", "h2c", "grpc-js", "grpc-js-static"],
+        trials: 3,
+      },
+    });
+    const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${web.url}/runs#import`);
+    await page.setInputFiles('[data-testid="import-form"] input[name="result"]', {
+      name: "stacks.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(stacked)),
+    });
+    await page.click('[data-testid="import-form"] button[type="submit"]');
+    await page.waitForURL((url) => /\/runs\/[A-Za-z0-9_-]{8,64}$/.test(url.pathname), { timeout: 30_000 });
+    const permalink = page.url();
+
+    const other = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    const again = await other.newPage();
+    await again.goto(permalink);
+    await again.waitForSelector('[data-testid="stacks"]');
+    expect(await again.locator('[data-testid="stack-panel"]').count()).toBe(2); // noop and item.get warm
+    const ladder = again.locator('[data-testid="stack-ladder"]').first();
+    await ladder.locator(".recharts-surface").waitFor();
+    // Four layer steps and the whole difference, each a point with its interval.
+    expect(await ladder.locator(".recharts-scatter-symbol").count()).toBe(5);
+    expect(await ladder.textContent()).toContain("log scale");
+    await ladder.getByRole("button", { name: "Table" }).click();
+    const rungs = await ladder.locator("table tbody tr").allTextContents();
+    expect(rungs).toHaveLength(5);
+    expect(rungs[0]).toMatch(/^framework: express → node1\.14x1\.\d\d–1\.\d\d/);
+    expect(rungs[4]).toMatch(/^whole difference: express → grpc-js1\.60x/);
+
+    const split = again.locator('[data-testid="stack-split"]').first();
+    await split.locator(".recharts-surface").waitFor();
+    expect(await split.textContent()).toContain("mean client latency per request, ms");
+    await split.getByRole("button", { name: "Table" }).click();
+    const parts = await split.locator("table tbody tr").allTextContents();
+    expect(parts).toHaveLength(6);
+    expect(parts[0]).toMatch(/^express0\.9000\.8400\.0320\.0080\.0200\.900yes/);
+    await other.close();
+    await context.close();
+  }, 120_000);
+
   it("answers an unknown run id with a 404 page", async () => {
     const page = await browser.newPage();
     const response = await page.goto(`${web.url}/runs/NoSuchRunAtAll0000`);
