@@ -7,6 +7,7 @@ import type { LoadGenerator } from "../load-generator";
 import { DEFAULT_STACK_OF } from "../stack-table";
 import { autocannonGenerator } from "./autocannon-generator";
 import { ghzGenerator } from "./ghz-generator";
+import { h2loadGenerator } from "./h2load-generator";
 
 export type GeneratorRegistry = ReadonlyMap<StackId, LoadGenerator>;
 
@@ -26,7 +27,11 @@ export function generatorRegistry(generators: readonly LoadGenerator[]): Generat
   return registry;
 }
 
-export const LOAD_GENERATORS: GeneratorRegistry = generatorRegistry([autocannonGenerator, ghzGenerator]);
+export const LOAD_GENERATORS: GeneratorRegistry = generatorRegistry([
+  autocannonGenerator,
+  ghzGenerator,
+  h2loadGenerator,
+]);
 
 export function generatorFor(registry: GeneratorRegistry, stack: StackId): LoadGenerator {
   const generator = registry.get(stack);

@@ -1,0 +1,68 @@
+/** The h2c stack (the REST API's node:http2 listener), driven by nghttp2's h2load as a child process. */
+import { toolPath } from "@relix/io/backends";
+import { H2LOAD_EXECUTABLE, h2loadVersion, runH2load, type H2loadOptions } from "../../tools/h2load";
+import type { LoadGenerator, LoadPlan, ToolContext } from "../load-generator";
+import { restRequestsFor } from "../protocol-requests";
+import { remoteHostsOption, restBaseUrl } from "../targets";
+
+const h2loadBin = (context: ToolContext): string => {
+  const located = context.tools[H2LOAD_EXECUTABLE.name];
+  if (!located) throw new Error("h2load was not looked for at start-up (its generator was not registered)");
+  return toolPath(located);
+};
+
+/**
+ * h2load keeps `-c` connections with `-m` streams each in flight. The plan's in-flight count is
+ * kept exactly: spread over as many connections as the spec gives gRPC (both are HTTP/2 clients
+ * multiplexing streams), lowered to the largest count that divides it evenly.
+ */
+export function clientsAndStreams(inFlight: number, connections: number): { clients: number; streams: number } {
+  let clients = Math.max(1, Math.min(inFlight, connections));
+  while (inFlight % clients !== 0) clients--;
+  return { clients, streams: inFlight / clients };
+}
+
+/** h2load's settings for one run: the same requests, in-flight count and timeout as autocannon and ghz. */
+export function h2loadOptionsFor(plan: LoadPlan): H2loadOptions {
+  const { spec, workload, cacheMode, requests, total } = plan;
+  // h2load's only rate (-r) starts connections, not requests (docs/measurement.md).
+  if (spec.rate) throw new Error("h2load drives a closed loop only: it has no request rate for an open loop");
+  return {
+    // The plan's targets are aimed at the h2c stack: its port is in restPort.
+    url: restBaseUrl(plan.targets),
+    ...remoteHostsOption(plan.targets),
+    requests: restRequestsFor(workload, requests, cacheMode, spec.serverDelayMs),
+    ...clientsAndStreams(spec.connections, spec.grpcConnections),
+    ...(total ? { total } : { durationMs: plan.durationMs }),
+    timeoutMs: plan.timeoutMs,
+    h2loadBin: h2loadBin(plan),
+    env: plan.env,
+    ...(plan.signal ? { signal: plan.signal } : {}),
+  };
+}
+
+export const h2loadGenerator: LoadGenerator = {
+  measures: "rest",
+  stacks: ["h2c"],
+  tool: "h2load",
+  executable: H2LOAD_EXECUTABLE,
+  statsUrl: restBaseUrl,
+  async version(context) {
+    const located = context.tools[H2LOAD_EXECUTABLE.name];
+    return located?.path ? h2loadVersion(located.path, context.env).catch(() => null) : null;
+  },
+  async run(plan) {
+    const result = await runH2load(h2loadOptionsFor(plan));
+    const coreFraction = result.toolCpuCoreFraction ?? 0;
+    return {
+      samples: result.samples,
+      connections: result.connections,
+      inFlight: result.inFlight,
+      // One thread (-t 1) running an event loop: judged like autocannon, against one core. Its
+      // loop's busy share is not exposed; its CPU share of that core stands for it.
+      cpu: { threads: "one", coreFraction, eventLoopUtilization: coreFraction },
+      completeUntilMs: Number.POSITIVE_INFINITY,
+      facts: result.facts,
+    };
+  },
+};
