@@ -62,10 +62,14 @@ function cellSection(result: RunResult, cell: CellResult, s: Styles): string[] {
     }),
   );
   const layers = layerRowsOf(cell);
-  const layerLines = renderTable(
-    [{ header: "layer" }, { header: "step" }, { header: "p50 ratio [95% CI]", align: "right" }, { header: "reading" }],
-    layers.map((l) => [l.layer, `${l.from} -> ${l.to}`, ratio(l.ratio), l.text]),
-  );
+  // The sentences are long: under the table rather than in a column that would push it off screen.
+  const layerLines = [
+    ...renderTable(
+      [{ header: "layer" }, { header: "step" }, { header: "p50 ratio [95% CI]", align: "right" }],
+      layers.map((l) => [l.layer, `${l.from} -> ${l.to}`, ratio(l.ratio)]),
+    ),
+    ...layers.map((l) => `- ${l.text}`),
+  ];
   const splits = rows.map((row) => ({ row, view: splitOf(row.measure) }));
   const splitRows = splits.map(({ row, view }) =>
     view

@@ -351,7 +351,7 @@ export function makeRunResult(input: RunResultInput = {}): RunResult {
         ? {
             stacks: extraMeasures,
             stackComparisons: stackComparisonsOf(extraStacks, trialsOf),
-            layers: layersOf(spec.stacks, trialsOf),
+            layers: layersOf(workload.id, spec.stacks, trialsOf),
           }
         : {}),
     };

@@ -4,7 +4,7 @@
 import type { ProtocolMeasure, StackComparison, StackPair } from "../result/result-schema";
 import { layerSteps, stacks, type StackId } from "../stacks/stacks";
 import { COMPARED_METRICS, speedupCI } from "../stats/speedup";
-import { structuredVerdictFor } from "../stats/verdict";
+import { layerSentence, stackVerdictFor } from "../stats/stack-verdicts";
 
 /** Mean ms per request in the service function, encoding and decoding bodies, and the rest. */
 export interface SplitInput {
@@ -48,9 +48,8 @@ export function stackPairOf(from: StackId, to: StackId, trialsOf: (stack: StackI
         iterations: 500,
       },
     );
-    const verdict = structuredVerdictFor({ metric, ci, labels: { rest: from, grpc: to } });
-    const winner = verdict.winner === "none" ? "none" : verdict.winner === "rest" ? from : to;
-    return { metric, ci, winner, text: verdict.text };
+    const verdict = stackVerdictFor({ metric, ci, from, to });
+    return { metric, ci, winner: verdict.winner, text: verdict.text };
   });
   return { from, to, comparisons, verdict: comparisons[0]!.text };
 }
@@ -64,12 +63,19 @@ export function stackComparisonsOf(
 }
 
 /** The layer steps whose two stacks were both measured, each with its sentence. */
-export function layersOf(measured: readonly StackId[], trialsOf: (stack: StackId) => ProtocolMeasure[]) {
+export function layersOf(
+  workload: string,
+  measured: readonly StackId[],
+  trialsOf: (stack: StackId) => ProtocolMeasure[],
+) {
+  const gap = stackPairOf("express", "grpc-js", trialsOf).comparisons[0]!.ci;
   return layerSteps
     .filter((step) => measured.includes(step.from) && measured.includes(step.to))
     .map((step) => {
       const pair = stackPairOf(step.from, step.to, trialsOf);
-      return { ...pair, layer: step.layer, text: `${step.layer} (${step.from} to ${step.to}): ${pair.verdict}` };
+      const p50 = pair.comparisons[0]!.ci;
+      const text = layerSentence({ workload, layer: step.layer, from: step.from, to: step.to, step: p50, gap });
+      return { ...pair, layer: step.layer, text };
     });
 }
 
