@@ -1,0 +1,62 @@
+import http2 from "node:http2";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultWorkloadParams, runSpecSchema, workloads } from "@relix/core";
+import { aimedAt, stackStatsUrl } from "../stack-table";
+import { testEngineContext } from "../testing/engine-context";
+import { startLocalServices, type LocalServices } from "../testing/local-services";
+import { h2loadGenerator } from "./h2load-generator";
+
+let local: LocalServices | undefined;
+
+/** The h2c listener speaks HTTP/2 only (prior knowledge), /stats included: fetch cannot read it. */
+async function h2cStats(url: string): Promise<{ requests: { requests: number } }> {
+  const { origin, pathname } = new URL(url);
+  const session = http2.connect(origin);
+  try {
+    const body = await new Promise<string>((resolve, reject) => {
+      const stream = session.request({ ":path": pathname });
+      let text = "";
+      stream.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+      stream.on("end", () => resolve(text)).on("error", reject);
+    });
+    return JSON.parse(body) as { requests: { requests: number } };
+  } finally {
+    session.close();
+  }
+}
+beforeAll(async () => {
+  local = await startLocalServices();
+});
+afterAll(async () => {
+  await local?.services.stop();
+});
+
+describe("h2load against the REST API's h2c listener", () => {
+  it("drives item.get with the planned in-flight count; every request the server counted is a sample or a drop", async () => {
+    const targets = local!.targets;
+    const context = await testEngineContext(targets);
+    const workload = workloads.find((w) => w.id === "item.get")!;
+    const spec = runSpecSchema.parse({ workloads: [workload.id], connections: 4, grpcConnections: 2, durationMs: 500 });
+    const before = await h2cStats(stackStatsUrl(targets, "h2c"));
+    const run = await h2loadGenerator.run({
+      ...context,
+      stack: "h2c",
+      workload,
+      cacheMode: "warm",
+      requests: workload.requests({ ...defaultWorkloadParams, keyCount: 10 }),
+      spec,
+      targets: aimedAt(targets, "h2c"),
+      durationMs: 600,
+      timeoutMs: 5_000,
+    });
+    const after = await h2cStats(stackStatsUrl(targets, "h2c"));
+    expect(run.inFlight).toBe(4);
+    expect(run.connections).toBe(2);
+    expect(run.samples.length).toBeGreaterThan(20);
+    expect(run.samples.every((s) => s.ok && s.code === "200")).toBe(true);
+    const dropped = run.facts.find((f) => f.kind === "dropped-in-flight")?.requests ?? 0;
+    expect(after.requests.requests - before.requests.requests).toBe(run.samples.length + dropped);
+    expect(run.cpu).toMatchObject({ threads: "one" });
+    expect(await h2loadGenerator.version(context)).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
