@@ -20,12 +20,13 @@ const LATENCY_SERIES = [
 ];
 
 function groupName(
-  group: Pick<LiveGroup, "workload" | "cacheMode" | "placement" | "trial" | "trials">,
+  group: Pick<LiveGroup, "workload" | "cacheMode" | "placement" | "stack" | "trial" | "trials">,
   labels: Record<string, string>,
 ) {
   const cache = group.cacheMode === "none" ? "" : ` · ${cacheModeLabel(group.cacheMode)}`;
   const placement = group.placement ? ` · ${group.placement}` : "";
-  return `${labels[group.workload] ?? group.workload}${cache}${placement} · trial ${group.trial}/${group.trials}`;
+  const stack = group.stack ? ` · ${group.stack}` : "";
+  return `${labels[group.workload] ?? group.workload}${cache}${placement}${stack} · trial ${group.trial}/${group.trials}`;
 }
 
 /**
@@ -66,7 +67,8 @@ export function LiveCharts({
               >
                 {labels[g.workload] ?? g.workload}
                 {g.cacheMode === "none" ? "" : ` · ${g.cacheMode}`}
-                {g.placement ? ` · ${g.placement}` : ""} · t{g.trial}
+                {g.placement ? ` · ${g.placement}` : ""}
+                {g.stack ? ` · ${g.stack}` : ""} · t{g.trial}
               </button>
             ))}
           </div>

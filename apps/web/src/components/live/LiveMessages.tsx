@@ -56,7 +56,7 @@ export function CellEnds({ ends, labels }: { ends: readonly CellEnd[]; labels: R
                 </td>
                 <td className="r">{c.trial}</td>
                 <td>
-                  <span className={`proto proto-${c.protocol}`}>{PROTOCOL_LABEL[c.protocol]}</span>
+                  <span className={`proto proto-${c.protocol}`}>{c.stack ?? PROTOCOL_LABEL[c.protocol]}</span>
                 </td>
                 <td className="r">{formatCount(c.rps, c.rps < 100 ? 1 : 0)}</td>
                 <td className="r">{formatMsNumber(c.p50Ms)}</td>

@@ -61,8 +61,9 @@ export function RunProgress({
           {current ? (
             <div className="muted small">
               {cacheModeLabel(current.cacheMode)}
-              {current.placement && current.placement !== "loopback" ? ` · ${current.placement}` : ""} · trial{" "}
-              {current.trial} of {current.trials} · step {current.index} of {current.total}
+              {current.placement && current.placement !== "loopback" ? ` · ${current.placement}` : ""}
+              {current.stack ? ` · ${current.stack}` : ""} · trial {current.trial} of {current.trials} · step{" "}
+              {current.index} of {current.total}
             </div>
           ) : null}
         </div>

@@ -114,4 +114,23 @@ describe("reduceLive", () => {
     ]);
     expect(state.cellEnds.map((c) => c.placement)).toEqual([undefined, "cross-region"]);
   });
+
+  it("gives a stack beyond express and grpc-js its own group and its own finished row, so its seconds never mix with express's", () => {
+    const node = cell("rest", { stack: "node", index: 2 });
+    const state = run([
+      sample(cell("rest", { stack: "express" }), 0),
+      sample(cell("rest", { stack: "express" }), 1),
+      sample(node, 0),
+      { type: "cell-end", cell: cell("rest", { stack: "express" }), rps: 9000, p50Ms: 0.8, p99Ms: 2, errors: 0 },
+      { type: "cell-end", cell: node, rps: 10300, p50Ms: 0.7, p99Ms: 2, errors: 0 },
+    ]);
+    expect(state.groups.map((g) => g.key)).toEqual(["item.get|warm|1", "item.get|warm|1|node"]);
+    expect(state.groups[0]!.series.rest.points).toHaveLength(2);
+    expect(state.groups[1]!.stack).toBe("node");
+    expect(state.groups[1]!.series.rest.points).toHaveLength(1);
+    expect(state.cellEnds.map((c) => [c.stack ?? "default", c.rps])).toEqual([
+      ["default", 9000],
+      ["node", 10300],
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import type { Protocol } from "@relix/core/result/result-schema";
 import { appendSample, DEFAULT_POINT_CAP, emptySeries, type LiveSeries } from "./live-series";
 import type { CellRef, StreamEvent } from "@relix/core/runner-api/run-events";
 import type { RunStatus } from "@relix/core/runner-api/run-status";
+import { DEFAULT_STACKS } from "@relix/core/stacks/stacks";
 
 // Everything the live page shows, folded from the run's events. A pure reducer: the page feeds it
 // events from SSE (in order, possibly replayed after a reconnect) and renders the state.
@@ -14,6 +15,8 @@ export interface LiveGroup {
   cacheMode: CellRef["cacheMode"];
   /** Absent for loopback (and in events of older runners). */
   placement?: CellRef["placement"];
+  /** A stack beyond express and grpc-js: its own group, its one series under its family's protocol. */
+  stack?: CellRef["stack"];
   trial: number;
   trials: number;
   series: Record<Protocol, LiveSeries>;
@@ -24,6 +27,8 @@ export interface CellEnd {
   workload: string;
   cacheMode: CellRef["cacheMode"];
   placement?: CellRef["placement"];
+  /** A stack beyond express and grpc-js (absent for those two). */
+  stack?: CellRef["stack"];
   trial: number;
   protocol: Protocol;
   rps: number;
@@ -87,8 +92,14 @@ export function initialLiveState(status: RunStatus = "queued", position: number 
 const namedPlacement = (cell: Pick<CellRef, "placement">) =>
   cell.placement && cell.placement !== "loopback" ? { placement: cell.placement } : {};
 
-export const groupKey = (cell: Pick<CellRef, "workload" | "cacheMode" | "trial" | "placement">): string =>
-  `${cell.workload}|${cell.cacheMode}|${cell.trial}${cell.placement && cell.placement !== "loopback" ? `|${cell.placement}` : ""}`;
+/** A stack worth naming: express and grpc-js share a group, as before stacks existed. */
+const namedStack = (cell: Pick<CellRef, "stack">) =>
+  cell.stack && !DEFAULT_STACKS.includes(cell.stack) ? { stack: cell.stack } : {};
+
+export const groupKey = (cell: Pick<CellRef, "workload" | "cacheMode" | "trial" | "placement" | "stack">): string =>
+  `${cell.workload}|${cell.cacheMode}|${cell.trial}${cell.placement && cell.placement !== "loopback" ? `|${cell.placement}` : ""}${
+    namedStack(cell).stack ? `|${cell.stack}` : ""
+  }`;
 
 function withGroup(groups: readonly LiveGroup[], cell: CellRef): { groups: LiveGroup[]; index: number } {
   const key = groupKey(cell);
@@ -99,6 +110,7 @@ function withGroup(groups: readonly LiveGroup[], cell: CellRef): { groups: LiveG
     workload: cell.workload,
     cacheMode: cell.cacheMode,
     ...namedPlacement(cell),
+    ...namedStack(cell),
     trial: cell.trial,
     trials: cell.trials,
     series: { rest: emptySeries(), grpc: emptySeries() },
@@ -176,7 +188,7 @@ export function reduceLive(state: LiveState, event: StreamEvent, seq?: number): 
           {
             key: `errors|${group.key}|${protocol}`,
             level: "error",
-            text: `${PROTOCOL_NAME[protocol]} errors in ${event.cell.workload} (${event.cell.cacheMode}, trial ${event.cell.trial}): last at second ${event.second}`,
+            text: `${event.cell.stack && !DEFAULT_STACKS.includes(event.cell.stack) ? event.cell.stack : PROTOCOL_NAME[protocol]} errors in ${event.cell.workload} (${event.cell.cacheMode}, trial ${event.cell.trial}): last at second ${event.second}`,
           },
           event.errors,
         );
@@ -198,6 +210,7 @@ export function reduceLive(state: LiveState, event: StreamEvent, seq?: number): 
         workload: cell.workload,
         cacheMode: cell.cacheMode,
         ...namedPlacement(cell),
+        ...namedStack(cell),
         trial: cell.trial,
         protocol: cell.protocol,
         rps: event.rps,
