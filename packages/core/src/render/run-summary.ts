@@ -32,6 +32,12 @@ export function describeNetwork(spec: RunResult["spec"]): string | null {
   return `network: ${each.join(", ")}`;
 }
 
+/** "stacks: express, node, h2c, grpc-js"; nothing for express and grpc-js alone, as before stacks existed. */
+export function describeStacks(spec: RunResult["spec"]): string | null {
+  const stacks = spec.stacks ?? [];
+  return stacks.length > 2 ? `stacks: ${stacks.join(", ")}` : null;
+}
+
 /** The settings that decide what the numbers mean, in one line. */
 export function describeLoad(result: RunResult): string {
   const { spec } = result;
@@ -44,6 +50,7 @@ export function describeLoad(result: RunResult): string {
     `${formatDuration(spec.warmupMs)} warm-up + ${window}`,
     plural(spec.trials, "trial"),
     ...(describeNetwork(spec) === null ? [] : [describeNetwork(spec)!]),
+    ...(describeStacks(spec) === null ? [] : [describeStacks(spec)!]),
   ].join(" · ");
 }
 
@@ -59,7 +66,10 @@ export function describeEnvironment(result: RunResult): string {
     env.platform,
     `Node ${env.node}`,
     backends,
-    `autocannon ${env.versions.autocannon ?? "?"}, ghz ${env.versions.ghz ?? "?"}`,
+    `autocannon ${env.versions.autocannon ?? "?"}, ghz ${env.versions.ghz ?? "?"}${
+      // Only runs with the h2c stack drive h2load: older results and the others read as before.
+      env.versions.h2load ? `, h2load ${env.versions.h2load}` : ""
+    }`,
   ].join(" · ");
 }
 

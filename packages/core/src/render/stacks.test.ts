@@ -78,6 +78,13 @@ describe("stacks in the reports", () => {
     expect(column("split_codec_ms")[5]).toBe("0.004");
   });
 
+  it("names the stacks in the load line when there are more than express and grpc-js", () => {
+    expect(renderTableReport(withStacks())).toContain(
+      "stacks: express, node, node-protobuf, h2c, grpc-js, grpc-js-static",
+    );
+    expect(renderTableReport(makeRunResult({ spec: { workloads: ["noop"] } }))).not.toContain("stacks:");
+  });
+
   it("renders a result without stacks exactly as before: no stacks section, two rows per cell", () => {
     const result = makeRunResult({ spec: { workloads: ["noop"] } });
     expect(renderTableReport(result)).not.toContain("Stacks");
