@@ -12,11 +12,14 @@ describe("resolveEngineContext: what the engine is handed at start-up", () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "relix-context-"));
     try {
       const ghz = path.join(dir, "ghz-from-env");
-      await writeFile(ghz, "#!/bin/sh\n");
-      await chmod(ghz, 0o755);
-      const env = { GHZ_BIN: ghz, PATH: "/nonexistent", REDIS_URL: "redis://127.0.0.1:1" };
+      const h2load = path.join(dir, "h2load-from-env");
+      for (const bin of [ghz, h2load]) {
+        await writeFile(bin, "#!/bin/sh\n");
+        await chmod(bin, 0o755);
+      }
+      const env = { GHZ_BIN: ghz, H2LOAD_BIN: h2load, PATH: "/nonexistent", REDIS_URL: "redis://127.0.0.1:1" };
       const context = await resolveEngineContext(targets, env);
-      expect(context.tools).toEqual({ ghz: { name: "ghz", path: ghz } });
+      expect(context.tools).toEqual({ ghz: { name: "ghz", path: ghz }, h2load: { name: "h2load", path: h2load } });
       expect(context.env).toBe(env);
       expect(context.targets).toBe(targets);
       expect(context.generators).toBe(LOAD_GENERATORS);

@@ -17,8 +17,8 @@ import type { EngineContext } from "./engine-context";
 import { generatorFor } from "./generators/registry";
 import type { LoadGenerator, LoadPlan, LoadRun } from "./load-generator";
 import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
-import { readStatsAt, serverDelta } from "./server-stats";
-import { aimedAt, DEFAULT_STACK_OF, isDefaultStack, stackStatsUrl } from "./stack-table";
+import { readStats, serverDelta } from "./server-stats";
+import { aimedAt, DEFAULT_STACK_OF, isDefaultStack, stackStats, type StatsEndpoint } from "./stack-table";
 import { batchFiguresInWindow } from "./batches";
 import type { ServiceTargets } from "./targets";
 import { clipWindow, figuresInWindow, windowOfSamples, type MeasuredWindow } from "./window";
@@ -80,12 +80,12 @@ export function singleRunPlan(
 const stackOf = (plan: ProtocolRunPlan): StackId => plan.stack ?? DEFAULT_STACK_OF[plan.cell.protocol];
 
 /** Polls the server's /stats once a second: the live samples, from the same source for every protocol. */
-function startLiveSamples(statsUrl: string, plan: ProtocolRunPlan, onEvent: (e: RunEvent) => void) {
+function startLiveSamples(stats: StatsEndpoint, plan: ProtocolRunPlan, onEvent: (e: RunEvent) => void) {
   let second = 0;
   const timer = setInterval(() => {
     second++;
     const at = second;
-    readStatsAt(statsUrl).then(
+    readStats(stats).then(
       (stats) =>
         onEvent({
           type: "sample",
@@ -152,9 +152,9 @@ export async function measureProtocol(
   const { spec, cell } = plan;
   const stack = stackOf(plan);
   const generator = generatorFor(context.generators, stack);
-  const statsUrl = stackStatsUrl(context.targets, stack);
-  const before = await readStatsAt(statsUrl, { resetPeakRss: true });
-  const stopSamples = startLiveSamples(statsUrl, plan, onEvent);
+  const stats = stackStats(context.targets, stack);
+  const before = await readStats(stats, { resetPeakRss: true });
+  const stopSamples = startLiveSamples(stats, plan, onEvent);
   let run: LoadRun;
   let window: MeasuredWindow;
   let warmupSamples = 0;
@@ -176,7 +176,7 @@ export async function measureProtocol(
   }
   // A cancelled run stops its tool early; what it measured is not a result.
   if (plan.signal?.aborted) throw new RunCancelledError();
-  const after = await readStatsAt(statsUrl);
+  const after = await readStats(stats);
   const complete = clipWindow(window, run.completeUntilMs);
   // A tool without a schedule: each of its in-flight slots is expected to send every inFlight / rate s.
   const correction =

@@ -1,20 +1,63 @@
+import http2 from "node:http2";
 import type { ServerStatsSnapshot } from "@relix/io";
+import type { StatsEndpoint } from "./stack-table";
+
+const STATS_TIMEOUT_MS = 5_000;
+
+/** GET over cleartext HTTP/2 (the h2c stack serves nothing else), one short-lived session. */
+function getOverH2c(url: URL): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const session = http2.connect(url.origin);
+    const timer = setTimeout(() => {
+      session.destroy();
+      reject(new Error(`${url.href}: no answer within ${STATS_TIMEOUT_MS / 1000} s`));
+    }, STATS_TIMEOUT_MS);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      session.destroy();
+      reject(error);
+    };
+    session.on("error", fail);
+    const stream = session.request({ ":method": "GET", ":path": `${url.pathname}${url.search}` });
+    let status = 0;
+    const chunks: Buffer[] = [];
+    stream.on("response", (headers) => {
+      status = Number(headers[":status"]);
+    });
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.on("error", fail);
+    stream.on("end", () => {
+      clearTimeout(timer);
+      session.close();
+      resolve({ status, body: Buffer.concat(chunks).toString("utf8") });
+    });
+    stream.end();
+  });
+}
+
+const GET: Record<StatsEndpoint["transport"], (url: URL) => Promise<{ status: number; body: string }>> = {
+  http1: async (url) => {
+    const response = await fetch(url, { signal: AbortSignal.timeout(STATS_TIMEOUT_MS) });
+    return { status: response.status, body: await response.text() };
+  },
+  h2c: getOverH2c,
+};
 
 /**
- * Reads a service's /stats JSON at its full URL (stack-table.ts stackStatsUrl): the counters the
- * runner diffs around each measured run.
+ * Reads a stack's /stats JSON (stack-table.ts stackStats): the counters the runner diffs around
+ * each measured run.
  */
-export async function readStatsAt(statsUrl: string, options: { resetPeakRss?: boolean } = {}) {
-  const url = new URL(statsUrl);
+export async function readStats(endpoint: StatsEndpoint, options: { resetPeakRss?: boolean } = {}) {
+  const url = new URL(endpoint.url);
   if (options.resetPeakRss) url.searchParams.set("resetPeakRss", "1");
-  const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-  if (!response.ok) throw new Error(`${statsUrl} answered ${response.status}`);
-  return (await response.json()) as ServerStatsSnapshot;
+  const { status, body } = await GET[endpoint.transport](url);
+  if (status < 200 || status >= 300) throw new Error(`${endpoint.url} answered ${status}`);
+  return JSON.parse(body) as ServerStatsSnapshot;
 }
 
 /** A service's default stack's /stats from its base URL (LoadGenerator.statsUrl). */
 export const readServerStats = (baseUrl: string, options: { resetPeakRss?: boolean } = {}) =>
-  readStatsAt(`${baseUrl}/stats`, options);
+  readStats({ url: `${baseUrl}/stats`, transport: "http1" }, options);
 
 /**
  * The mean server time per request split into service, codec and rest, ms; null without requests

@@ -1,7 +1,15 @@
 import { connect } from "node:net";
 import type { StackId } from "@relix/core/stacks/stacks";
 import { hostPort } from "@relix/core/network/loopback";
-import { DEFAULT_STACK_OF, protocolOf, stackPort, stackStatsUrl, StackNotServedError } from "./stack-table";
+import { readStats } from "./server-stats";
+import {
+  DEFAULT_STACK_OF,
+  protocolOf,
+  stackPort,
+  stackStats,
+  StackNotServedError,
+  type StatsEndpoint,
+} from "./stack-table";
 import { grpcHostOf, restHostOf, type ServiceTargets } from "./targets";
 
 /** A process that has just started opens its extra listeners a moment after its first one. */
@@ -12,14 +20,12 @@ interface StatsIdentity {
   pid?: number;
 }
 
-async function statsOf(url: string): Promise<StatsIdentity | string> {
+async function statsOf(endpoint: StatsEndpoint): Promise<StatsIdentity | string> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    if (!response.ok) return `its /stats answered ${response.status}`;
-    return (await response.json()) as StatsIdentity;
+    return (await readStats(endpoint));
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause;
-    return `nothing answers there (${cause?.code ?? (error as Error).message})`;
+    return `nothing answers there as a Relix stack (${cause?.code ?? (error as Error).message})`;
   }
 }
 
@@ -51,8 +57,8 @@ async function problemOf(targets: ServiceTargets, stack: StackId): Promise<strin
   const host = protocolOf(stack) === "rest" ? restHostOf(targets) : grpcHostOf(targets);
   const where = hostPort(host, port);
   const [own, home] = await Promise.all([
-    statsOf(stackStatsUrl(targets, stack)),
-    statsOf(stackStatsUrl(targets, DEFAULT_STACK_OF[protocolOf(stack)])),
+    statsOf(stackStats(targets, stack)),
+    statsOf(stackStats(targets, DEFAULT_STACK_OF[protocolOf(stack)])),
   ]);
   if (typeof own === "string") return `the ${stack} stack at ${where} is not served: ${own}`;
   if (own.stack !== undefined && own.stack !== stack) {

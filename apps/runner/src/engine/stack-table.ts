@@ -4,7 +4,7 @@
  * differs between stacks (family, transport, encoding, tool) is in @relix/core's stacks table.
  */
 import { hostPort } from "@relix/core/network/loopback";
-import { stacks, type StackId } from "@relix/core/stacks/stacks";
+import { stacks, type StackDefinition, type StackId } from "@relix/core/stacks/stacks";
 import type { Protocol } from "@relix/core";
 import { grpcHostOf, grpcStatsUrl, restHostOf, type ExtraStackId, type ServiceTargets } from "./targets";
 
@@ -23,23 +23,36 @@ const PORT_OF: Record<StackId, (t: ServiceTargets) => number | undefined> = {
   "grpc-js-static": extra("grpc-js-static"),
 };
 
+/** Where a stack's /stats counters are, and the HTTP version that reads them. */
+export interface StatsEndpoint {
+  url: string;
+  transport: StackDefinition["transport"];
+}
+
 /** What a family's stacks share: the host they are on, and where a stack's counters are read. */
 const FAMILY: Record<
   Protocol,
   {
     host(t: ServiceTargets): string;
     portKey: "restPort" | "grpcPort";
-    statsUrl(t: ServiceTargets, stack: StackId, port: number): string;
+    stats(t: ServiceTargets, stack: StackId, port: number): StatsEndpoint;
   }
 > = {
-  // Every HTTP stack answers /stats on its own port, about itself.
+  // Every HTTP stack answers /stats on its own port, about itself, over its own transport.
   rest: {
     host: restHostOf,
     portKey: "restPort",
-    statsUrl: (t, _stack, port) => `http://${hostPort(restHostOf(t), port)}/stats`,
+    stats: (t, stack, port) => ({
+      url: `http://${hostPort(restHostOf(t), port)}/stats`,
+      transport: stacks[stack].transport,
+    }),
   },
-  // The gRPC process answers for each of its stacks on its metrics port.
-  grpc: { host: grpcHostOf, portKey: "grpcPort", statsUrl: (t, stack) => `${grpcStatsUrl(t)}/stats?stack=${stack}` },
+  // The gRPC process answers for each of its stacks on its HTTP/1.1 metrics port.
+  grpc: {
+    host: grpcHostOf,
+    portKey: "grpcPort",
+    stats: (t, stack) => ({ url: `${grpcStatsUrl(t)}/stats?stack=${stack}`, transport: "http1" }),
+  },
 };
 
 /** The protocol a stack's figures are filed under: its family. */
@@ -53,7 +66,8 @@ export const isDefaultStack = (stack: StackId): boolean => DEFAULT_STACK_OF[prot
 /** A stack the run asks for that the services do not serve: the run is refused before measuring. */
 export class StackNotServedError extends Error {
   constructor(
-    readonly stacks: readonly StackId[],
+    /** The stacks refused (not `stacks`: test runners read that name on errors as stack frames). */
+    readonly refused: readonly StackId[],
     reasons: readonly string[],
   ) {
     super(`refusing to measure: ${reasons.join("; ")}`);
@@ -89,10 +103,13 @@ export const stackAddress = (targets: ServiceTargets, stack: StackId): string =>
 export const stackBaseUrl = (targets: ServiceTargets, stack: StackId): string =>
   `http://${stackAddress(targets, stack)}`;
 
-/** The full URL of the /stats counters for one stack. */
-export function stackStatsUrl(targets: ServiceTargets, stack: StackId): string {
-  return FAMILY[protocolOf(stack)].statsUrl(targets, stack, stackPort(targets, stack));
+/** The /stats counters of one stack. */
+export function stackStats(targets: ServiceTargets, stack: StackId): StatsEndpoint {
+  return FAMILY[protocolOf(stack)].stats(targets, stack, stackPort(targets, stack));
 }
+
+/** The full URL of one stack's /stats (read it with server-stats.ts readStats, over its transport). */
+export const stackStatsUrl = (targets: ServiceTargets, stack: StackId): string => stackStats(targets, stack).url;
 
 /**
  * The targets a load generator gets for one stack: the stack's port in its family's slot

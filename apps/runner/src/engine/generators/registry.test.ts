@@ -14,17 +14,18 @@ const fake = (measures: "rest" | "grpc", tool: string, stacks?: LoadGenerator["s
 });
 
 describe("the load-generator registry", () => {
-  it("looks a generator up by stack: autocannon for the HTTP/1.1 stacks, ghz (an executable to find) for both gRPC ones", () => {
+  it("looks a generator up by stack: autocannon for the HTTP/1.1 stacks, h2load for h2c, ghz for both gRPC ones", () => {
     for (const stack of ["express", "node", "node-protobuf"] as const) {
       expect(generatorFor(LOAD_GENERATORS, stack).tool).toBe("autocannon");
     }
+    expect(generatorFor(LOAD_GENERATORS, "h2c")).toMatchObject({ tool: "h2load", executable: { name: "h2load" } });
     for (const stack of ["grpc-js", "grpc-js-static"] as const) {
       expect(generatorFor(LOAD_GENERATORS, stack)).toMatchObject({ tool: "ghz", executable: { name: "ghz" } });
     }
     // one entry per tool, however many stacks it drives
     const tools = registeredGenerators(LOAD_GENERATORS).map((g) => g.tool);
     expect(tools).toEqual([...new Set(tools)]);
-    expect(tools).toEqual(expect.arrayContaining(["autocannon", "ghz"]));
+    expect(tools).toEqual(["autocannon", "ghz", "h2load"]);
   });
 
   it("files a generator that names no stacks under its protocol's default stack", () => {

@@ -6,8 +6,8 @@
 import type { Protocol, StackId } from "@relix/core";
 import { resolveEngineContext, type EngineContext } from "../engine-context";
 import { LOAD_GENERATORS, type GeneratorRegistry } from "../generators/registry";
-import { readStatsAt } from "../server-stats";
-import { DEFAULT_STACK_OF, stackStatsUrl } from "../stack-table";
+import { readStats } from "../server-stats";
+import { DEFAULT_STACK_OF, stackStats } from "../stack-table";
 import type { ServiceTargets } from "../targets";
 
 export function testEngineContext(
@@ -24,5 +24,5 @@ export function serverStats(
   options: { resetPeakRss?: boolean } = {},
 ) {
   const stack = protocolOrStack in DEFAULT_STACK_OF ? DEFAULT_STACK_OF[protocolOrStack as Protocol] : protocolOrStack;
-  return readStatsAt(stackStatsUrl(targets, stack as StackId), options);
+  return readStats(stackStats(targets, stack as StackId), options);
 }
