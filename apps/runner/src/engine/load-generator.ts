@@ -73,6 +73,11 @@ export interface LoadGenerator {
    * counters where stack-table.ts says; this stays for scripts that read a service's counters.
    */
   statsUrl(targets: ServiceTargets): string;
+  /**
+   * Why it cannot run a cell's spec (e.g. an open loop for a tool without a request rate), or
+   * null; asked for every cell before anything is measured, so the run is refused up front.
+   */
+  cannotRun?(spec: RunSpec): string | null;
   /** The tool's version for the result's environment; null when it cannot be told. */
   version(context: ToolContext): Promise<string | null>;
   run(plan: LoadPlan): Promise<LoadRun>;

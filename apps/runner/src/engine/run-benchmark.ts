@@ -19,7 +19,7 @@ import { preflight, type PayloadSizes } from "./preflight";
 import { assembleResult } from "./result-assembly";
 import { RunCancelledError, type RunBenchmark, type RunEvent, type RunOptions } from "./run-events";
 import { estimatedMeasuringMs, planCells, runStacks } from "./run-plan";
-import { checkStacksServed } from "./stack-availability";
+import { checkStacksDrivable, checkStacksServed } from "./stack-availability";
 import { isDefaultStack } from "./stack-table";
 import { ensureServices } from "./service-manager";
 
@@ -89,15 +89,16 @@ export async function runBenchmark(spec: RunSpec, options: EngineRunOptions): Pr
     );
 
     const stacks = runStacks(spec);
-    // Before any preflight: a stack the services do not serve refuses the run, naming it (the
-    // default two were checked with the services).
+    const cells = planCells(spec);
+    // Before any preflight: a stack without a generator that can drive every cell's load, or that
+    // the services do not serve, refuses the run, naming it (the default two were checked with the
+    // services).
+    checkStacksDrivable(spec, cells, stacks, context.generators);
     const extraStacks = stacks.filter((stack) => !isDefaultStack(stack));
     await checkStacksServed(targets, extraStacks, signal ? { signal } : {}).catch((error: unknown) => {
       if (signal?.aborted) throw new RunCancelledError();
       throw error;
     });
-
-    const cells = planCells(spec);
     const params = paramsOf(spec);
     const requestsByWorkload = new Map(cells.map((c) => [c.workload.id, c.workload.requests(params)]));
 

@@ -1,5 +1,8 @@
 import { connect } from "node:net";
+import { specForWorkload, type RunSpec } from "@relix/core";
 import type { StackId } from "@relix/core/stacks/stacks";
+import { generatorFor, type GeneratorRegistry } from "./generators/registry";
+import type { PlannedCell } from "./run-plan";
 import { hostPort } from "@relix/core/network/loopback";
 import { readStats } from "./server-stats";
 import {
@@ -22,7 +25,7 @@ interface StatsIdentity {
 
 async function statsOf(endpoint: StatsEndpoint): Promise<StatsIdentity | string> {
   try {
-    return (await readStats(endpoint));
+    return await readStats(endpoint);
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause;
     return `nothing answers there as a Relix stack (${cause?.code ?? (error as Error).message})`;
@@ -93,5 +96,37 @@ export async function checkStacksServed(
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * Refuses a run before anything is measured when a stack has no load generator, or its generator
+ * cannot run a cell's load (each cell with the load its workload may have of its own).
+ */
+export function checkStacksDrivable(
+  spec: RunSpec,
+  cells: readonly PlannedCell[],
+  wanted: readonly StackId[],
+  generators: GeneratorRegistry,
+): void {
+  const reasons = new Map<StackId, string[]>();
+  for (const stack of wanted) {
+    let problems: string[];
+    try {
+      const generator = generatorFor(generators, stack);
+      problems = cells.flatMap((cell) => {
+        const reason = generator.cannotRun?.(specForWorkload(spec, cell.workload.id)) ?? null;
+        return reason === null ? [] : [`${cell.workload.id}: ${reason}`];
+      });
+    } catch (error) {
+      problems = [(error as Error).message];
+    }
+    if (problems.length > 0) reasons.set(stack, [...new Set(problems)]);
+  }
+  if (reasons.size > 0) {
+    throw new StackNotServedError(
+      [...reasons.keys()],
+      [...reasons].map(([stack, problems]) => `the ${stack} stack cannot be driven (${problems.join("; ")})`),
+    );
   }
 }

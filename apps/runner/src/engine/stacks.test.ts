@@ -17,6 +17,8 @@ import {
   type StackId,
 } from "@relix/core";
 import type { EngineContext } from "./engine-context";
+import { generatorFor, generatorRegistry } from "./generators/registry";
+import type { LoadGenerator } from "./load-generator";
 import { preflight, PreflightMismatchError } from "./preflight";
 import { runBenchmark } from "./run-benchmark";
 import type { RunEvent } from "./run-events";
@@ -216,7 +218,42 @@ async function startLyingNodeStack(real: ServiceTargets) {
   };
 }
 
-describe("a stack answering differently, or not served, refuses the run before measuring", () => {
+describe("a stack answering differently, not served, or not drivable refuses the run before measuring", () => {
+  it("a load its generator cannot run is refused up front, naming the stack and the cell", async () => {
+    const closedLoopOnly: LoadGenerator = {
+      ...generatorFor(context.generators, "node"),
+      cannotRun: (spec) => (spec.rate ? "no request rate for an open loop" : null),
+    };
+    const generators = generatorRegistry([closedLoopOnly, generatorFor(context.generators, "grpc-js")]);
+    const spec = runSpecSchema.parse({
+      ...short,
+      rate: 50,
+      workloads: ["noop"],
+      stacks: ["express", "node", "grpc-js"],
+    });
+    const events: RunEvent[] = [];
+    const attempt = runBenchmark(spec, {
+      services: local.services,
+      context: { ...context, generators },
+      onEvent: (e) => events.push(e),
+    });
+    await expect(attempt).rejects.toThrow(
+      /the express stack cannot be driven \(noop: no request rate for an open loop\); the node stack cannot be driven/,
+    );
+    expect(events.some((e) => e.type === "phase" && e.phase === "preflight")).toBe(false);
+    // a stack nothing is registered for is refused the same way
+    const withoutH2load = generatorRegistry([
+      generatorFor(context.generators, "express"),
+      generatorFor(context.generators, "grpc-js"),
+    ]);
+    await expect(
+      runBenchmark(runSpecSchema.parse({ ...short, workloads: ["noop"], stacks: ["express", "h2c", "grpc-js"] }), {
+        services: local.services,
+        context: { ...context, generators: withoutH2load },
+      }),
+    ).rejects.toThrow(/the h2c stack cannot be driven \(no load generator is registered for the h2c stack\)/);
+  });
+
   it("preflight names the stack whose answer differs from grpc-js's, and where", async () => {
     const fake = await startLyingNodeStack(local.targets);
     try {
