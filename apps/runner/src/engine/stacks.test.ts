@@ -7,7 +7,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  defaultWorkloadParams,
   getWorkload,
+  workloads,
   runResultSchema,
   runSpecSchema,
   stackIds,
@@ -19,6 +21,7 @@ import {
 import type { EngineContext } from "./engine-context";
 import { generatorFor, generatorRegistry } from "./generators/registry";
 import type { LoadGenerator } from "./load-generator";
+import { measureProtocol, singleRunPlan } from "./measure-protocol";
 import { preflight, PreflightMismatchError } from "./preflight";
 import { runBenchmark } from "./run-benchmark";
 import type { RunEvent } from "./run-events";
@@ -156,6 +159,44 @@ describe("noop and item.get through all six stacks, 1 trial, 2 connections", () 
     expect(starts.every((e) => e.cell.total === 12 && e.cell.stack !== undefined)).toBe(true);
     expect(starts.filter((e) => e.cell.stack === "h2c").map((e) => e.cell.protocol)).toEqual(["rest", "rest"]);
   });
+});
+
+describe("preflight on every stack", () => {
+  it("finds the same data on all six stacks for every workload of the catalog, in each of its cache modes", async () => {
+    const params = { ...defaultWorkloadParams, keyCount: 2, payloadBytes: 64 * 1024, streamMessages: 5 };
+    for (const workload of workloads) {
+      for (const cacheMode of workload.usesCache ? (["warm", "cold"] as const) : (["warm"] as const)) {
+        const sizes = await preflight(
+          local.targets,
+          workload,
+          workload.requests(params),
+          cacheMode,
+          undefined,
+          stackIds,
+        );
+        expect(Object.keys(sizes.stacks).sort(), workload.id).toEqual([
+          "grpc-js-static",
+          "h2c",
+          "node",
+          "node-protobuf",
+        ]);
+      }
+    }
+  }, 120_000);
+});
+
+describe("request bodies under load", () => {
+  it("node-protobuf (protobuf bodies, a client stream's messages delimited) and h2c answer every call of the body workloads", async () => {
+    const spec = runSpecSchema.parse({ ...short, workloads: ["echo"], durationMs: 500, payloadBytes: 16 * 1024 });
+    for (const workload of ["echo", "upload.stream", "image.raw", "math.dot"]) {
+      for (const stack of ["node-protobuf", "h2c"] as const) {
+        const m = await measureProtocol(singleRunPlan(workload, "rest", spec, undefined, stack), context, () => {});
+        expect(m.stack, workload).toBe(stack);
+        expect(m.requests, `${workload} on ${stack}`).toBeGreaterThan(0);
+        expect(m.errors, `${workload} on ${stack}`).toEqual({ total: 0, byCode: {} });
+      }
+    }
+  }, 60_000);
 });
 
 describe("the stack order rotates from trial to trial", () => {
