@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LoadPlan } from "../load-generator";
-import { clientsAndStreams, h2loadOptionsFor } from "./h2load-generator";
+import { runSpecSchema } from "@relix/core";
+import { clientsAndStreams, h2loadGenerator, h2loadOptionsFor } from "./h2load-generator";
 
 describe("the h2load generator", () => {
   it("keeps the in-flight count exactly: c clients x m streams, c at most the connections asked for", () => {
@@ -15,5 +16,12 @@ describe("the h2load generator", () => {
   it("refuses an open loop: h2load has no request rate", () => {
     const plan = { spec: { rate: 100 } } as unknown as LoadPlan;
     expect(() => h2loadOptionsFor(plan)).toThrow(/closed loop only/);
+  });
+
+  it("says so before a run starts, so a spec with a rate is refused up front rather than mid-run", () => {
+    expect(h2loadGenerator.cannotRun?.(runSpecSchema.parse({ workloads: ["noop"], rate: 100 }))).toMatch(
+      /closed loop only/,
+    );
+    expect(h2loadGenerator.cannotRun?.(runSpecSchema.parse({ workloads: ["noop"] }))).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 /** The h2c stack (the REST API's node:http2 listener), driven by nghttp2's h2load as a child process. */
 import { toolPath } from "@relix/io/backends";
 import { H2LOAD_EXECUTABLE, h2loadVersion, runH2load, type H2loadOptions } from "../../tools/h2load";
+import type { RunSpec } from "@relix/core";
 import type { LoadGenerator, LoadPlan, ToolContext } from "../load-generator";
 import { restRequestsFor } from "../protocol-requests";
 import { remoteHostsOption, restBaseUrl } from "../targets";
@@ -22,11 +23,18 @@ export function clientsAndStreams(inFlight: number, connections: number): { clie
   return { clients, streams: inFlight / clients };
 }
 
+/** h2load's only rate (-r) starts connections, not requests (docs/measurement.md): no open loop. */
+function openLoopRefusal(spec: RunSpec): string | null {
+  return spec.rate === undefined
+    ? null
+    : "h2load drives a closed loop only: its -r paces new connections, not requests, so an open loop at a rate cannot be offered";
+}
+
 /** h2load's settings for one run: the same requests, in-flight count and timeout as autocannon and ghz. */
 export function h2loadOptionsFor(plan: LoadPlan): H2loadOptions {
   const { spec, workload, cacheMode, requests, total } = plan;
-  // h2load's only rate (-r) starts connections, not requests (docs/measurement.md).
-  if (spec.rate) throw new Error("h2load drives a closed loop only: it has no request rate for an open loop");
+  const refusal = openLoopRefusal(spec);
+  if (refusal) throw new Error(refusal);
   return {
     // The plan's targets are aimed at the h2c stack: its port is in restPort.
     url: restBaseUrl(plan.targets),
@@ -47,6 +55,7 @@ export const h2loadGenerator: LoadGenerator = {
   tool: "h2load",
   executable: H2LOAD_EXECUTABLE,
   statsUrl: restBaseUrl,
+  cannotRun: openLoopRefusal,
   async version(context) {
     const located = context.tools[H2LOAD_EXECUTABLE.name];
     return located?.path ? h2loadVersion(located.path, context.env).catch(() => null) : null;
