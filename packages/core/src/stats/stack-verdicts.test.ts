@@ -21,6 +21,21 @@ describe("a comparison of two stacks", () => {
 describe("the layer walk's sentences", () => {
   const gap = ci(2, 1.8, 2.2);
 
+  it("say when one step alone overturns the comparison (a share beyond 100%)", () => {
+    // 2^2 = 4: node alone is twice as fast as grpc-js, so the 2x gap is closed twice over
+    const text = layerSentence({
+      workload: "noop",
+      layer: "framework",
+      from: "express",
+      to: "node",
+      step: ci(4, 3.5, 4.5),
+      gap,
+    });
+    expect(text).toContain(
+      "it more than closes the express -> grpc-js gap (200% of it): this layer alone overturns the comparison",
+    );
+  });
+
   it("give a REST-side step its log share of a significant gap, and say when it is most of gRPC's lead", () => {
     // 2^0.8 = 1.741: 80% of a 2x gap on a log scale
     const text = layerSentence({

@@ -88,10 +88,13 @@ export function layerSentence(input: LayerSentenceInput): string {
     return `${head}; express and grpc-js do not differ significantly, so there is no gap to share`;
   const share = gapShare({ from: input.from, estimate: input.step.estimate }, input.gap.estimate);
   if (share === null) return head;
+  // Beyond 100% the step alone overturns the comparison: the changed stack beats the other side.
   const part =
-    share >= 0
-      ? `it closes ${percent(share)} of the express -> grpc-js gap`
-      : `it widens the express -> grpc-js gap by ${percent(share)}`;
+    share > 1
+      ? `it more than closes the express -> grpc-js gap (${percent(share)} of it): this layer alone overturns the comparison`
+      : share >= 0
+        ? `it closes ${percent(share)} of the express -> grpc-js gap`
+        : `it widens the express -> grpc-js gap by ${percent(share)}`;
   const leader = gap.winner === "grpc-js" ? "gRPC" : "Express";
   const onRestSide = stacks[input.from].family === "rest";
   // Only a REST-side step can be the reason gRPC leads: it removes a cost the REST side pays.
