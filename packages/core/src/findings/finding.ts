@@ -1,5 +1,6 @@
 import { formatInt } from "../render/format";
 import type { CellResult, Protocol } from "../result/result-schema";
+import type { StackId } from "../stacks/stacks";
 
 /** "warning": the numbers may be wrong or mean something else; "note": how to read them. */
 export type FindingSeverity = "warning" | "note";
@@ -9,6 +10,8 @@ export interface FindingSubject {
   workload: string;
   cacheMode: CellResult["cacheMode"];
   protocol?: Protocol;
+  /** A stack beyond express and grpc-js (their findings name the protocol only, as before). */
+  stack?: StackId;
 }
 
 /** One thing a reader must know about a result, in the words every output uses. */
@@ -28,9 +31,13 @@ export function cellName(cell: Pick<CellResult, "workload" | "cacheMode">): stri
   return cell.cacheMode === "none" ? cell.workload : `${cell.workload} (${cell.cacheMode})`;
 }
 
-/** "REST item.get (warm)". */
-export function sideName(cell: Pick<CellResult, "workload" | "cacheMode">, protocol: Protocol): string {
-  return `${PROTOCOL_LABEL[protocol]} ${cellName(cell)}`;
+/** "REST item.get (warm)", or "h2c item.get (warm)" for a stack beyond the default two. */
+export function sideName(
+  cell: Pick<CellResult, "workload" | "cacheMode">,
+  protocol: Protocol,
+  stack?: StackId,
+): string {
+  return `${stack ?? PROTOCOL_LABEL[protocol]} ${cellName(cell)}`;
 }
 
 export const plural = (n: number, word: string) => `${formatInt(n)} ${word}${n === 1 ? "" : "s"}`;

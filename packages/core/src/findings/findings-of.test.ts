@@ -280,3 +280,31 @@ describe("findingsOf: a result written before facts existed (notes and warnings 
     ]);
   });
 });
+
+describe("findingsOf: stacks beyond express and grpc-js", () => {
+  it("judges an extra stack's generator like the default two and names the stack", () => {
+    const result = withFacts(
+      makeRunResult({
+        spec: { workloads: ["item.get"], stacks: ["express", "h2c", "grpc-js"] },
+        cells: [{ workload: "item.get", cacheMode: "warm" }],
+      }),
+    );
+    const h2c = result.cells[0]!.stacks!.find((s) => s.stack === "h2c")!;
+    h2c.trials[0]!.facts = [
+      { kind: "generator-saturated", tool: "h2load", cpuFraction: 0.95, limit: "one-core", eventLoopUtilization: null },
+    ];
+    // As the engine writes it: the saturation is in the measured figures too.
+    const generator = { tool: "h2load", cpuFraction: 0.95, saturated: true };
+    h2c.trials[0]!.generator = generator;
+    h2c.summary.generator = generator;
+    const saturated = findingsOf(result).filter((f) => f.kind === "generator-saturated");
+    expect(saturated).toEqual([
+      expect.objectContaining({
+        severity: "warning",
+        text: expect.stringContaining("h2load at 95% CPU for h2c item.get (warm)"),
+        about: { workload: "item.get", cacheMode: "warm", protocol: "rest", stack: "h2c" },
+      }),
+    ]);
+    expect(subjectLabel(saturated[0]!.about)).toBe("h2c item.get (warm)");
+  });
+});

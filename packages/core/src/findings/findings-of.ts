@@ -1,4 +1,5 @@
-import type { CellResult, Protocol, ProtocolMeasure, RunResult } from "../result/result-schema";
+import type { CellResult, Protocol, ProtocolMeasure, RunResult, StackMeasures } from "../result/result-schema";
+import { stacks } from "../stacks/stacks";
 import { cellName, sideName, type Finding, type FindingSubject } from "./finding";
 import { cpuLayoutFinding, embeddedBackendsFinding, runFactFinding, warmUpFinding } from "./run-findings";
 import { sideFindings, type Side } from "./side-findings";
@@ -23,6 +24,7 @@ export function findingsOf(result: RunResult): Finding[] {
   }
   for (const cell of result.cells) {
     for (const protocol of ["rest", "grpc"] as const) findings.push(...sideFindings(sideOf(cell, protocol)));
+    for (const extra of cell.stacks ?? []) findings.push(...sideFindings(stackSideOf(cell, extra)));
   }
   findings.push(...validityFindings(result), warmUpFinding(result), ...recordedNotes(result));
   return ordered(findings.filter((f): f is Finding => f !== null));
@@ -51,7 +53,18 @@ export function warningTexts(findings: readonly Finding[]): string[] {
 /** "REST item.get (warm)", "item.get (warm)", or "" for the whole run. */
 export function subjectLabel(about: FindingSubject | undefined): string {
   if (!about) return "";
-  return about.protocol ? sideName(about, about.protocol) : cellName(about);
+  return about.protocol ? sideName(about, about.protocol, about.stack) : cellName(about);
+}
+
+/** A stack beyond express and grpc-js, judged like them (its generator, errors and recorded facts). */
+function stackSideOf(cell: CellResult, extra: StackMeasures): Side {
+  return {
+    cell,
+    protocol: stacks[extra.stack].family,
+    stack: extra.stack,
+    summary: extra.summary,
+    trials: extra.trials.map((measure, i) => ({ trial: i + 1, measure })),
+  };
 }
 
 function sideOf(cell: CellResult, protocol: Protocol): Side {

@@ -1,5 +1,6 @@
 import { formatInt } from "../render/format";
 import type { CellResult, Protocol, ProtocolMeasure } from "../result/result-schema";
+import type { StackId } from "../stacks/stacks";
 import type { FactOf, MeasureFact } from "./facts";
 import { sideName, plural, type Finding, type FindingSeverity } from "./finding";
 import { limitPhrase } from "./generator-saturation";
@@ -14,6 +15,8 @@ import { limitPhrase } from "./generator-saturation";
 export interface Side {
   cell: Pick<CellResult, "workload" | "cacheMode">;
   protocol: Protocol;
+  /** A stack beyond express and grpc-js; absent for the default two. */
+  stack?: StackId;
   summary: Pick<CellResult["rest"], "generator" | "errors">;
   trials: Array<{ trial: number; measure: Pick<ProtocolMeasure, "generator" | "facts" | "notes"> }>;
 }
@@ -94,6 +97,7 @@ const subjectOf = (side: Side) => ({
   workload: side.cell.workload,
   cacheMode: side.cell.cacheMode,
   protocol: side.protocol,
+  ...(side.stack ? { stack: side.stack } : {}),
 });
 
 function trialsPhrase(trials: number[], total: number): string {
@@ -146,7 +150,7 @@ function factsByKind(side: Side): Map<MeasureFact["kind"], Array<{ trial: number
 
 /** Findings from the side's recorded facts (not the numbers): also what a measure's `notes` repeat. */
 export function factFindings(side: Side): Finding[] {
-  const name = sideName(side.cell, side.protocol);
+  const name = sideName(side.cell, side.protocol, side.stack);
   const findings: Finding[] = [];
   for (const [kind, entries] of factsByKind(side)) {
     if (kind === "generator-saturated" || kind === "warm-up-discarded") continue;
@@ -163,7 +167,7 @@ export function factFindings(side: Side): Finding[] {
 
 /** Everything about one side: the generator, the errors, then what was recorded. */
 export function sideFindings(side: Side): Finding[] {
-  const name = sideName(side.cell, side.protocol);
+  const name = sideName(side.cell, side.protocol, side.stack);
   return [saturationFinding(side, name), ...factFindings(side), errorsFinding(side, name)].filter(
     (f): f is Finding => f !== null,
   );
