@@ -290,9 +290,7 @@ describe("findingsOf: stacks beyond express and grpc-js", () => {
       }),
     );
     const h2c = result.cells[0]!.stacks!.find((s) => s.stack === "h2c")!;
-    h2c.trials[0]!.facts = [
-      { kind: "generator-saturated", tool: "h2load", cpuFraction: 0.95, limit: "one-core", eventLoopUtilization: null },
-    ];
+    h2c.trials[0]!.facts = [{ kind: "generator-saturated", tool: "h2load", cpuFraction: 0.95, limit: "one-core" }];
     // As the engine writes it: the saturation is in the measured figures too.
     const generator = { tool: "h2load", cpuFraction: 0.95, saturated: true };
     h2c.trials[0]!.generator = generator;
