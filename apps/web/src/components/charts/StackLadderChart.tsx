@@ -12,9 +12,8 @@ import {
   YAxis,
 } from "recharts";
 import { ladderDomain, type LadderRung } from "@/lib/report/stack-rows";
+import { LADDER_COLOR } from "@/lib/report/stack-chart-styles";
 import { AXIS_TICK, axisLabel, GRID_STROKE, TOOLTIP_STYLE } from "./axis";
-
-export const LADDER_COLOR = { significant: "#0d9488", none: "#94a3b8" } as const;
 
 const times = (v: number) => `${+v.toFixed(2)}x`;
 

@@ -1,16 +1,9 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { SPLIT_PARTS } from "@/lib/report/stack-chart-styles";
 import type { SplitBar } from "@/lib/report/stack-rows";
 import { AXIS_TICK, axisLabel, GRID_STROKE, TOOLTIP_STYLE } from "./axis";
-
-/** The parts of a client request, nearest the wire first; each its own colour in every panel. */
-export const SPLIT_PARTS = [
-  { key: "networkClient", label: "network and client", color: "#cbd5e1" },
-  { key: "framework", label: "framework", color: "#7c3aed" },
-  { key: "codec", label: "codec", color: "#be185d" },
-  { key: "handler", label: "handler", color: "#0d9488" },
-] as const;
 
 const ms = (v: number) => `${v.toFixed(3)} ms`;
 

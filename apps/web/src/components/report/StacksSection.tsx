@@ -3,8 +3,9 @@ import type { RunResult } from "@relix/core/result/result-schema";
 import { stacks } from "@relix/core/stacks/stacks";
 import { ChartCard } from "@/components/charts/ChartCard";
 import { DataTable } from "@/components/charts/DataTable";
-import { LADDER_COLOR, StackLadderChart } from "@/components/charts/StackLadderChart";
-import { SPLIT_PARTS, StackSplitChart } from "@/components/charts/StackSplitChart";
+import { StackLadderChart } from "@/components/charts/StackLadderChart";
+import { StackSplitChart } from "@/components/charts/StackSplitChart";
+import { LADDER_COLOR, SPLIT_PARTS } from "@/lib/report/stack-chart-styles";
 import { formatMsNumber, formatRps } from "@/lib/format";
 import { stackPanels, type StackPanel } from "@/lib/report/stack-rows";
 
