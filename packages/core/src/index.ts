@@ -11,3 +11,4 @@ export * from "./findings";
 export * from "./runner-api";
 export * from "./network/placements";
 export * from "./stacks/stacks";
+export * from "./sweep";

@@ -3,6 +3,7 @@ import { studyIds } from "../catalog/workload";
 import { measureFactSchema, runFactSchema } from "../findings/facts";
 import { runSpecSchema } from "../spec/run-spec";
 import { stackIdSchema } from "../stacks/stacks";
+import { sweepCoordsSchema, sweepResultSchema } from "../sweep/sweep-result";
 import { emulatorOverheadSchema, placementNames, placementRecordSchema } from "../network/placements";
 import { serviceEndpointsSchema } from "../network/service-endpoints";
 import { COMPARED_METRICS, latencySummarySchema, ratioCISchema } from "../stats";
@@ -176,6 +177,10 @@ export const cellResultSchema = z.object({
   study: z.enum(studyIds),
   /** "none" for workloads that do not read through the cache. */
   cacheMode: z.enum(["warm", "cold", "miss", "memory", "none"]),
+  /** In a sweep: the grid point of the cell's numeric knobs (e.g. { records: 1000 }). */
+  coords: sweepCoordsSchema.optional(),
+  /** In a sweep: added by the crossover search rather than planned on the grid. */
+  refinement: z.boolean().optional(),
   /** The network placement it was measured under; absent in results written before = loopback. */
   placement: z.enum(placementNames).optional(),
   payload: z.object({ rest: payloadSizesSchema, grpc: payloadSizesSchema }),
@@ -266,6 +271,8 @@ export const runResultSchema = z.object({
    * results written before placements existed (they were all loopback).
    */
   placements: z.array(placementRecordSchema).optional(),
+  /** The sweep's grid, refinement points and crossovers, when the spec swept. */
+  sweep: sweepResultSchema.optional(),
   /** The network emulator's own cost on noop, when any placement was emulated. */
   emulatorOverhead: emulatorOverheadSchema.optional(),
   /** Set when the result was imported rather than measured by this runner. */

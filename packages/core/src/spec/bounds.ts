@@ -12,6 +12,8 @@ export const specBounds = {
   trials: { min: 1, max: 20 },
   payloadBytes: { min: 1, max: 8 * 1024 * 1024 },
   streamMessages: { min: 1, max: 10_000 },
+  records: { min: 1, max: 10_000 },
+  echoBytes: { min: 1, max: 1024 * 1024 },
   dotLength: { min: 1, max: 100_000 },
   keyCount: { min: 1, max: 1_000 },
   serverDelayMs: { min: 0, max: 1_000 },

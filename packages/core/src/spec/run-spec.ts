@@ -4,6 +4,7 @@ import { cacheModes } from "../calls/cache-mode";
 import { specBounds as b } from "./bounds";
 import { networkSchema } from "../network/placements";
 import { DEFAULT_STACKS, stackIdSchema, stackIds } from "../stacks/stacks";
+import { sweepSchema } from "../sweep/sweep-spec";
 
 /**
  * How the REST client uses TCP: keep-alive reuses each connection for every call; per-request
@@ -80,6 +81,10 @@ export const runSpecSchema = z
     trials: int(b.trials).default(1),
     payloadBytes: int(b.payloadBytes).default(1024 * 1024),
     streamMessages: int(b.streamMessages).default(100),
+    /** Records in one reply of item.list and item.stream. */
+    records: int(b.records).default(100),
+    /** Bytes of the message echo sends and gets back; absent = study 001's ~0.5 KB message. */
+    echoBytes: int(b.echoBytes).optional(),
     dotLength: int(b.dotLength).default(100),
     keyCount: int(b.keyCount).default(100),
     serverDelayMs: int(b.serverDelayMs).default(0),
@@ -88,6 +93,8 @@ export const runSpecSchema = z
      * 2+ cores, taskset). Absent = PIN_CORES_BY_DEFAULT, so specs written before keep their meaning.
      */
     pinCores: z.boolean().optional(),
+    /** Map one or two dimensions instead of one point, and find where the verdict changes (sweep/). */
+    sweep: sweepSchema.optional(),
   })
   .strict();
 

@@ -1,0 +1,2 @@
+export * from "./sweep-spec";
+export * from "./sweep-result";
