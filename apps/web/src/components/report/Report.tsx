@@ -11,6 +11,7 @@ import { PresetNotesSection } from "./PresetNotesSection";
 import { PublishedSection } from "./PublishedSection";
 import { ResourcesSection } from "./ResourcesSection";
 import { StacksSection } from "./StacksSection";
+import { SweepSection } from "./SweepSection";
 import { VerdictSection } from "./VerdictSection";
 
 /** The finished run, server-rendered: what to beware of, verdicts, then the evidence for each. */
@@ -21,6 +22,7 @@ export function Report({ result }: { result: RunResult }) {
       <FindingWarnings findings={findings} />
       <VerdictSection result={result} first={!findings.some((f) => f.severity === "warning")} />
       <PresetNotesSection result={result} />
+      <SweepSection result={result} />
       <PlacementsSection result={result} />
       <OverviewSection result={result} />
       <CellsSection result={result} />
