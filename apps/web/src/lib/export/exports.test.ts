@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
+import { makeSweepResult } from "@relix/core/testing/sweep-fixture";
 import { csvHeader, renderCsv } from "./csv";
 import { renderMarkdown } from "./markdown";
+import { renderSweepCsv } from "./sweep-export";
 
 const result = makeRunResult({
   spec: { preset: "quick", workloads: ["noop", "item.get"], cacheModes: ["warm", "cold"], trials: 2, durationMs: 2000 },
@@ -50,5 +52,41 @@ describe("exports", () => {
     const md = renderMarkdown(stacked);
     expect(md).toContain("## Stacks: which layer decides");
     expect(md).toContain("| h2c | h2load |");
+  });
+});
+
+describe("exports of a swept run", () => {
+  const swept = makeSweepResult({
+    axes: [
+      { dimension: "records", values: [1, 10, 100, 1000] },
+      { dimension: "network", values: ["loopback", "cross-region"] },
+    ],
+    speedupAt: (c) => (c.network === "cross-region" ? 1.6 : (c.records as number) >= 1000 ? 1.4 : 0.7),
+    refinements: [{ records: 300, network: "loopback" }],
+  });
+
+  it("adds the crossovers, the grid as the heatmap shows it and every point to the Markdown", () => {
+    const md = renderMarkdown(swept);
+    const section = md.slice(md.indexOf("## Sweep: where the verdict changes"));
+    expect(section.length).toBeGreaterThan(0);
+    for (const c of swept.sweep!.crossovers) expect(section).toContain(c.text);
+    expect(section).toContain(
+      "| network placement \\ records per reply | 1 record | 10 records | 100 records | 1,000 records |",
+    );
+    expect(section).toMatch(/\| cross-region \| 1\.60x gRPC \| 1\.60x gRPC \|/);
+    expect(section.match(/added by the search/g)).toHaveLength(1);
+  });
+
+  it("writes a sweep CSV: a row per point with its coordinates, a row per crossover with its bracket", () => {
+    const lines = renderSweepCsv(swept).trimEnd().split("\r\n");
+    const header = lines[0]!.split(",");
+    expect(header.slice(0, 5)).toEqual(["run_id", "kind", "workload", "records", "network"]);
+    const points = lines.filter((l) => l.split(",")[1] === "point");
+    expect(points).toHaveLength(9);
+    const crossover = lines.find((l) => l.includes(",crossover,") && l.includes(",found,"))!.split(",");
+    expect(crossover[header.indexOf("network")]).toBe("loopback");
+    expect(crossover[header.indexOf("low")]).toBe("300");
+    expect(crossover[header.indexOf("high")]).toBe("1000");
+    expect(renderSweepCsv(result)).toBe("");
   });
 });

@@ -95,6 +95,11 @@ export default async function RunPage({ params }: Params) {
             <a className="btn btn-small" href={`/api/runs/${encodeURIComponent(id)}/export/md`} download>
               Markdown
             </a>
+            {outcome.result.sweep ? (
+              <a className="btn btn-small" href={`/api/runs/${encodeURIComponent(id)}/export/sweep-csv`} download>
+                Sweep CSV
+              </a>
+            ) : null}
             <Link className="btn btn-small" href={`/runs?compare=${encodeURIComponent(id)}`}>
               Compare…
             </Link>
