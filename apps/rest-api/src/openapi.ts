@@ -54,12 +54,24 @@ function requestBody(workload: Workload) {
   return { required: true, content: { "application/json": { schema: toSchema(workload.request) } } };
 }
 
+/** A query parameter's schema is its field's in the request schema (bounds, default in the description). */
+function queryParamSchema(workload: Workload, name: string) {
+  const properties = (toSchema(workload.request) as { properties?: Record<string, unknown> }).properties;
+  return properties?.[name] ?? { type: "string" };
+}
+
 function operation(workload: Workload) {
   const pathParams = routeParams(workload.rest.route).map((name) => ({
     name,
     in: "path",
     required: true,
     schema: { type: "integer", minimum: 1 },
+  }));
+  const queryParams = (workload.rest.query ?? []).map((name) => ({
+    name,
+    in: "query",
+    required: false,
+    schema: queryParamSchema(workload, name),
   }));
   const headers = [
     ...(workload.usesCache
@@ -85,7 +97,7 @@ function operation(workload: Workload) {
     operationId: workload.id,
     summary: workload.label,
     description: `${workload.description} (study ${workload.study}; gRPC: relix.v1.${workload.grpc.service}/${workload.grpc.method})`,
-    parameters: [...pathParams, ...headers],
+    parameters: [...pathParams, ...queryParams, ...headers],
     ...(requestBody(workload) ? { requestBody: requestBody(workload) } : {}),
     responses: {
       "200": { description: "OK", content: success },

@@ -60,7 +60,7 @@ async function serve(
     const ctx = callContextFrom((name) => req.get(name));
     const request = parseRequest(
       workload,
-      workload.rest.parse({ params: req.params as Record<string, string>, body: req.body }),
+      workload.rest.parse({ params: req.params as Record<string, string>, query: req.query, body: req.body }),
     );
     if (workload.streaming) {
       const messages = timedMessages(span, workload.handle(services, request, ctx) as AsyncIterable<unknown>);

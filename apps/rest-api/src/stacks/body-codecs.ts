@@ -1,6 +1,6 @@
 import { invalidArgument } from "@relix/core";
 import { PROTOBUF_CONTENT_TYPE, delimited, protobufCodecOf, splitDelimited } from "@relix/io/proto/protobuf-bodies";
-import type { AnyWorkload } from "./catalog-router";
+import type { AnyWorkload, RouteMatch } from "./catalog-router";
 import { BodyError } from "./request-body";
 
 /**
@@ -12,7 +12,7 @@ export interface BodyCodec {
   /** Content type of a reply (a stream's: of the whole body). */
   replyContentType(workload: AnyWorkload): string;
   decode(workload: AnyWorkload, body: Buffer | undefined, contentType: string | undefined): unknown;
-  candidate(workload: AnyWorkload, params: Record<string, string>, decoded: unknown): unknown;
+  candidate(workload: AnyWorkload, route: Pick<RouteMatch, "params" | "query">, decoded: unknown): unknown;
   encodeReply(workload: AnyWorkload, reply: unknown): string | Buffer;
   encodeStreamMessage(workload: AnyWorkload, message: unknown): string | Buffer;
 }
@@ -37,7 +37,7 @@ export const jsonCodec: BodyCodec = {
       throw Object.assign(error as Error, { type: "entity.parse.failed" });
     }
   },
-  candidate: (workload, params, decoded) => workload.rest.parse({ params, body: decoded }),
+  candidate: (workload, { params, query }, decoded) => workload.rest.parse({ params, query, body: decoded }),
   encodeReply: (_workload, reply) => JSON.stringify(reply),
   encodeStreamMessage: (_workload, message) => `${JSON.stringify(message)}\n`,
 };
@@ -68,9 +68,9 @@ export const protobufCodec: BodyCodec = {
       throw invalidArgument("body", "is not a valid protobuf message of this method's request type");
     }
   },
-  candidate: (workload, params, decoded) =>
+  candidate: (workload, { params, query }, decoded) =>
     workload.rest.body === "none"
-      ? workload.rest.parse({ params, body: undefined })
+      ? workload.rest.parse({ params, query, body: undefined })
       : workload.grpc.parse(decoded as Record<string, unknown>),
   encodeReply: (workload, reply) => protobufCodecOf(workload).responseSerialize(reply),
   encodeStreamMessage: (workload, message) => delimited(protobufCodecOf(workload).responseSerialize(message)),

@@ -1,3 +1,4 @@
+import { parse } from "node:querystring";
 import { workloads, type Workload } from "@relix/core";
 
 /** A route never looks inside a request or a reply: the workload's schemas do. */
@@ -7,7 +8,13 @@ export interface RouteMatch {
   workload: AnyWorkload;
   /** Path parameters, URL-decoded (a malformed escape throws URIError, answered 400 naming the path). */
   params: Record<string, string>;
+  /** Query parameters as Express's default parser gives them: a string, or an array when repeated. */
+  query: Record<string, string | string[]>;
 }
+
+/** Express 5's default ("simple") query parser is node's querystring: the same values here. */
+const queryOf = (search: string): Record<string, string | string[]> =>
+  search === "" ? {} : ({ ...parse(search) } as Record<string, string | string[]>);
 
 interface ParamRoute {
   workload: AnyWorkload;
@@ -19,7 +26,7 @@ const trimSlash = (path: string) => (path.length > 1 && path.endsWith("/") ? pat
 /**
  * The router of the node, node-protobuf and h2c stacks, built from the routes the catalog writes
  * once (`/v1/items/:id`): an exact-path table for routes without parameters, a segment match for
- * the others. Like Express's defaults, a trailing slash is ignored and the query string is not read.
+ * the others. Like Express's defaults, a trailing slash is ignored; the query string is parameters, not path.
  */
 export function createCatalogRouter(list: readonly Workload[] = workloads) {
   const exact = new Map<string, AnyWorkload>();
@@ -33,8 +40,9 @@ export function createCatalogRouter(list: readonly Workload[] = workloads) {
   return function match(method: string, url: string): RouteMatch | undefined {
     const query = url.indexOf("?");
     const path = trimSlash(query === -1 ? url : url.slice(0, query));
+    const search = query === -1 ? "" : url.slice(query + 1);
     const direct = exact.get(`${method} ${path}`);
-    if (direct) return { workload: direct, params: {} };
+    if (direct) return { workload: direct, params: {}, query: queryOf(search) };
     const segments = path.split("/");
     for (const route of withParams) {
       if (route.workload.rest.method !== method || route.segments.length !== segments.length) continue;
@@ -47,7 +55,7 @@ export function createCatalogRouter(list: readonly Workload[] = workloads) {
       }
       if (!matched) continue;
       for (const name of Object.keys(params)) params[name] = decodeURIComponent(params[name]!);
-      return { workload: route.workload, params };
+      return { workload: route.workload, params, query: queryOf(search) };
     }
     return undefined;
   };

@@ -63,14 +63,14 @@ export function createStackHandler(services: Services, telemetry: ServerTelemetr
     return true;
   }
 
-  async function serve(req: StackRequest, res: StackResponse, { workload, params }: RouteMatch) {
+  async function serve(req: StackRequest, res: StackResponse, { workload, params, query }: RouteMatch) {
     const body = workload.rest.body === "none" ? undefined : await readBody(req, MAX_MESSAGE_BYTES);
     // The request is in hand: from here on is server time, as Express's once its body parser ran.
     const span = telemetry.startSpan();
     try {
       const decoded = timeCodec(span, () => codec.decode(workload, body, req.headers["content-type"]));
       const ctx = callContextFrom(headerReader(req));
-      const request = parseRequest(workload, codec.candidate(workload, params, decoded));
+      const request = parseRequest(workload, codec.candidate(workload, { params, query }, decoded));
       if (workload.streaming) {
         const messages = timedMessages(span, workload.handle(services, request, ctx) as AsyncIterable<unknown>);
         const completed = await writeStream(workload, res, messages, span);

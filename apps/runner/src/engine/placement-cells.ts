@@ -36,6 +36,8 @@ export const paramsOf = (spec: RunSpec): WorkloadParams => ({
   payloadBytes: spec.payloadBytes,
   streamMessages: spec.streamMessages,
   dotLength: spec.dotLength,
+  records: spec.records,
+  ...(spec.echoBytes === undefined ? {} : { echoBytes: spec.echoBytes }),
 });
 
 /**

@@ -19,7 +19,7 @@ import type { CallContext } from "./call-context";
 export interface WorkloadServices {
   catalog: {
     getItem(id: number, ctx: CallContext): Promise<Item>;
-    listItems(ctx: CallContext): Promise<{ items: Item[] }>;
+    listItems(limit: number, ctx: CallContext): Promise<{ items: Item[] }>;
     getShape(kind: ShapeKind, id: number, ctx: CallContext): Promise<AnyShape>;
     listShapes(kind: ShapeKind, ctx: CallContext): Promise<{ items: AnyShape[] }>;
   };

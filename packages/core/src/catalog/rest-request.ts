@@ -27,10 +27,20 @@ export function fillRoute(route: string, request: unknown): string {
   });
 }
 
+/** `?a=1&b=2` from the request's fields the binding sends as query parameters; "" when it has none. */
+export function queryOf(names: readonly string[] | undefined, request: unknown): string {
+  const fields = (request as Record<string, unknown> | null) ?? {};
+  const pairs = (names ?? [])
+    .filter((name) => fields[name] !== undefined)
+    .map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(String(fields[name]))}`);
+  return pairs.length === 0 ? "" : `?${pairs.join("&")}`;
+}
+
 /** A validated request -> the HTTP request that carries it, all of it derived from the workload's REST binding. */
 export function restRequestOf<Req>(workload: Workload<Req>, request: Req): RestRequest {
   const rest = workload.rest;
-  const http: RestRequest = { method: rest.method, path: fillRoute(rest.route, request) };
+  const path = fillRoute(rest.route, request) + queryOf(rest.query, request);
+  const http: RestRequest = { method: rest.method, path };
   if (rest.body === "json") return { ...http, body: JSON.stringify(request), contentType: "application/json" };
   if (rest.body === "raw") {
     const raw: RestRequest = { ...http, body: rest.rawBody(request), contentType: rest.rawContentType };

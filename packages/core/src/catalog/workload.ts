@@ -28,6 +28,10 @@ export interface WorkloadParams {
   streamMessages: number;
   /** Length of each vector of `math.dot` (study 004: 100). */
   dotLength: number;
+  /** Records in one reply of `item.list` and `item.stream` (study 000: 100). */
+  records: number;
+  /** Bytes of the map `echo` sends and gets back; absent = study 001's ~0.5 KB message. */
+  echoBytes?: number;
 }
 
 export const defaultWorkloadParams: WorkloadParams = {
@@ -35,6 +39,7 @@ export const defaultWorkloadParams: WorkloadParams = {
   payloadBytes: 1024 * 1024,
   streamMessages: 100,
   dotLength: 100,
+  records: 100,
 };
 
 interface RestBindingCommon {
@@ -44,8 +49,17 @@ interface RestBindingCommon {
    * fill its `:params` from the request's fields of the same names (rest-request.ts).
    */
   route: string;
-  /** Route params and parsed body -> a candidate request, validated by the workload's schema. */
-  parse(input: { params: Record<string, string>; body: unknown }): unknown;
+  /**
+   * Request fields sent in the query string (`?limit=N`), in this order, when the request has them.
+   * A GET route's only optional knobs: the path names the resource, the query how much of it.
+   */
+  query?: readonly string[];
+  /**
+   * Route params, query parameters and parsed body -> a candidate request, validated by the
+   * workload's schema. A query value is a string when given once; anything else is for the schema
+   * to refuse.
+   */
+  parse(input: { params: Record<string, string>; query: Record<string, unknown>; body: unknown }): unknown;
 }
 
 /** What the request body is: none, the request as a JSON document, or raw bytes taken from the request. */

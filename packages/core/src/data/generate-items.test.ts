@@ -7,9 +7,9 @@ const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 describe("generateItems", () => {
   const items = generateItems();
 
-  it("makes 1000 valid items with ids 1..1000", () => {
-    expect(items).toHaveLength(1000);
-    expect(items.map((item) => item.id)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+  it("makes 10,000 valid items with ids 1..10000 (the largest list item.list answers)", () => {
+    expect(items).toHaveLength(10_000);
+    expect(items.map((item) => item.id)).toEqual(Array.from({ length: 10_000 }, (_, i) => i + 1));
     for (const item of items) itemSchema.parse(item);
   });
 

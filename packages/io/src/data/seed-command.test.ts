@@ -53,7 +53,7 @@ describe("pnpm db:seed", () => {
       const first = await seedCommand({ MYSQL_URL: db!.url });
       expect(first.code).toBe(0);
       expect(first.stdout).toContain(`created database ${db!.name}`);
-      expect(first.stdout).toMatch(/seeded schema-v\d+\/data-v\d+:.*: 1000 items, 600 shape rows, 1000 meteorites/);
+      expect(first.stdout).toMatch(/seeded schema-v\d+\/data-v\d+:.*: 10000 items, 600 shape rows, 1000 meteorites/);
 
       const second = await seedCommand({ MYSQL_URL: db!.url });
       expect(second.code).toBe(0);

@@ -10,7 +10,7 @@ import { NO_MYSQL, scratchDatabase } from "./testing/mysql-test-database";
 const MYSQL_URL = process.env.MYSQL_URL;
 if (!MYSQL_URL) console.warn(NO_MYSQL);
 
-const CANONICAL_COUNTS = { items: 1000, shapes: 600, meteorites: 1000 };
+const CANONICAL_COUNTS = { items: 10_000, shapes: 600, meteorites: 1000 };
 
 async function rows(pool: Pool, sql: string): Promise<RowDataPacket[]> {
   return (await pool.query<RowDataPacket[]>(sql))[0];

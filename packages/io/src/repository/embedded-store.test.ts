@@ -9,7 +9,7 @@ describe("createEmbeddedStore", () => {
 
   it("serves the canonical data set, the same rows a seeded MySQL serves", async () => {
     expect(store.kind).toBe("embedded");
-    expect(await store.listItems(1000)).toEqual(dataset.items);
+    expect(await store.listItems(10_000)).toEqual(dataset.items);
     expect(await store.getItem(42)).toEqual(dataset.items[41]);
     for (const kind of shapeKinds) {
       expect(await store.listShapes(kind)).toEqual(dataset.shapes[kind]);
@@ -19,12 +19,12 @@ describe("createEmbeddedStore", () => {
   });
 
   it("answers null for unknown ids and honours the list limit like the MySQL store", async () => {
-    for (const id of [0, -1, 1001, 1.5, Number.NaN]) expect(await store.getItem(id)).toBeNull();
+    for (const id of [0, -1, 10_001, 1.5, Number.NaN]) expect(await store.getItem(id)).toBeNull();
     expect(await store.getShape("small", 101)).toBeNull();
     expect(await store.listItems(100)).toEqual(dataset.items.slice(0, 100));
     expect(await store.listItems(0)).toEqual([]);
     expect(await store.listItems(-5)).toEqual([]);
-    expect(await store.listItems(5000)).toHaveLength(1000);
+    expect(await store.listItems(20_000)).toHaveLength(10_000);
   });
 
   it("hands out lists a caller may reorder without touching the data set", async () => {

@@ -1,4 +1,4 @@
-import { ITEM_LIST_LIMIT, type AnyShape, type Item, type ShapeKind } from "@relix/core";
+import { type AnyShape, type Item, type ShapeKind } from "@relix/core";
 import type { Repository } from "../repository/repository";
 import type { CallContext } from "@relix/core/calls/call-context";
 
@@ -7,7 +7,8 @@ import type { CallContext } from "@relix/core/calls/call-context";
 export function createCatalogService(repository: Repository) {
   return {
     getItem: (id: number, ctx: CallContext): Promise<Item> => repository.getItem(id, ctx.cacheMode),
-    listItems: async (ctx: CallContext) => ({ items: await repository.listItems(ITEM_LIST_LIMIT, ctx.cacheMode) }),
+    /** One cache entry per count: a list of 10 and a list of 10,000 are different answers. */
+    listItems: async (limit: number, ctx: CallContext) => ({ items: await repository.listItems(limit, ctx.cacheMode) }),
     getShape: (kind: ShapeKind, id: number, ctx: CallContext): Promise<AnyShape> =>
       repository.getShape(kind, id, ctx.cacheMode),
     listShapes: async (kind: ShapeKind, ctx: CallContext) => ({

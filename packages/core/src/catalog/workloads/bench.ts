@@ -14,10 +14,23 @@ import { chunksOf, UPLOAD_CHUNK_BYTES } from "../chunks";
 
 const MIB = 1024 * 1024;
 
-/** Study 001's echo request: a message and a map of about 0.5 KB. */
-export function echoRequest() {
+const ECHO_FIELDS = 10;
+
+/**
+ * Study 001's echo request: a message and a map of ten entries, about 0.5 KB in all. Given
+ * `bytes`, the same ten keys carry values adding up to exactly that many bytes (ASCII, so as many
+ * characters in JSON and in protobuf), spread as evenly as they go: the map is what the server
+ * echoes back, so the knob sizes both directions while the message's shape stays the same.
+ */
+export function echoRequest(bytes?: number) {
   const data: Record<string, string> = {};
-  for (let i = 0; i < 10; i++) data[`field${i}`] = `value-${i}-`.padEnd(36, String.fromCharCode(97 + i));
+  for (let i = 0; i < ECHO_FIELDS; i++) {
+    const fill = String.fromCharCode(97 + i);
+    data[`field${i}`] =
+      bytes === undefined
+        ? `value-${i}-`.padEnd(36, fill)
+        : fill.repeat(Math.floor(bytes / ECHO_FIELDS) + (i < bytes % ECHO_FIELDS ? 1 : 0));
+  }
   return { message: "relix echo: the same request on both protocols", data };
 }
 
@@ -50,7 +63,8 @@ export const benchWorkloads = [
     id: "echo",
     label: "Echo message + map",
     study: "001",
-    description: "A ~0.5 KB message with a map, echoed back (optionally after a server-side sleep).",
+    description:
+      "A ~0.5 KB message with a map (or a map of echoBytes), echoed back (optionally after a server-side sleep).",
     usesCache: false,
     streaming: false,
     request: echoRequestSchema,
@@ -63,7 +77,7 @@ export const benchWorkloads = [
     },
     grpc: { service: "BenchService", method: "Echo", parse: (m) => m, build: (r) => r },
     handle: (s, r, ctx) => s.bench.echo(r, ctx),
-    requests: () => [echoRequest()],
+    requests: (p) => [echoRequest(p.echoBytes)],
   }),
   defineWorkload({
     id: "stream",

@@ -1,9 +1,41 @@
 import { ITEM_LIST_LIMIT, itemListSchema, itemSchema } from "../../domain";
 import { defineWorkload } from "../workload";
 import { idSequence } from "./id-sequence";
-import { byIdRequestSchema, idFromParams, noRequestSchema } from "./request-schemas";
+import {
+  byIdRequestSchema,
+  countFromQuery,
+  idFromParams,
+  limitFromMessage,
+  listItemsRequestSchema,
+  type ListItemsRequest,
+} from "./request-schemas";
+import type { WorkloadParams } from "../workload";
+import { specBounds } from "../../spec/bounds";
 
 const ITEM_IDS = 1000;
+const LIMITS = `${specBounds.records.min} to ${specBounds.records.max.toLocaleString("en-US")}`;
+
+/**
+ * The one request of a list: at the studies' count it names no limit, so a default run sends
+ * exactly the request it always did; any other count asks for that many records.
+ */
+const listRequests = ({ records }: WorkloadParams): ListItemsRequest[] =>
+  records === ITEM_LIST_LIMIT ? [{}] : [{ limit: records }];
+
+/** The same knob on both protocols: `?limit=N` and the request message's `limit`. */
+const listRest = (route: string) => ({
+  method: "GET" as const,
+  route,
+  body: "none" as const,
+  query: ["limit"],
+  parse: ({ query }: { query: Record<string, unknown> }) => ({ limit: countFromQuery(query.limit) }),
+});
+const listGrpc = (method: string) => ({
+  service: "CatalogService" as const,
+  method,
+  parse: limitFromMessage,
+  build: ({ limit }: ListItemsRequest) => (limit === undefined ? {} : { limit }),
+});
 
 export const itemWorkloads = [
   defineWorkload({
@@ -27,42 +59,32 @@ export const itemWorkloads = [
   }),
   defineWorkload({
     id: "item.list",
-    label: "Items, list of 100",
+    label: "Items, list",
     study: "000",
-    description: "100 records in one reply, through the cache.",
+    description: `N records in one reply (limit, ${LIMITS}; ${ITEM_LIST_LIMIT} by default), through the cache.`,
     usesCache: true,
     streaming: false,
-    request: noRequestSchema,
+    request: listItemsRequestSchema,
     response: itemListSchema,
-    rest: {
-      method: "GET",
-      route: "/v1/items",
-      body: "none",
-      parse: () => ({}),
-    },
-    grpc: { service: "CatalogService", method: "ListItems", parse: () => ({}), build: () => ({}) },
-    handle: (s, _r, ctx) => s.catalog.listItems(ctx),
-    requests: () => [{}],
+    rest: listRest("/v1/items"),
+    grpc: listGrpc("ListItems"),
+    handle: (s, { limit }, ctx) => s.catalog.listItems(limit ?? ITEM_LIST_LIMIT, ctx),
+    requests: listRequests,
   }),
   defineWorkload({
     id: "item.stream",
     label: "Items, streamed",
     study: "000",
-    description: `The same ${ITEM_LIST_LIMIT} records as a gRPC server stream and as REST NDJSON.`,
+    description: `The list's records (limit, ${ITEM_LIST_LIMIT} by default) as a gRPC server stream and as REST NDJSON.`,
     usesCache: true,
     streaming: true,
-    request: noRequestSchema,
+    request: listItemsRequestSchema,
     response: itemSchema,
-    rest: {
-      method: "GET",
-      route: "/v1/streams/items",
-      body: "none",
-      parse: () => ({}),
+    rest: listRest("/v1/streams/items"),
+    grpc: listGrpc("StreamItems"),
+    async *handle(s, { limit }, ctx) {
+      yield* (await s.catalog.listItems(limit ?? ITEM_LIST_LIMIT, ctx)).items;
     },
-    grpc: { service: "CatalogService", method: "StreamItems", parse: () => ({}), build: () => ({}) },
-    async *handle(s, _r, ctx) {
-      yield* (await s.catalog.listItems(ctx)).items;
-    },
-    requests: () => [{}],
+    requests: listRequests,
   }),
 ];

@@ -32,6 +32,14 @@ export interface ItemList {
   items: Item[];
 }
 
+/**
+ * How many items a list holds, 1 to 10,000. 0 (unset) is the default list of 100, so an empty
+ * message asks for what ListRequest always answered; above 10,000 is INVALID_ARGUMENT.
+ */
+export interface ListItemsRequest {
+  limit: number;
+}
+
 function createBaseItem(): Item {
   return { id: 0, name: "", price: 0, tags: [], createdAt: 0, dims: [], weight: 0 };
 }
@@ -189,6 +197,52 @@ export const ItemList: MessageFns<ItemList> = {
             }
 
             message.items.push(Item.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseListItemsRequest(): ListItemsRequest {
+  return { limit: 0 };
+}
+
+export const ListItemsRequest: MessageFns<ListItemsRequest> = {
+  encode(message: ListItemsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.limit !== 0) {
+      writer.uint32(8).uint32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListItemsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListItemsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.limit = reader.uint32();
             continue;
           }
         }
