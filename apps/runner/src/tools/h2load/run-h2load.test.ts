@@ -51,6 +51,16 @@ describe("h2load driver against the real h2load", () => {
     expect(ends[0]! * 1000).toBeGreaterThanOrEqual(result.samples[0]!.latencyUs - 1);
   });
 
+  it("span: a request counts from its start to the end of its response, the server's time inside it", async () => {
+    // One stream at a time on one connection: each sample is one round trip plus the server's 40 ms.
+    const result = await run([get("/span?delayMs=40")], { clients: 1, streams: 1, total: 6 });
+    const latenciesMs = result.samples.map((s) => s.latencyUs / 1000);
+    expect(latenciesMs.every((ms) => ms >= 40)).toBe(true);
+    // Sequential calls: each ends no earlier than the previous one's end plus its own latency.
+    const ends = result.samples.map((s) => s.endMs).sort((a, b) => a - b);
+    for (let i = 1; i < ends.length; i++) expect(ends[i]! - ends[i - 1]!).toBeGreaterThanOrEqual(39);
+  });
+
   it("in flight is clients x streams: -c connections, each with -m streams open", async () => {
     const result = await run([get("/slow?delayMs=50")], { clients: 2, streams: 3, total: 24 });
     expect(result.inFlight).toBe(6);
