@@ -27,6 +27,8 @@ export interface MeasuredRun {
   placements?: RunResult["placements"];
   /** The network emulator's own cost, when a placement was emulated. */
   emulatorOverhead?: RunResult["emulatorOverhead"];
+  /** The sweep's points and crossovers, when the spec swept. */
+  sweep?: RunResult["sweep"];
 }
 
 /**
@@ -55,6 +57,7 @@ export function assembleResult(run: MeasuredRun): RunResult {
     cells: run.cells,
     ...(run.placements ? { placements: run.placements } : {}),
     ...(run.emulatorOverhead ? { emulatorOverhead: run.emulatorOverhead } : {}),
+    ...(run.sweep ? { sweep: run.sweep } : {}),
   });
   return runResultSchema.parse({ ...draft, warnings: warningTexts(findingsOf(draft)) });
 }

@@ -1,5 +1,5 @@
 import { newRunId } from "@relix/core/ids/run-id";
-import { PIN_CORES_BY_DEFAULT, placementName } from "@relix/core";
+import { PIN_CORES_BY_DEFAULT, placementName, sweepListsApplied } from "@relix/core";
 import type {
   CellResult,
   EmulatorOverhead,
@@ -21,11 +21,14 @@ import { RunCancelledError, type RunBenchmark, type RunEvent, type RunOptions } 
 import { estimatedMeasuringMs, planCells, runStacks } from "./run-plan";
 import { checkStacksDrivable, checkStacksServed } from "./stack-availability";
 import { isDefaultStack } from "./stack-table";
+import { createSweepDriver, type SweepDriverOptions } from "./sweep-driver";
 import { ensureServices } from "./service-manager";
 
 /** What runBenchmark needs besides the spec: its caller's context (read at start-up) and the run's options. */
 export interface EngineRunOptions extends RunOptions {
   context: EngineContext;
+  /** A sweep's own limits (the refinement search's time budget). */
+  sweep?: SweepDriverOptions;
 }
 
 /** The engine bound to its caller's context: what the CLI and the runner service hand around. */
@@ -49,7 +52,10 @@ export class AllPlacementsRefusedError extends Error {
  * its cells within it), each cell's trials with the stack order rotating, then statistics. The network emulator, when a
  * placement needs one, lives for the run and is stopped however the run ends.
  */
-export async function runBenchmark(spec: RunSpec, options: EngineRunOptions): Promise<RunResult> {
+export async function runBenchmark(requested: RunSpec, options: EngineRunOptions): Promise<RunResult> {
+  // A sweep's list axes are the run's own lists.
+  const spec = sweepListsApplied(requested);
+  const sweep = spec.sweep ? createSweepDriver(spec, options.sweep) : undefined;
   const { signal, onEvent = () => {}, context } = options;
   const { targets } = context;
   const createdAt = new Date().toISOString();
@@ -112,7 +118,8 @@ export async function runBenchmark(spec: RunSpec, options: EngineRunOptions): Pr
           : "checking REST and gRPC return the same data",
     });
     const sizes: PayloadSizes[] = [];
-    for (const cell of cells) {
+    // A sweep checks the answers at each of its points instead: they change with the knobs.
+    for (const cell of sweep ? [] : cells) {
       checkCancelled();
       sizes.push(
         await preflight(
@@ -127,7 +134,7 @@ export async function runBenchmark(spec: RunSpec, options: EngineRunOptions): Pr
     }
 
     let emulatorOverhead: EmulatorOverhead | undefined;
-    const runsPerPlacement = cells.length * spec.trials * stacks.length;
+    const runsPerPlacement = sweep?.runsPerPlacement(cells.length) ?? cells.length * spec.trials * stacks.length;
     onEvent({
       type: "phase",
       phase: "measuring",
@@ -162,6 +169,7 @@ export async function runBenchmark(spec: RunSpec, options: EngineRunOptions): Pr
           reason,
         });
         progress.total -= runsPerPlacement;
+        sweep?.placementRefused(name, cells, reason);
         continue;
       }
       try {
@@ -179,21 +187,16 @@ export async function runBenchmark(spec: RunSpec, options: EngineRunOptions): Pr
           phase: "measuring",
           message: `placement ${name}: ${opened.record.measuredRttMs} ms round trip measured (target ${opened.record.targetRttMs} ms)`,
         });
+        const plan = {
+          placement: name,
+          cells,
+          ...(opened.path ? { loadTargets: opened.path.loadTargets } : {}),
+          ...(signal ? { signal } : {}),
+        };
         results.push(
-          ...(await measurePlacementCells(
-            {
-              spec,
-              placement: name,
-              cells,
-              sizes,
-              requestsByWorkload,
-              ...(opened.path ? { loadTargets: opened.path.loadTargets } : {}),
-              ...(signal ? { signal } : {}),
-            },
-            progress,
-            context,
-            onEvent,
-          )),
+          ...(sweep
+            ? await sweep.measurePlacement(plan, progress, context, onEvent)
+            : await measurePlacementCells({ ...plan, spec, sizes, requestsByWorkload }, progress, context, onEvent)),
         );
       } finally {
         await opened.path?.close();
@@ -217,6 +220,7 @@ export async function runBenchmark(spec: RunSpec, options: EngineRunOptions): Pr
       runFacts,
       placements: records,
       ...(emulatorOverhead ? { emulatorOverhead } : {}),
+      ...(sweep ? { sweep: sweep.result(results) } : {}),
     });
   } finally {
     // A failed stop must not keep the pinning and the services from being released too.

@@ -2,6 +2,7 @@ import {
   DEFAULT_STACKS,
   estimateMeasuringMs,
   getWorkload,
+  numericGrid,
   plannedCells,
   stackIds,
   type CacheMode,
@@ -59,7 +60,8 @@ const COUNT_MODE_WINDOW_GUESS_MS = 2_000;
 
 /** Estimated time of the measuring phase, for the progress ETA: the presets' estimate plus overheads. */
 export function estimatedMeasuringMs(spec: RunSpec, cells: number): number {
-  const runs = (spec.network?.length ?? 1) * cells * spec.trials * runStacks(spec).length;
+  const gridPoints = spec.sweep ? numericGrid(spec.sweep).length : 1;
+  const runs = gridPoints * (spec.network?.length ?? 1) * cells * spec.trials * runStacks(spec).length;
   const windows = estimateMeasuringMs(spec) ?? runs * (spec.warmupMs + COUNT_MODE_WINDOW_GUESS_MS);
   return windows + runs * PER_RUN_OVERHEAD_MS;
 }

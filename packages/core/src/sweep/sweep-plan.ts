@@ -6,7 +6,6 @@ import {
   type NumericSweepDimension,
   type Sweep,
   type SweepAxis,
-  type SweepDimension,
 } from "./sweep-spec";
 import type { SweepCoords } from "./sweep-result";
 
@@ -82,7 +81,7 @@ export function specAtCoords(spec: RunSpec, coords: SweepCoords): RunSpec {
 }
 
 /** How a coordinate key reads: "records=1000,network=loopback", in the axes' order. */
-export function coordsKey(coords: SweepCoords, dimensions: readonly (SweepDimension | string)[]): string {
+export function coordsKey(coords: SweepCoords, dimensions: readonly string[]): string {
   return dimensions
     .filter((d) => coords[d] !== undefined)
     .map((d) => `${d}=${coords[d]}`)

@@ -69,7 +69,7 @@ export function sweepPointsOf(spec: RunSpec, cells: readonly CellResult[]): Swee
         const p50 = cell.comparisons.find((c) => c.metric === "p50");
         return [{ ...base, coords, ...comparisonPoint(p50, cell.verdict) }];
       }
-      return (stackAxis.values as StackId[]).map((stack) => ({
+      return stackAxis.values.map((stack) => ({
         ...base,
         coords: { ...coords, stacks: stack },
         ...stackP50(cell, stack),
