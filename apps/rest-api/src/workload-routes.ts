@@ -12,6 +12,7 @@ import {
   type ServerTelemetry,
 } from "@relix/io";
 import { sendDomainError } from "./error-responses";
+import { queryParamsOf } from "./stacks/catalog-router";
 
 /**
  * When body-parser began decoding a JSON body: `verify` runs on the raw bytes right before
@@ -60,7 +61,12 @@ async function serve(
     const ctx = callContextFrom((name) => req.get(name));
     const request = parseRequest(
       workload,
-      workload.rest.parse({ params: req.params as Record<string, string>, query: req.query, body: req.body }),
+      workload.rest.parse({
+        params: req.params as Record<string, string>,
+        // The app turns Express's query parser off; only routes that take query parameters parse one.
+        query: workload.rest.query ? queryParamsOf(req.originalUrl) : {},
+        body: req.body,
+      }),
     );
     if (workload.streaming) {
       const messages = timedMessages(span, workload.handle(services, request, ctx) as AsyncIterable<unknown>);

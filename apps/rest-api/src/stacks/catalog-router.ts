@@ -16,6 +16,12 @@ export interface RouteMatch {
 const queryOf = (search: string): Record<string, string | string[]> =>
   search === "" ? {} : ({ ...parse(search) } as Record<string, string | string[]>);
 
+/** The query parameters of a request URL, parsed as every HTTP stack parses them. */
+export const queryParamsOf = (url: string): Record<string, string | string[]> => {
+  const start = url.indexOf("?");
+  return start === -1 ? {} : queryOf(url.slice(start + 1));
+};
+
 interface ParamRoute {
   workload: AnyWorkload;
   segments: string[];
