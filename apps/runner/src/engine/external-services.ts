@@ -49,9 +49,13 @@ export async function readRelixStats(
 
 /** The targets as recorded in a result and told to the web. */
 export function serviceEndpoints(targets: ServiceTargets, owner: ServiceOwner): ServiceEndpoints {
+  const stackPorts = Object.fromEntries(
+    Object.entries(targets.stackPorts ?? {}).filter((entry): entry is [string, number] => entry[1] !== undefined),
+  );
   return {
     rest: { host: restHostOf(targets), port: targets.restPort, statsPort: targets.restPort, owner },
     grpc: { host: grpcHostOf(targets), port: targets.grpcPort, statsPort: targets.grpcMetricsPort, owner },
+    ...(Object.keys(stackPorts).length > 0 ? { stackPorts } : {}),
   };
 }
 

@@ -30,5 +30,10 @@ export type ServiceEndpoint = z.infer<typeof serviceEndpointSchema>;
 export const serviceEndpointsSchema = z.object({
   rest: serviceEndpointSchema,
   grpc: serviceEndpointSchema,
+  /**
+   * The other stacks' ports (node, node-protobuf and h2c on the REST host, grpc-js-static on the
+   * gRPC host), by stack; absent in results written before stacks.
+   */
+  stackPorts: z.record(z.string(), portSchema).optional(),
 });
 export type ServiceEndpoints = z.infer<typeof serviceEndpointsSchema>;
