@@ -15,7 +15,6 @@ import {
   type PlacementName,
   type RowSample,
   type RunSpec,
-  type StackId,
   type SweepCoords,
   type SweepPoint,
   type SweepResult,
