@@ -11,7 +11,7 @@ import { numericSweepDimensions } from "../sweep/sweep-spec";
 import type { Crossover, SweepCoords, SweepPoint } from "../sweep/sweep-result";
 import { makeRunResult, type CellInput, type RunResultInput } from "./result-fixture";
 
-type AxisInput = Pick<SweepAxis, "dimension"> & { values: Array<number | string> };
+type AxisInput = Pick<SweepAxis, "dimension"> & { values: ReadonlyArray<number | string> };
 
 export interface SweepResultInput extends Omit<RunResultInput, "cells"> {
   /** One or two axes, as in spec.sweep. */

@@ -17,6 +17,7 @@ import {
   type ComparedRun,
 } from "@/lib/compare/compare-rows";
 import { CompareStacks } from "@/components/compare/CompareStacks";
+import { CompareSweeps } from "@/components/compare/CompareSweeps";
 import { formatCount, formatMsNumber, formatTimestamp } from "@/lib/format";
 import { resultOfRun } from "@/server/run-result";
 import { runner } from "@/server/runner-client";
@@ -144,6 +145,8 @@ export default async function ComparePage({
           {differences.map((d) => `${d.field} (${d.values.map((v, i) => `#${i + 1} ${v}`).join(" vs ")})`).join(" · ")}
         </div>
       ) : null}
+
+      <CompareSweeps runs={runs} runNames={runNames} />
 
       <section className="section grid-2">
         {(["p50", "rps"] as const).map((metric) => {

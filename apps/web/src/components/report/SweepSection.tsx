@@ -122,6 +122,17 @@ function Panel({ panel }: { panel: SweepPanel }) {
   );
 }
 
+/** Each swept workload's crossovers and map, with no heading: the report's section and compare share it. */
+export function SweepMaps({ result }: { result: RunResult }) {
+  return (
+    <>
+      {sweepPanels(result).map((panel) => (
+        <Panel key={panel.key} panel={panel} />
+      ))}
+    </>
+  );
+}
+
 /**
  * A swept run: per workload, where the verdict changes sign (in words first), then the map it was
  * read from. Absent for a run that measured one point.
@@ -141,9 +152,7 @@ export function SweepSection({ result }: { result: RunResult }) {
           <strong>The crossover search stopped early:</strong> {result.sweep.stoppedEarly}
         </div>
       ) : null}
-      {panels.map((panel) => (
-        <Panel key={panel.key} panel={panel} />
-      ))}
+      <SweepMaps result={result} />
     </section>
   );
 }

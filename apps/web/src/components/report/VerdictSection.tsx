@@ -5,11 +5,13 @@ import { cacheModeLabel } from "@/lib/format";
 import { hasPlacements } from "@relix/core/render/placements";
 import { cellAnchor, cellKey, runHeadline } from "@/lib/report/report-rows";
 import { describeLoad } from "@/lib/report/run-description";
+import { axisValueText } from "@/lib/report/sweep-rows";
 
 /** The answer first: the headline verdict, what it means, and each cell's three comparisons. */
 export function VerdictSection({ result, first }: { result: RunResult; first: boolean }) {
   const single = result.cells.length === 1 ? result.cells[0] : undefined;
   const placed = hasPlacements(result);
+  const swept = result.cells.some((c) => c.coords !== undefined);
   return (
     <section className="card card-pad section" style={first ? { marginTop: 0 } : undefined}>
       <div className="muted small">Verdict</div>
@@ -40,6 +42,7 @@ export function VerdictSection({ result, first }: { result: RunResult; first: bo
               <th>Workload</th>
               <th>Cache</th>
               {placed ? <th>Placement</th> : null}
+              {swept ? <th>Point</th> : null}
               <th>At p50</th>
               <th>At p99</th>
               <th>Throughput</th>
@@ -53,6 +56,14 @@ export function VerdictSection({ result, first }: { result: RunResult; first: bo
                 </td>
                 <td>{cacheModeLabel(cell.cacheMode)}</td>
                 {placed ? <td>{cell.placement ?? "loopback"}</td> : null}
+                {swept ? (
+                  <td>
+                    {Object.entries(cell.coords ?? {})
+                      .map(([d, v]) => axisValueText(d, v))
+                      .join(" · ")}
+                    {cell.refinement ? <span className="muted small"> (search)</span> : null}
+                  </td>
+                ) : null}
                 {COMPARED_METRICS.map((metric) => {
                   const c = cell.comparisons.find((x) => x.metric === metric);
                   return <td key={metric}>{c ? <Winner winner={c.winner}>{c.text}</Winner> : "–"}</td>;

@@ -1,6 +1,7 @@
 import type { CellResult, Comparison, ProtocolSummary, RunResult } from "@relix/core/result/result-schema";
 import { PERCENTILE_METRICS } from "@relix/core/stats/latency-metrics";
 import { cacheModeLabel } from "../format";
+import { axisValueText } from "./sweep-rows";
 
 // A finished result -> the rows each report chart and its table draw. Pure and serialisable: the
 // server component computes them and hands plain objects to the client charts.
@@ -12,22 +13,37 @@ import { cacheModeLabel } from "../format";
 const placementPart = (cell: Pick<CellResult, "placement">) =>
   cell.placement === undefined || cell.placement === "loopback" ? "" : `|${cell.placement}`;
 
-export const cellKey = (cell: Pick<CellResult, "workload" | "cacheMode" | "placement">): string =>
-  `${cell.workload}|${cell.cacheMode}${placementPart(cell)}`;
+/** A swept cell's grid point, in a key: none outside a sweep, so every other cell keeps its key. */
+const coordsPart = (cell: Pick<CellResult, "coords">) =>
+  cell.coords
+    ? Object.entries(cell.coords)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([d, v]) => `|${d}=${v}`)
+        .join("")
+    : "";
 
-/** "Item by id · warm", "Item by id · warm · cross-region": unlabelled means loopback, as in every older result. */
-export const cellTitle = (cell: Pick<CellResult, "label" | "cacheMode" | "placement">): string =>
+type CellIdentity = Pick<CellResult, "workload" | "cacheMode" | "placement" | "coords">;
+
+export const cellKey = (cell: CellIdentity): string =>
+  `${cell.workload}|${cell.cacheMode}${placementPart(cell)}${coordsPart(cell)}`;
+
+/**
+ * "Item by id · warm", "Item by id · warm · cross-region", "Item list · warm · 1,000 records":
+ * unlabelled means loopback, as in every older result.
+ */
+export const cellTitle = (cell: Pick<CellResult, "label" | "cacheMode" | "placement" | "coords">): string =>
   [
     cell.label,
     cell.cacheMode === "none" ? null : cacheModeLabel(cell.cacheMode),
     cell.placement === "loopback" ? null : (cell.placement ?? null),
+    ...Object.entries(cell.coords ?? {}).map(([d, v]) => axisValueText(d, v)),
   ]
     .filter(Boolean)
     .join(" · ");
 
 /** An id usable in a URL fragment and as a DOM id. */
-export const cellAnchor = (cell: Pick<CellResult, "workload" | "cacheMode" | "placement">): string =>
-  `cell-${cell.workload}-${cell.cacheMode}${placementPart(cell)}`.replace(/[^A-Za-z0-9_-]/g, "-");
+export const cellAnchor = (cell: CellIdentity): string =>
+  `cell-${cell.workload}-${cell.cacheMode}${placementPart(cell)}${coordsPart(cell)}`.replace(/[^A-Za-z0-9_-]/g, "-");
 
 export interface ProtocolPair {
   rest: number | null;
