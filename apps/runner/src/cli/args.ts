@@ -8,6 +8,8 @@ import { parseArgs } from "node:util";
 import {
   cacheModes,
   DEFAULT_PRESET,
+  estimateMeasuringMs,
+  MAX_TOTAL_RUN_MS,
   findPreset,
   getPreset,
   presetNames,
@@ -23,6 +25,7 @@ import { parseThreshold, ThresholdSyntaxError, type Threshold } from "@relix/cor
 import { flags, type FlagDefinition } from "./flags";
 import { networkFrom } from "./network-args";
 import { parseStacks } from "./stacks-args";
+import { parseSweeps } from "./sweep-args";
 import { parseByteSize, parseCount, parseDurationMs, parseList } from "./values";
 import { UsageError } from "./usage-error";
 
@@ -189,7 +192,19 @@ function overridesFrom(values: Values, presetName: string): Partial<PresetSpec> 
       `--duration ${JSON.stringify(text("duration"))} and --requests ${JSON.stringify(text("requests"))}: a window ends by time or by count, give one of them`,
     );
   }
+  const axes = parseSweeps((values.get("sweep") as string[] | undefined) ?? []);
+  const listFlag = { network: "network", stacks: "stacks", cacheModes: "cache" } as const;
+  for (const axis of axes ?? []) {
+    const flag = listFlag[axis.dimension as keyof typeof listFlag];
+    if (flag && values.has(flag))
+      throw new UsageError(
+        `--sweep ${axis.dimension}=... and --${flag} ${JSON.stringify(text(flag))}: the sweep's values are the run's ${axis.dimension}; give one of them`,
+      );
+  }
+  const presetSweep = getPreset(presetName).spec.sweep;
   return {
+    // The preset's refinement settings stay when the axes are replaced.
+    sweep: axes && { axes, ...(presetSweep?.refine ? { refine: presetSweep.refine } : {}) },
     workloads: with_("workloads", parseWorkloads),
     cacheModes: with_("cache", parseCacheModes),
     connections: with_("connections", (raw) => parseCount("connections", raw, b.connections)),
@@ -250,6 +265,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError((error as Error).message);
+  }
+  const measuring = estimateMeasuringMs(spec);
+  if (measuring !== null && measuring > MAX_TOTAL_RUN_MS) {
+    const refined = spec.sweep ? ", counting every refinement point the sweep may add" : "";
+    throw new UsageError(
+      `this run would measure for about ${Math.ceil(measuring / 60_000)} min${refined}, more than the ${MAX_TOTAL_RUN_MS / 60_000} min limit: fewer values, cells or trials, or shorter windows`,
+    );
   }
   const delayProblem = serverDelayProblem(spec);
   if (delayProblem) throw new UsageError(`--server-delay ${spec.serverDelayMs}ms: ${delayProblem}`);

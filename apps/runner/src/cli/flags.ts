@@ -11,6 +11,7 @@ import { customPlacementBounds as nb, placementName, placementNames } from "@rel
 import { formatDuration } from "@relix/core/render/format";
 import { DEFAULT_STACKS, stackIds } from "@relix/core/stacks/stacks";
 import { formatSize } from "./values";
+import { listSweepDimensions, MAX_GRID_POINTS, numericSweepDimensions } from "@relix/core/sweep/sweep-spec";
 
 export interface FlagDefinition {
   name: string;
@@ -208,6 +209,14 @@ export const flags: readonly FlagDefinition[] = [
     example: "100",
     help: `floats per vector in math.dot; ${range(b.dotLength)}`,
     ...fromPreset(String(base.dotLength)),
+  },
+  {
+    name: "sweep",
+    type: "string",
+    multiple: true,
+    value: "DIM=LIST",
+    example: "records=1,10,100,1000",
+    help: `map a dimension instead of one point, and find where the verdict changes (see SWEEPS); repeat for a second axis; ${numericSweepDimensions.join(", ")} take increasing numbers, ${listSweepDimensions.join(", ")} names; at most ${MAX_GRID_POINTS} grid points`,
   },
   {
     name: "json",

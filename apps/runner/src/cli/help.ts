@@ -12,6 +12,12 @@ import {
 import { namedPlacements } from "@relix/core/network/placements";
 import { formatDuration } from "@relix/core/render/format";
 import { DEFAULT_STACKS, stacks } from "@relix/core/stacks/stacks";
+import {
+  listSweepDimensions,
+  MAX_GRID_POINTS,
+  numericSweepBounds,
+  numericSweepDimensions,
+} from "@relix/core/sweep/sweep-spec";
 import { flags, type FlagDefinition } from "./flags";
 
 const WIDTH = 100;
@@ -80,6 +86,23 @@ function stackLines(): string[] {
   ];
 }
 
+/** What --sweep does and reports, from the same bounds the parser uses. */
+function sweepLines(): string[] {
+  const numeric = numericSweepDimensions
+    .map((d) => `${d} ${numericSweepBounds[d].min}-${numericSweepBounds[d].max}`)
+    .join(", ");
+  return wrap(
+    `--sweep DIM=v1,v2,... measures every cell at each value; a second --sweep crosses two axes (at most ` +
+      `${MAX_GRID_POINTS} grid points). Numeric dimensions (${numeric}) take increasing values; list ` +
+      `dimensions (${listSweepDimensions.join(", ")}) take the names --network, --stacks and --cache would, ` +
+      "and replace those flags. Where the p50 winner changes between two neighbouring values of the first " +
+      "numeric axis, the run measures more points in between (geometric bisection, within a refinement budget) " +
+      "and reports where gRPC or REST starts to win, per row of the other axis. The time estimate counts every " +
+      "refinement the budget allows; a sweep over the run's time limit is refused.",
+    2,
+  ).map((l, i) => (i === 0 ? `  ${l}` : l));
+}
+
 const thresholdLines = [
   "  [WORKLOAD[@CACHE]:]SUBJECT.METRIC OP VALUE      OP is <, <=, > or >=; repeat --threshold for more",
   `  rest.* / grpc.*   ${latencyMetricKeys.join(" ")}: latency with a unit, us, ms or s`,
@@ -101,6 +124,10 @@ const examples = [
   ["pnpm bench --workloads item.get --network loopback,cross-region", "the same cells over loopback and at 147 ms RTT"],
   ["pnpm bench --workloads item.get --rtt 30 --jitter 5 --bandwidth 50", "loopback and a custom 30 ms link"],
   ["pnpm bench --workloads noop,item.get --stacks node,node-protobuf,h2c,grpc-js-static", "which layer decides"],
+  [
+    "pnpm bench --workloads item.list --sweep records=1,100,1000 --sweep network=loopback,cross-region",
+    "where gRPC starts to win, per placement",
+  ],
   ["pnpm bench --threshold 'grpc.p99<5ms' --threshold 'item.get:ratio.p50.low>1' --no-color", "a CI gate"],
 ];
 
@@ -121,6 +148,9 @@ export function renderHelp(): string {
     "",
     "STACKS (--stacks)",
     ...stackLines(),
+    "",
+    "SWEEPS (--sweep)",
+    ...sweepLines(),
     "",
     "PRESETS",
     ...presetLines(),

@@ -1,6 +1,14 @@
 // The whole of `pnpm bench`, with its surroundings passed in (streams, environment, engine,
 // signals) so tests drive it like a user would, without a process per case.
-import { estimateMeasuringMs, plannedCells, type RunResult, type RunSpec } from "@relix/core";
+import {
+  estimateMeasuringMs,
+  numericGrid,
+  plannedCells,
+  searchedAxis,
+  sweepListsApplied,
+  type RunResult,
+  type RunSpec,
+} from "@relix/core";
 import { RunCancelledError, type RunBenchmark } from "../engine/run-events";
 import { formatDuration } from "@relix/core/render/format";
 import { renderTableReport } from "@relix/core/render/table";
@@ -43,11 +51,21 @@ function useColor(stream: CliStream, env: CliContext["env"], noColor: boolean): 
   return stream.isTTY === true && !noColor && !env.NO_COLOR;
 }
 
-function plan(spec: RunSpec): string {
-  const cells = plannedCells(spec).length;
+/** ", sweep records x network: 12 grid points (+ up to 8 refinement cells)" */
+function sweepPlan(spec: RunSpec): string {
+  if (!spec.sweep) return "";
+  const points = spec.sweep.axes.reduce((n, a) => n * a.values.length, 1);
+  const refine = searchedAxis(spec.sweep) ? ` (+ up to ${spec.sweep.refine.maxPoints} refinement cells)` : "";
+  return `, sweep ${spec.sweep.axes.map((a) => a.dimension).join(" x ")}: ${points} grid points${refine}`;
+}
+
+function plan(requested: RunSpec): string {
+  const spec = sweepListsApplied(requested);
+  const perPoint = spec.sweep ? numericGrid(spec.sweep).length : 1;
+  const cells = plannedCells(spec).length * perPoint;
   const measuring = estimateMeasuringMs(spec);
   const time = measuring === null ? "" : `, ~${formatDuration(measuring)} of measuring`;
-  return `relix-bench: ${spec.preset ?? "custom"}: ${cells} cell${cells === 1 ? "" : "s"} x 2 protocols x ${spec.trials} trial${spec.trials === 1 ? "" : "s"}${time}`;
+  return `relix-bench: ${spec.preset ?? "custom"}: ${cells} cell${cells === 1 ? "" : "s"} x 2 protocols x ${spec.trials} trial${spec.trials === 1 ? "" : "s"}${sweepPlan(spec)}${time}`;
 }
 
 function parse(argv: readonly string[], ctx: CliContext): CliArgs | number {
