@@ -102,10 +102,17 @@ describe(`services the operator runs on another host (${OTHER_HOST})`, () => {
 
   it("names the host, the ports and that the services were external in the result", () => {
     const { restPort, grpcPort, grpcMetricsPort } = operator.targets;
-    expect(result.environment.services).toEqual({
+    expect(result.environment.services).toMatchObject({
       rest: { host: OTHER_HOST, port: restPort, statsPort: restPort, owner: "external" },
       grpc: { host: OTHER_HOST, port: grpcPort, statsPort: grpcMetricsPort, owner: "external" },
     });
+    // The other stacks' ports as the runner was configured (its defaults here): where it would send them load.
+    expect(Object.keys(result.environment.services!.stackPorts ?? {}).sort()).toEqual([
+      "grpc-js-static",
+      "h2c",
+      "node",
+      "node-protobuf",
+    ]);
     expect(result.environment.backends).toEqual({ cache: "redis", store: "mysql", origin: "external" });
   });
 

@@ -123,6 +123,7 @@ describe("the runner service process (main.ts)", () => {
     expect(await servicesOf(started.url)).toEqual({
       rest: { host: "127.0.0.1", port: 8080, statsPort: 8080, owner: "runner" },
       grpc: { host: "127.0.0.1", port: 50051, statsPort: 9464, owner: "runner" },
+      stackPorts: { node: 8081, "node-protobuf": 8082, h2c: 8083, "grpc-js-static": 50052 },
     });
     started.child.kill("SIGTERM");
     await started.exited;
@@ -140,6 +141,7 @@ describe("the runner service process (main.ts)", () => {
     expect(await servicesOf(started.url)).toEqual({
       rest: { host: "10.0.0.5", port: 8080, statsPort: 8080, owner: "external" },
       grpc: { host: "services.internal", port: 50051, statsPort: 9464, owner: "external" },
+      stackPorts: { node: 8081, "node-protobuf": 8082, h2c: 8083, "grpc-js-static": 50052 },
     });
   });
 });
