@@ -95,6 +95,24 @@ describe("operations", () => {
       const route = workload.rest.route.replace(/:(\w+)/g, "{$1}");
       expect(document.paths[route]?.[workload.rest.method.toLowerCase()], `${workload.id} at ${route}`).toBeDefined();
     }
+    // The lists' record count, with the bounds the routes enforce and what an absent one means.
+    for (const route of ["/v1/items", "/v1/streams/items"]) {
+      const { parameters } = document.paths[route]!.get as { parameters: Array<Record<string, unknown>> };
+      expect(
+        parameters.find((p) => p.name === "limit"),
+        route,
+      ).toEqual({
+        name: "limit",
+        in: "query",
+        required: false,
+        schema: expect.objectContaining({
+          type: "integer",
+          minimum: 1,
+          maximum: 10_000,
+          description: expect.stringContaining("100 when absent") as unknown,
+        }) as unknown,
+      });
+    }
   });
 
   it("both servers start a new peak-RSS window when the runner asks", async () => {
