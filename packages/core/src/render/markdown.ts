@@ -1,5 +1,6 @@
 // The report as Markdown, for a PR comment or a README: the same content as the terminal table,
 // plus every comparison sentence (p50, p99, rps) and the preset's notes.
+import { sweepMarkdownSection } from "./sweep-table";
 import { findingsOf } from "../findings/findings-of";
 import { findPreset } from "../presets/presets";
 import { figureSpeedup, publishedFiguresOfResult } from "../presets/published-figures";
@@ -201,6 +202,7 @@ export function renderMarkdownReport(result: RunResult, permalink?: string): str
     "## Comparisons",
     "",
     ...comparisons(result),
+    ...sweepMarkdownSection(result, table),
     ...stacksMarkdown(result, table),
     ...(notes.length > 0 ? ["", "## Notes", "", ...notes.map((n) => `- ${oneLine(n)}`)] : []),
     ...publishedTable(result),

@@ -1,6 +1,7 @@
 // The terminal report: read at a glance, top to bottom: what ran, the results per cell, the
 // published figures beside the measured ones, the preset's notes, and the findings: anything that makes the numbers
 // suspect, then how to read them.
+import { sweepTerminalSection } from "./sweep-table";
 import { findingsOf } from "../findings/findings-of";
 import { findPreset } from "../presets/presets";
 import { figureSpeedup, publishedFiguresOfResult } from "../presets/published-figures";
@@ -214,6 +215,7 @@ export function renderTableReport(result: RunResult, options: TableOptions = {})
     s.dim(describeEnvironment(result)),
     "",
     ...resultsSection(result, s),
+    ...sweepTerminalSection(result, s),
     ...stacksSection(result, s),
     ...publishedSection(result, s),
     ...presetNotesSection(result, s),

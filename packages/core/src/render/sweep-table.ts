@@ -1,0 +1,138 @@
+// A sweep's grid as a table of p50 speedups with their CIs and the verdict at each point (rows
+// = the searched axis, refinement values included; columns = the other axis), then the crossover
+// sentences. One model, drawn by the terminal report and the Markdown report alike.
+import type { RunResult } from "../result/result-schema";
+import { axisValueNames, searchedAxis } from "../sweep/sweep-plan";
+import { formatSweepValue, sweepSummaries } from "../sweep/crossover-text";
+import type { SweepCoords, SweepPoint } from "../sweep/sweep-result";
+import { formatSpeedupCI } from "./format";
+import { renderTable } from "./text-table";
+
+export interface SweepGrid {
+  /** "item.list", or "item.list, cacheModes=warm" when the points also differ by a dimension off the axes. */
+  title: string;
+  rowDimension: string;
+  columnDimension?: string;
+  header: string[];
+  rows: string[][];
+}
+
+const verdictWord = { grpc: "gRPC", rest: "REST", none: "no diff" } as const;
+
+const pointText = (point: SweepPoint | undefined): string =>
+  !point || !point.p50 ? "-" : `${formatSpeedupCI(point.p50)} ${verdictWord[point.winner]}`;
+
+const valueText = (dimension: string, value: number | string) =>
+  typeof value === "number" ? formatSweepValue(dimension, value) : value;
+
+/** The grids of a result's sweep: one per workload (and per value of a dimension off the axes). */
+export function sweepGrids(result: RunResult): SweepGrid[] {
+  const sweep = result.spec.sweep;
+  if (!sweep || !result.sweep) return [];
+  const rowAxis = searchedAxis(sweep) ?? sweep.axes[0]!;
+  const columnAxis = sweep.axes.find((a) => a !== rowAxis);
+  const onAxes = new Set(sweep.axes.map((a) => a.dimension as string));
+  const groups = new Map<string, SweepPoint[]>();
+  for (const point of result.sweep.points) {
+    const off = Object.entries(point.coords)
+      .filter(([d]) => !onAxes.has(d))
+      .map(([d, v]) => `${d}=${v}`);
+    const title = [point.workload, ...off].join(", ");
+    groups.set(title, [...(groups.get(title) ?? []), point]);
+  }
+  const at = (points: SweepPoint[], coords: SweepCoords) =>
+    points.filter((p) => Object.entries(coords).every(([d, v]) => p.coords[d] === v)).at(-1);
+  return [...groups].map(([title, points]) => {
+    const planned = axisValueNames(rowAxis);
+    const refined = new Set(points.filter((p) => p.refinement).map((p) => p.coords[rowAxis.dimension]!));
+    const rowValues = [...new Set([...planned, ...refined])];
+    if (typeof planned[0] === "number") rowValues.sort((a, b) => (a as number) - (b as number));
+    const columns = columnAxis ? axisValueNames(columnAxis) : [undefined];
+    return {
+      title,
+      rowDimension: rowAxis.dimension,
+      ...(columnAxis ? { columnDimension: columnAxis.dimension } : {}),
+      header: [
+        rowAxis.dimension,
+        ...columns.map((c) => (c === undefined ? "p50 speedup [95% CI]" : valueText(columnAxis!.dimension, c))),
+      ],
+      rows: rowValues.map((value) => [
+        `${valueText(rowAxis.dimension, value)}${planned.includes(value) ? "" : " *"}`,
+        ...columns.map((c) =>
+          pointText(
+            at(points, {
+              [rowAxis.dimension]: value,
+              ...(c === undefined ? {} : { [columnAxis!.dimension]: c }),
+            }),
+          ),
+        ),
+      ]),
+    };
+  });
+}
+
+export const SWEEP_LEGEND =
+  "Each point: REST p50 / gRPC p50 with its 95% CI (above 1 gRPC faster) and the verdict there; * a value the crossover search added between two grid values.";
+
+/** The crossover sentences, one line per workload, and why the search stopped short if it did. */
+export function sweepSentences(result: RunResult): string[] {
+  if (!result.sweep) return [];
+  return [
+    ...sweepSummaries(result.sweep),
+    ...(result.sweep.stoppedEarly ? [`The search stopped early: ${result.sweep.stoppedEarly}.`] : []),
+  ];
+}
+
+interface SweepStyles {
+  bold(text: string): string;
+  dim(text: string): string;
+}
+
+/** The terminal report's sweep section. */
+export function sweepTerminalSection(result: RunResult, s: SweepStyles): string[] {
+  const grids = sweepGrids(result);
+  if (grids.length === 0) return [];
+  return [
+    ...grids.flatMap((grid) => [
+      "",
+      s.bold(`Sweep: ${grid.title}`),
+      ...renderTable(
+        grid.header.map((header, i) => ({ header, align: i === 0 ? "left" : "right" }) as const),
+        grid.rows,
+      ),
+    ]),
+    s.dim(SWEEP_LEGEND),
+    "",
+    ...sweepSentences(result).map((line) => s.bold(line)),
+  ];
+}
+
+type MarkdownTable = (
+  header: readonly string[],
+  align: readonly ("l" | "r")[],
+  rows: readonly (readonly string[])[],
+) => string[];
+
+/** The Markdown report's sweep section. */
+export function sweepMarkdownSection(result: RunResult, table: MarkdownTable): string[] {
+  const grids = sweepGrids(result);
+  if (grids.length === 0) return [];
+  return [
+    "",
+    "## Sweep",
+    ...grids.flatMap((grid) => [
+      "",
+      `### \`${grid.title}\``,
+      "",
+      ...table(
+        grid.header,
+        grid.header.map((_, i) => (i === 0 ? "l" : "r")),
+        grid.rows,
+      ),
+    ]),
+    "",
+    SWEEP_LEGEND,
+    "",
+    ...sweepSentences(result).map((line) => `- ${line}`),
+  ];
+}
