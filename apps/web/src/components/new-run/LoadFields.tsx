@@ -9,7 +9,7 @@ import {
 } from "@/lib/spec-form/spec-form";
 import { FieldHint, fieldProps } from "./FieldHint";
 
-type TextKey = Exclude<keyof FormValues, "workloads" | "cacheModes" | "payloadUnit" | "restConnection">;
+type TextKey = Exclude<keyof FormValues, "workloads" | "cacheModes" | "payloadUnit" | "restConnection" | "sweep">;
 
 /** The numbers that shape the load: connections, trials, windows, rate, payload size. */
 export function LoadFields({

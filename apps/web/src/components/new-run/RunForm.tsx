@@ -5,7 +5,6 @@ import { useMemo, useState, type FormEvent } from "react";
 import type { CatalogWorkload, PresetWithSpec, SpecDefaults } from "@relix/core/runner-api/reference";
 import { formatDuration } from "@/lib/format";
 import {
-  estimateRunMs,
   overridesOf,
   specFieldsFrom,
   validateForm,
@@ -17,6 +16,9 @@ import {
 import { LoadFields } from "./LoadFields";
 import { NetworkFields } from "./NetworkFields";
 import { StackFields } from "./StackFields";
+import { SweepFields } from "./SweepFields";
+import { estimateSweepRunMs } from "@/lib/spec-form/sweep-estimate";
+import { gridPointsOf } from "@/lib/spec-form/sweep-form";
 import { CUSTOM_PRESET, PresetPicker } from "./PresetPicker";
 import { submitRun } from "./submit-run";
 import { WorkloadOptions } from "./WorkloadOptions";
@@ -60,7 +62,7 @@ export function RunForm({
     [bounds, workloads, cacheModes],
   );
   const checked = useMemo(() => validateForm(values, context), [values, context]);
-  const estimate = Object.keys(checked.errors).length === 0 ? estimateRunMs(checked.fields, workloads) : null;
+  const estimate = Object.keys(checked.errors).length === 0 ? estimateSweepRunMs(checked.fields, workloads) : null;
   const overrides = preset === CUSTOM_PRESET ? null : overridesOf(checked.fields, base);
   const edited = overrides !== null && Object.keys(overrides).length > 0;
 
@@ -131,6 +133,9 @@ export function RunForm({
               {checked.fields.workloads.length} workloads · {checked.fields.cacheModes.join(", ")} ·{" "}
               {values.connections} connections · {values.durationSeconds} s × {values.trials} trials ·{" "}
               {values.network.join(", ")} · {values.stacks.join(", ")}
+              {checked.fields.sweep
+                ? ` · sweep ${checked.fields.sweep.axes.map((a) => a.dimension).join(" × ")} (${gridPointsOf(checked.fields.sweep)} points)`
+                : ""}
             </span>
           </summary>
 
@@ -148,6 +153,7 @@ export function RunForm({
             <NetworkFields values={values} errors={errors} onChange={set} />
             <StackFields values={values} onChange={set} />
             <LoadFields values={values} bounds={bounds} errors={errors} onChange={set} />
+            <SweepFields values={values} errors={errors} onChange={set} />
           </div>
         </details>
       </section>
@@ -165,8 +171,13 @@ export function RunForm({
         <div className="muted">
           {estimate !== null ? (
             <>
-              About <strong className="num">{formatDuration(estimate)}</strong> of load (warm-up + window, both
-              protocols, every trial), plus service start-up.
+              {checked.fields.sweep ? "At most " : "About "}
+              <strong className="num" data-testid="run-estimate">
+                {formatDuration(estimate)}
+              </strong>{" "}
+              of load (warm-up + window, both protocols, every trial
+              {checked.fields.sweep ? ", every grid point and the crossover search's budget" : ""}), plus service
+              start-up.
               {estimate > maxTotalRunMs ? (
                 <span className="error-text"> Over the {formatDuration(maxTotalRunMs)} limit.</span>
               ) : null}

@@ -11,6 +11,7 @@ import {
   type NetworkValues,
 } from "./network-form";
 import { sameStacks, stacksFrom } from "./stack-form";
+import { sweepValuesFrom, validateSweep, type SweepFields, type SweepFormValues } from "./sweep-form";
 
 // The new-run form's rules, kept out of the component so they can be tested: form values <->
 // spec fields, the runner's bounds enforced before submit (the runner checks again and is the
@@ -28,6 +29,7 @@ export const FORM_FIELDS = [
   "payloadBytes",
   "rate",
   ...NETWORK_FIELDS,
+  "sweep",
 ] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FieldErrors = Partial<Record<FormField, string>>;
@@ -55,6 +57,7 @@ export interface FormValues extends NetworkValues {
   rate: string;
   /** Always with express and grpc-js. */
   stacks: StackId[];
+  sweep: SweepFormValues;
 }
 
 /** The spec fields this form sets (a subset of RunSpec; the runner fills the rest from defaults). */
@@ -73,6 +76,8 @@ export interface SpecFields {
   network: Placement[];
   /** Stacks every cell is measured through, express and grpc-js always among them. */
   stacks: StackId[];
+  /** One or two swept axes instead of one point. */
+  sweep?: SweepFields;
 }
 
 /** A spec as the runner gives it: a preset's full spec, or the defaults (no workloads). */
@@ -96,6 +101,8 @@ export function specFieldsFrom(spec: FormSpec): SpecFields {
     stacks: stacksFrom((spec as { stacks?: readonly string[] }).stacks),
   };
   if (spec.rate !== undefined) fields.rate = spec.rate;
+  const sweep = (spec as { sweep?: SweepFields }).sweep;
+  if (sweep) fields.sweep = { axes: sweep.axes };
   return fields;
 }
 
@@ -120,6 +127,7 @@ export function valuesFrom(fields: SpecFields): FormValues {
     payloadUnit: unit,
     rate: fields.rate === undefined ? "" : String(fields.rate),
     stacks: stacksFrom(fields.stacks),
+    sweep: sweepValuesFrom(fields.sweep),
     ...networkValuesFrom(fields.network),
   };
 }
@@ -264,6 +272,9 @@ export function validateForm(values: FormValues, context: FormContext): { fields
     stacks: stacksFrom(values.stacks),
   };
   if (values.rate.trim() !== "") fields.rate = checkInt("rate", parseNumber(values.rate), bounds.rate, "Rate", errors);
+  const sweep = validateSweep(values.sweep);
+  if (sweep.error) errors.sweep = sweep.error;
+  if (sweep.sweep) fields.sweep = sweep.sweep;
   return { fields, errors };
 }
 
@@ -277,6 +288,7 @@ export function overridesOf(fields: SpecFields, base: SpecFields): Partial<SpecF
   if (!sameList(fields.cacheModes, base.cacheModes)) out.cacheModes = fields.cacheModes;
   if (!sameNetwork(fields.network, base.network)) out.network = fields.network;
   if (!sameStacks(fields.stacks, base.stacks)) out.stacks = fields.stacks;
+  if (fields.sweep && JSON.stringify(fields.sweep) !== JSON.stringify(base.sweep)) out.sweep = fields.sweep;
   for (const key of [
     "connections",
     "grpcConnections",

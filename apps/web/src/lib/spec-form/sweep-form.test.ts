@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { specBounds } from "@relix/core/spec/bounds";
+import { runSpecSchema } from "@relix/core/spec/run-spec";
+import { estimateRunMs, fieldOfPath, overridesOf, specFieldsFrom, validateForm, valuesFrom } from "./spec-form";
+import { estimateSweepRunMs } from "./sweep-estimate";
+import type { SweepFormValues } from "./sweep-form";
+
+const context = { bounds: specBounds, workloadIds: ["item.list", "noop"], cacheModes: ["warm", "cold"] };
+const catalog = [
+  { id: "item.list", usesCache: true },
+  { id: "noop", usesCache: false },
+];
+const base = specFieldsFrom(
+  runSpecSchema.parse({ workloads: ["item.list"], cacheModes: ["warm"], durationMs: 2000, warmupMs: 1000, trials: 1 }),
+);
+const withSweep = (sweep: SweepFormValues) => validateForm({ ...valuesFrom(base), sweep }, context);
+
+describe("new-run form: the sweep", () => {
+  it("turns a dimension and comma-separated values into the spec's sweep, sent as an override", () => {
+    const { fields, errors } = withSweep([
+      { dimension: "records", values: "1, 10,100 ,1000" },
+      { dimension: "network", values: "loopback, cross-region" },
+    ]);
+    expect(errors).toEqual({});
+    expect(fields.sweep).toEqual({
+      axes: [
+        { dimension: "records", values: [1, 10, 100, 1000] },
+        { dimension: "network", values: ["loopback", "cross-region"] },
+      ],
+    });
+    expect(overridesOf(fields, base).sweep).toEqual(fields.sweep);
+    // What the form sends is what the runner's spec takes.
+    expect(runSpecSchema.safeParse({ workloads: ["item.list"], sweep: fields.sweep }).success).toBe(true);
+  });
+
+  it("marks the sweep field with the core's own reasons: bounds, order, too many points, a bad name", () => {
+    expect(
+      withSweep([
+        { dimension: "records", values: "10, 1" },
+        { dimension: "", values: "" },
+      ]).errors.sweep,
+    ).toContain("values must increase");
+    expect(
+      withSweep([
+        { dimension: "records", values: "1, 20000" },
+        { dimension: "", values: "" },
+      ]).errors.sweep,
+    ).toMatch(/records must be from 1 to/);
+    expect(
+      withSweep([
+        { dimension: "records", values: "1.5, 3" },
+        { dimension: "", values: "" },
+      ]).errors.sweep,
+    ).toContain("whole numbers");
+    expect(
+      withSweep([
+        { dimension: "records", values: "1,2,3,4,5,6,7" },
+        { dimension: "connections", values: "1,2,3,4,5,6" },
+      ]).errors.sweep,
+    ).toContain("at most 36 grid points");
+    expect(
+      withSweep([
+        { dimension: "network", values: "loopback, moon" },
+        { dimension: "", values: "" },
+      ]).errors.sweep,
+    ).toBeTruthy();
+    expect(
+      withSweep([
+        { dimension: "", values: "" },
+        { dimension: "", values: "" },
+      ]).fields.sweep,
+    ).toBeUndefined();
+  });
+
+  it("puts the runner's refusal of a sweep (over its time budget) on the sweep field", () => {
+    expect(fieldOfPath("spec.sweep")).toBe("sweep");
+    expect(fieldOfPath("spec.sweep.axes.0.values")).toBe("sweep");
+  });
+
+  it("estimates every grid point and the search's budget before starting; a list axis replaces the spec's list", () => {
+    const one = estimateRunMs(base, catalog);
+    expect(one).toBe(2 * 3000);
+    const records = withSweep([
+      { dimension: "records", values: "1, 10, 100, 1000" },
+      { dimension: "", values: "" },
+    ]).fields;
+    expect(estimateSweepRunMs(records, catalog)).toBe((4 + 8) * one);
+    const grid = withSweep([
+      { dimension: "records", values: "1, 10, 100, 1000" },
+      { dimension: "network", values: "loopback, same-zone, cross-region" },
+    ]).fields;
+    expect(estimateSweepRunMs(grid, catalog)).toBe((12 + 8) * one);
+    const places = withSweep([
+      { dimension: "network", values: "loopback, cross-region" },
+      { dimension: "", values: "" },
+    ]).fields;
+    expect(estimateSweepRunMs(places, catalog)).toBe(2 * one);
+    expect(estimateSweepRunMs(base, catalog)).toBe(one);
+  });
+
+  it("shows a preset's sweep in the form as it was written", () => {
+    const preset = specFieldsFrom(
+      runSpecSchema.parse({
+        workloads: ["item.list"],
+        sweep: { axes: [{ dimension: "records", values: [1, 100, 10000] }] },
+      }),
+    );
+    expect(valuesFrom(preset).sweep[0]).toEqual({ dimension: "records", values: "1, 100, 10000" });
+    const { fields, errors } = validateForm(valuesFrom(preset), context);
+    expect(errors).toEqual({});
+    expect(overridesOf(fields, preset)).toEqual({});
+  });
+});
