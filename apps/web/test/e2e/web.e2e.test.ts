@@ -5,6 +5,7 @@ import type { FakeRun } from "@relix/runner/src/server/testing/fake-engine";
 import { startTestRunner, type TestRunner } from "@relix/runner/src/server/testing/test-runner";
 import type { CellRef } from "@relix/core/runner-api/run-events";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
+import { makeSweepResult } from "@relix/core/testing/sweep-fixture";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_ONLY_MARKERS, serverOnlyInClientBundle } from "./client-bundle";
@@ -274,6 +275,66 @@ describe("the web app against the real runner", () => {
     const parts = await split.locator("table tbody tr").allTextContents();
     expect(parts).toHaveLength(6);
     expect(parts[0]).toMatch(/^express0\.9000\.8400\.0320\.0080\.0200\.900yes/);
+    await other.close();
+    await context.close();
+  }, 120_000);
+
+  it("maps an imported records x network sweep as a heatmap with its crossover line and a table, at its permalink", async () => {
+    const swept = makeSweepResult({
+      id: "r_e2e_sweep0000001",
+      axes: [
+        { dimension: "records", values: [1, 10, 100, 1000, 10000] },
+        { dimension: "network", values: ["loopback", "cross-region"] },
+      ],
+      // REST ahead on small replies on loopback, gRPC ahead from 1,000 records; gRPC everywhere at 147 ms.
+      speedupAt: (c) => (c.network === "cross-region" ? 1.6 : (c.records as number) >= 1000 ? 1.4 : 0.7),
+      refinements: [{ records: 300, network: "loopback" }],
+      placements: [{ name: "cross-region", measuredRttMs: 148.2 }],
+    });
+    const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${web.url}/runs#import`);
+    await page.setInputFiles('[data-testid="import-form"] input[name="result"]', {
+      name: "sweep.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(swept)),
+    });
+    await page.click('[data-testid="import-form"] button[type="submit"]');
+    await page.waitForURL((url) => /\/runs\/[A-Za-z0-9_-]{8,64}$/.test(url.pathname), { timeout: 30_000 });
+    const permalink = page.url();
+
+    const other = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    const again = await other.newPage();
+    await again.goto(permalink);
+    await again.waitForSelector('[data-testid="sweep"]');
+    const sentences = await again.locator('[data-testid="sweep-crossovers"] li').allTextContents();
+    expect(sentences).toEqual([
+      "gRPC starts to win at about 548 records on loopback (between 300 and 1,000)",
+      "gRPC wins over the whole range of records on cross-region",
+    ]);
+    const card = again.locator('[data-testid="sweep-heatmap-card"]');
+    const heatmap = card.locator('[data-testid="sweep-heatmap"]');
+    await heatmap.waitFor();
+    // Two rows of five, each labelled with its speedup, coloured by who wins.
+    expect(await heatmap.locator('[data-testid="sweep-cell"]').count()).toBe(10);
+    expect(await heatmap.locator('[data-testid="sweep-cell"][data-winner="rest"]').count()).toBe(3);
+    expect(await heatmap.locator('[data-testid="sweep-cell"][data-winner="grpc"]').count()).toBe(7);
+    const text = (await heatmap.textContent()) ?? "";
+    for (const label of ["0.70x", "1.40x", "1.60x", "loopback", "cross-region", "1,000", "10k", "records per reply"])
+      expect(text).toContain(label);
+    // One crossover line, on the loopback row, between the 100 and 1,000 columns.
+    const line = heatmap.locator('[data-testid="sweep-crossover-line"] line');
+    expect(await line.count()).toBe(1);
+    const x = Number(await line.getAttribute("x1"));
+    const cells = heatmap.locator('[data-testid="sweep-cell"] rect');
+    const at = async (i: number) => Number(await cells.nth(i).getAttribute("x"));
+    expect(x).toBeGreaterThan(await at(2));
+    expect(x).toBeLessThan((await at(3)) + 76);
+    await card.getByRole("button", { name: "Table" }).click();
+    const rows = await card.locator("table tbody tr").allTextContents();
+    expect(rows).toHaveLength(11);
+    expect(rows[0]).toMatch(/^1 recordloopback0\.70x0\.6\d–0\.7\dREST 1\.43x faster at p50/);
+    expect(rows.at(-1)).toMatch(/^300 recordsloopback0\.70x.*added by the search$/);
     await other.close();
     await context.close();
   }, 120_000);

@@ -75,8 +75,8 @@ function crossoversOf(input: SweepResultInput, workload: string, points: SweepPo
         status: "none",
         text:
           winner === "none"
-            ? `no difference at any ${along.dimension}${where}`
-            : `${sideName[winner]} wins at every ${along.dimension}${where}`,
+            ? `no difference over the whole range of ${along.dimension}${where}`
+            : `${sideName[winner]} wins over the whole range of ${along.dimension}${where}`,
       };
     }
     const low = decided[change - 1]!.coords[along.dimension] as number;
