@@ -7,8 +7,16 @@ import { publishedMeasures } from "./preset";
 import { getPreset, presetNames, presets, specFromPreset } from "./presets";
 
 describe("presets", () => {
-  it("has quick and one preset per study, with unique names and one-line descriptions", () => {
-    expect(presetNames).toEqual(["quick", "study-000", "study-001", "study-002", "study-003", "study-004"]);
+  it("has quick, one preset per study and crossover, with unique names and one-line descriptions", () => {
+    expect(presetNames).toEqual([
+      "quick",
+      "study-000",
+      "study-001",
+      "study-002",
+      "study-003",
+      "study-004",
+      "crossover",
+    ]);
     for (const preset of presets) {
       expect(preset.description).not.toMatch(/\n/);
       expect(preset.description.length).toBeLessThan(160);
@@ -56,6 +64,18 @@ describe("presets", () => {
       }
     },
   );
+
+  it("crossover sweeps item.list's records across the three placements in under 2 minutes of measuring, refinements counted", () => {
+    const spec = specFromPreset("crossover");
+    expect(spec.workloads).toEqual(["item.list"]);
+    expect(spec.sweep?.axes.map((a) => a.dimension)).toEqual(["records", "network"]);
+    expect(spec.network).toEqual(["loopback", "same-zone", "cross-region"]);
+    expect(spec.trials).toBe(1);
+    // 15 grid points x 2 protocols x 2 s + 12 refinement cells x 2 protocols x 2 s.
+    expect(estimateMeasuringMs(spec)).toBe(15 * 2 * 2_000 + 12 * 2 * 2_000);
+    expect(estimateMeasuringMs(spec)!).toBeLessThanOrEqual(2 * 60_000);
+    expect(getPreset("crossover").notes.join(" ")).toMatch(/same-zone is refused/);
+  });
 
   it("study-001 compares the Light level's figures only, under the load its users offer each task", () => {
     const preset = getPreset("study-001");
@@ -121,7 +141,7 @@ describe("presets", () => {
 describe("getPreset / specFromPreset", () => {
   it("names the known presets when asked for an unknown one", () => {
     expect(() => getPreset("nope")).toThrow(
-      /unknown preset "nope" \(known: quick, study-000, study-001, study-002, study-003, study-004\)/,
+      /unknown preset "nope" \(known: quick, study-000, study-001, study-002, study-003, study-004, crossover\)/,
     );
   });
 

@@ -1,5 +1,6 @@
 import { runSpecSchema, type RunSpec } from "../spec/run-spec";
 import type { Preset, PresetSpec } from "./preset";
+import { crossoverPreset } from "./crossover";
 import { quickPreset } from "./quick";
 import { study000Preset } from "./study-000";
 import { study001Preset } from "./study-001";
@@ -15,6 +16,7 @@ export const presets: readonly Preset[] = [
   study002Preset,
   study003Preset,
   study004Preset,
+  crossoverPreset,
 ];
 
 export const presetNames = presets.map((p) => p.name);

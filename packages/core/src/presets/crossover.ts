@@ -1,0 +1,39 @@
+import { definePreset } from "./preset";
+
+/**
+ * Where gRPC starts to win on item.list as the reply grows, at three distances: records 1 to
+ * 10,000 x loopback, same-zone, cross-region, one trial of short windows, the search refining each
+ * placement's change of winner. Measuring: 5 x 3 grid points x 2 protocols x (0.5 s + 1.5 s) = 60 s,
+ * plus at most 12 refinement cells x 2 protocols x 2 s = 48 s: under 2 minutes, about 3 with
+ * services, the emulator and each window's tool start-up on two cores (presets.test.ts keeps the
+ * measuring part within 2 minutes).
+ */
+export const crossoverPreset = definePreset({
+  name: "crossover",
+  title: "Crossover map",
+  description:
+    "At how many records does gRPC start to win on item.list, on loopback, in one zone and across regions? About 3 minutes.",
+  spec: {
+    workloads: ["item.list"],
+    cacheModes: ["warm"],
+    network: ["loopback", "same-zone", "cross-region"],
+    connections: 8,
+    grpcConnections: 1,
+    durationMs: 1_500,
+    warmupMs: 500,
+    trials: 1,
+    serverDelayMs: 0,
+    sweep: {
+      axes: [
+        { dimension: "records", values: [1, 10, 100, 1_000, 10_000] },
+        { dimension: "network", values: ["loopback", "same-zone", "cross-region"] },
+      ],
+      refine: { resolution: 1.25, maxPoints: 12 },
+    },
+  },
+  notes: [
+    "Each grid point is one cell: item.list with the reply's record count set to the point's value, measured like any other cell. Where the p50 winner changes between two neighbouring counts, the run measures counts in between (geometric bisection) until the crossover is bracketed within 25% or 12 added cells are spent, shared across the placements.",
+    "One trial of 1.5 s windows: each verdict's 95% interval comes from sub-windows of its window (batch means), so it shows the noise within the run. A crossover is where the winner changes, not a precise threshold; run with --trials 3 before reading much into its exact place.",
+    "Placements other than loopback are emulated with Toxiproxy on 127.0.0.1; same-zone is refused there (Toxiproxy adds latency in whole milliseconds), so its row is reported as refused and the others are measured.",
+  ],
+});
