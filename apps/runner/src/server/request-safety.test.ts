@@ -96,6 +96,24 @@ describe("POST /api/runs validates every spec", () => {
     ]);
   });
 
+  it("refuses a sweep whose grid and refinement budget exceed the limit, naming the sweep", async () => {
+    const { status, body } = await rejected({
+      spec: {
+        workloads: ["item.list"],
+        durationMs: 300_000,
+        trials: 2,
+        sweep: { axes: [{ dimension: "records", values: [1, 10, 100, 1000] }] },
+      },
+    });
+    expect(status).toBe(400);
+    expect(body.error.fields).toEqual([
+      {
+        path: "spec.sweep",
+        message: expect.stringMatching(/counting every refinement point the sweep may add, more than the 60 min limit/),
+      },
+    ]);
+  });
+
   it("refuses what is not a JSON object: wrong content type 415, broken JSON 400, oversized body 413", async () => {
     const form = await runner.request("/api/runs", {
       method: "POST",

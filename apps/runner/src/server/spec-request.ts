@@ -50,10 +50,10 @@ export function parseRunRequest(body: unknown, presets: PresetCatalog): RunReque
   if (total !== null && total > MAX_TOTAL_RUN_MS) {
     throw invalidSpec([
       {
-        path: "spec.durationMs",
+        path: spec.sweep ? "spec.sweep" : "spec.durationMs",
         message:
-          `this run would measure for about ${Math.ceil(total / 60_000)} min, more than the ${MAX_TOTAL_RUN_MS / 60_000} min limit: ` +
-          "choose fewer workloads, cache modes or trials, or shorter windows",
+          `this run would measure for about ${Math.ceil(total / 60_000)} min${spec.sweep ? ", counting every refinement point the sweep may add" : ""}, more than the ${MAX_TOTAL_RUN_MS / 60_000} min limit: ` +
+          `choose fewer ${spec.sweep ? "sweep values, " : ""}workloads, cache modes or trials, or shorter windows`,
       },
     ]);
   }
