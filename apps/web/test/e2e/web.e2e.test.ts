@@ -309,8 +309,8 @@ describe("the web app against the real runner", () => {
     await again.waitForSelector('[data-testid="sweep"]');
     const sentences = await again.locator('[data-testid="sweep-crossovers"] li').allTextContents();
     expect(sentences).toEqual([
-      "gRPC starts to win at about 548 records on loopback (between 300 and 1,000)",
-      "gRPC wins over the whole range of records on cross-region",
+      "gRPC starts to win at about 550 records on loopback (between 300 and 1,000)",
+      "gRPC wins at every size from 1 to 10,000 records at 147 ms RTT (cross-region)",
     ]);
     const card = again.locator('[data-testid="sweep-heatmap-card"]');
     const heatmap = card.locator('[data-testid="sweep-heatmap"]');

@@ -1,14 +1,15 @@
 // The sweep part of the result fixture: a result whose spec sweeps one or two axes, with one cell
 // per grid point (and per refinement point) and `result.sweep` built from those cells' own p50
 // comparisons, so a point's interval and winner are exactly what the engine would have recorded
-// for that cell. The crossovers are bracketed between neighbouring measured values of the numeric
-// axis, as the search reports them once it stops.
+// for that cell. The crossovers come from the core's own bracketing and sentences, as the search
+// reports them once it stops.
 import type { CellResult, RunResult } from "../result/result-schema";
 import { runResultSchema } from "../result/result-schema";
 import type { PlacementName } from "../network/placements";
 import type { Sweep, SweepAxis } from "../sweep/sweep-spec";
 import { numericSweepDimensions } from "../sweep/sweep-spec";
 import type { Crossover, SweepCoords, SweepPoint } from "../sweep/sweep-result";
+import { describeRow } from "../sweep/crossover-text";
 import { makeRunResult, type CellInput, type RunResultInput } from "./result-fixture";
 
 type AxisInput = Pick<SweepAxis, "dimension"> & { values: ReadonlyArray<number | string> };
@@ -22,7 +23,7 @@ export interface SweepResultInput extends Omit<RunResultInput, "cells"> {
   speedupAt: (coords: SweepCoords) => number;
   /** Points the crossover search added between grid values (coords on every axis). */
   refinements?: SweepCoords[];
-  /** Per row, a crossover status to force ("unresolved": the budget ran out before bracketing). */
+  /** Rows where no point gave a verdict (every one failed): their crossover is "unresolved". */
   unresolvedRows?: SweepCoords[];
   stoppedEarly?: string;
 }
@@ -47,51 +48,27 @@ function cellOf(workload: string, coords: SweepCoords, speedup: number): CellInp
   return cell;
 }
 
-const sameCoords = (a: SweepCoords, b: SweepCoords) =>
-  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
-
-const sideName = { grpc: "gRPC", rest: "REST", none: "neither" } as const;
-
+/** Per row of the searched axis, the crossovers as the engine writes them (the core's own search and sentences). */
 function crossoversOf(input: SweepResultInput, workload: string, points: SweepPoint[]): Crossover[] {
   const along = input.axes.find((a) => isNumeric(a.dimension));
   if (!along) return [];
   const other = input.axes.find((a) => a !== along);
   const rows: SweepCoords[] = other ? other.values.map((v) => ({ [other.dimension]: v })) : [{}];
-  return rows.map((row): Crossover => {
-    const inRow = points
-      .filter((p) => Object.entries(row).every(([k, v]) => p.coords[k] === v))
-      .sort((a, b) => (a.coords[along.dimension] as number) - (b.coords[along.dimension] as number));
-    const base = { workload, dimension: along.dimension, row };
-    const where = other ? ` on ${String(row[other.dimension])}` : "";
-    if (input.unresolvedRows?.some((r) => sameCoords(r, row)))
-      return { ...base, status: "unresolved", text: `the verdict changes somewhere${where}, not bracketed in budget` };
-    // A tie between two winners is not a crossover of its own: the bracket spans it.
-    const decided = inRow.filter((p) => p.winner !== "none");
-    const change = decided.findIndex((p, i) => i > 0 && p.winner !== decided[i - 1]!.winner);
-    if (change < 0) {
-      const winner = decided[0]?.winner ?? "none";
-      return {
-        ...base,
-        status: "none",
-        text:
-          winner === "none"
-            ? `no difference over the whole range of ${along.dimension}${where}`
-            : `${sideName[winner]} wins over the whole range of ${along.dimension}${where}`,
-      };
-    }
-    const low = decided[change - 1]!.coords[along.dimension] as number;
-    const high = decided[change]!.coords[along.dimension] as number;
-    const estimate = Math.round(Math.sqrt(low * high));
-    const winnerAbove = decided[change]!.winner;
-    return {
-      ...base,
-      status: "found",
-      winnerAbove,
-      low,
-      high,
-      estimate,
-      text: `${sideName[winnerAbove]} starts to win at about ${estimate.toLocaleString("en-US")} ${along.dimension}${where} (between ${low.toLocaleString("en-US")} and ${high.toLocaleString("en-US")})`,
-    };
+  return rows.flatMap((row) => {
+    const inRow = points.filter((p) => Object.entries(row).every(([k, v]) => p.coords[k] === v));
+    const unresolved = input.unresolvedRows?.some((r) => Object.entries(r).every(([k, v]) => row[k] === v));
+    return describeRow(
+      {
+        workload,
+        dimension: along.dimension,
+        row,
+        samples: inRow.map((p) => ({
+          value: p.coords[along.dimension] as number,
+          winner: unresolved ? null : p.winner,
+        })),
+      },
+      unresolved ? "every point of the row failed" : undefined,
+    );
   });
 }
 

@@ -1,70 +1,8 @@
-// A swept result's grid and crossovers for the downloads: a Markdown section (the crossovers in
-// words, the grid as the heatmap shows it, every point) and a CSV of points and crossovers, one row
-// each, `kind` telling them apart. Laid out by the same panels as the report, so both read alike.
+// A swept result's points and crossovers as a CSV, one row each, `kind` telling them apart: the cell
+// CSV has a row per cell and stack and no coordinates. (The Markdown's sweep section is the core's.)
 import { csvField } from "@relix/core/render/csv";
-import { formatSpeedupCI } from "@relix/core/render/format";
 import type { RunResult } from "@relix/core/result/result-schema";
-import { axisValueText, sweepPanels, type SweepPanel } from "../report/sweep-rows";
-
-const cellText = (text: string) => text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-const row = (cells: readonly string[]) => `| ${cells.map(cellText).join(" | ")} |`;
-const table = (head: readonly string[], rows: readonly string[][]) => [
-  row(head),
-  `|${head.map(() => "---").join("|")}|`,
-  ...rows.map(row),
-];
-
-function gridMarkdown(panel: SweepPanel): string[] {
-  if (panel.kind !== "heatmap") return [];
-  const { columns, rows, grid } = panel;
-  const mark = (cell: (typeof grid)[number][number]) =>
-    cell === null ? "-" : `${cell.label}${cell.significant ? (cell.winner === "grpc" ? " gRPC" : " REST") : ""}`;
-  return [
-    ...table(
-      [
-        rows ? `${rows.label} \\ ${columns.label}` : columns.label,
-        ...columns.values.map((v) => axisValueText(columns.dimension, v)),
-      ],
-      grid.map((cells, r) => [
-        rows ? axisValueText(rows.dimension, rows.values[r]!) : "p50 speedup",
-        ...cells.map(mark),
-      ]),
-    ),
-    "",
-  ];
-}
-
-function pointsMarkdown(panel: SweepPanel): string[] {
-  return table(
-    [...panel.axes.map((a) => a.label), "p50 speedup [95% CI]", "verdict", "point"],
-    panel.points.map((p) => [
-      ...panel.axes.map((a) =>
-        p.coords[a.dimension] === undefined ? "-" : axisValueText(a.dimension, p.coords[a.dimension]!),
-      ),
-      p.speedup === null
-        ? "-"
-        : formatSpeedupCI({ estimate: p.speedup, low: p.low!, high: p.high!, degenerate: false }),
-      p.verdict,
-      p.refinement ? "added by the search" : "grid",
-    ]),
-  );
-}
-
-/** The "## Sweep" section; [] for a result without a sweep. */
-export function sweepMarkdown(result: RunResult): string[] {
-  const panels = sweepPanels(result);
-  if (panels.length === 0) return [];
-  const lines = ["", "## Sweep: where the verdict changes", ""];
-  if (result.sweep?.stoppedEarly)
-    lines.push(`> The crossover search stopped early: ${cellText(result.sweep.stoppedEarly)}`, "");
-  for (const panel of panels) {
-    lines.push(`### ${panel.workload}`, "");
-    for (const c of panel.crossovers) lines.push(`- ${cellText(c.text)} (${c.status})`);
-    if (panel.crossovers.length > 0) lines.push("");
-    lines.push(...gridMarkdown(panel), ...pointsMarkdown(panel));
-  }
-  return lines;
-}
+import { sweepPanels } from "../report/sweep-rows";
 
 const POINT_COLUMNS = ["p50_speedup", "p50_low", "p50_high", "winner", "verdict", "refinement"];
 const CROSSOVER_COLUMNS = ["dimension", "status", "winner_above", "low", "high", "estimate", "text"];

@@ -1,6 +1,7 @@
 import type { RunResult } from "@relix/core/result/result-schema";
 import type { Crossover, SweepCoords, SweepPoint } from "@relix/core/sweep/sweep-result";
-import { numericSweepDimensions } from "@relix/core/sweep/sweep-spec";
+import { formatSweepValue } from "@relix/core/sweep/crossover-text";
+import { isNumericDimension } from "@relix/core/sweep/sweep-plan";
 import { formatBytes, formatCount } from "../format";
 
 // A swept result -> per workload either a speedup line along one numeric axis, or a heatmap (two
@@ -88,16 +89,11 @@ const AXIS_LABEL: Record<string, string> = {
   cacheModes: "cache mode",
 };
 
-export const isNumericDimension = (dimension: string) =>
-  (numericSweepDimensions as readonly string[]).includes(dimension);
+export { isNumericDimension };
 
-/** A value of an axis as a reader says it: "1,000 records", "64.0 KiB", "8 in flight", "cross-region". */
+/** A value of an axis as a reader says it: "1,000 records", "64.0 KiB", "8 connections", "cross-region". */
 export function axisValueText(dimension: string, value: AxisValue): string {
-  if (typeof value === "string") return value;
-  if (dimension === "payloadBytes" || dimension === "echoBytes") return formatBytes(value);
-  if (dimension === "connections") return `${formatCount(value)} in flight`;
-  if (dimension === "records") return `${formatCount(value)} record${value === 1 ? "" : "s"}`;
-  return formatCount(value);
+  return typeof value === "string" ? value : formatSweepValue(dimension, value);
 }
 
 /** A short tick: the axis label carries the unit. */
