@@ -83,3 +83,35 @@ describe("a sweep of upload's payload size, end to end", () => {
     expect(phases.some((m) => m.includes("sweep point payloadBytes=1048576 (2 of 2)"))).toBe(true);
   });
 });
+
+describe("a sweep of item.list's records, end to end", () => {
+  let result: RunResult;
+
+  beforeAll(async () => {
+    const spec = runSpecSchema.parse({
+      workloads: ["item.list"],
+      cacheModes: ["warm", "cold"],
+      connections: 2,
+      warmupMs: 100,
+      durationMs: 500,
+      trials: 1,
+      sweep: { axes: [{ dimension: "records", values: [1, 1000] }], refine: { resolution: 4, maxPoints: 1 } },
+    });
+    result = await runBenchmark(spec, { services: local.services, context });
+  }, 120_000);
+
+  it("sets the records in each reply, and makes one row per cache mode", () => {
+    const grid = result.cells.filter((c) => !c.refinement);
+    expect(grid.map((c) => [c.cacheMode, c.coords?.records])).toEqual([
+      ["warm", 1],
+      ["cold", 1],
+      ["warm", 1000],
+      ["cold", 1000],
+    ]);
+    const warm = grid.filter((c) => c.cacheMode === "warm");
+    expect(warm[1]!.payload.grpc.responseBodyBytes).toBeGreaterThan(warm[0]!.payload.grpc.responseBodyBytes * 100);
+    const rows = result.sweep!.crossovers.map((c) => c.row);
+    expect(rows).toEqual([{ cacheModes: "warm" }, { cacheModes: "cold" }]);
+    expect(result.sweep!.points.filter((p) => p.refinement).length).toBeLessThanOrEqual(1);
+  });
+});

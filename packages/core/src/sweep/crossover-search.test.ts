@@ -65,6 +65,10 @@ describe("the crossover search", () => {
     });
     expect(none).toMatchObject({ status: "none", winnerAbove: "grpc", low: 1, high: 10000 });
     expect(none!.text).toBe("gRPC wins at every size from 1 to 10,000 records at 147 ms RTT (cross-region)");
+    const rising = gridOf(grid, (v) => (v >= 1000 ? "rest" : "none"));
+    expect(describeRow({ workload: "w", dimension: "records", row: {}, samples: rising })[0]!.text).toBe(
+      "REST wins from 1,000 records up; no significant difference below (from 1 record to 100 records)",
+    );
     const [tie] = describeRow({ workload: "w", dimension: "records", row: {}, samples: gridOf(grid, () => "none") });
     expect(tie!.text).toBe("no significant difference at any size from 1 to 10,000 records");
   });

@@ -50,6 +50,24 @@ export function rowPhrase(row: SweepCoords): string {
     .join(" ");
 }
 
+/**
+ * A row where one side wins at some values and neither at the others: where it wins, said as a
+ * range when the wins are at one end of the row.
+ */
+function oneSideSometimes(side: string, dimension: string, outcome: RowOutcome, at: string): string {
+  const decided = [...outcome.samples].filter((s) => s.winner !== null).sort((a, b) => a.value - b.value);
+  const wins = decided.map((s) => s.winner !== "none");
+  const first = wins.indexOf(true);
+  const last = wins.lastIndexOf(true);
+  const contiguous = wins.slice(first, last + 1).every(Boolean);
+  const value = (i: number) => formatSweepValue(dimension, decided[i]!.value);
+  if (contiguous && last === wins.length - 1)
+    return `${side} wins from ${value(first)} up${at}; no significant difference below (from ${value(0)} to ${value(first - 1)})`;
+  if (contiguous && first === 0)
+    return `${side} wins up to ${value(last)}${at}; no significant difference above (from ${value(last + 1)} to ${value(wins.length - 1)})`;
+  return `${side} wins at ${wins.filter(Boolean).length} of ${wins.length} ${what(dimension)}s${at}, the other side at none`;
+}
+
 const what = (dimension: string) => (dimension === "connections" ? "load" : "size");
 
 /** The row's crossovers with their sentences; `reason` says why a row without a verdict has none. */
@@ -69,7 +87,7 @@ export function describeRow(outcome: RowOutcome, reason?: string): Crossover[] {
       else {
         const side = sideName[c.winnerAbove!];
         text = ties
-          ? `${side} wins or ties at every ${what(dimension)} ${range}${at}, never the other side`
+          ? oneSideSometimes(side, dimension, outcome, at)
           : `${side} wins at every ${what(dimension)} ${range}${at}`;
       }
     } else text = `no verdict${at}${reason ? `: ${reason}` : ""}`;

@@ -1,3 +1,4 @@
+import { plannedCells } from "../presets/measuring-time";
 import type { CellResult, Comparison } from "../result/result-schema";
 import type { RunSpec } from "../spec/run-spec";
 import { stacks, type StackId } from "../stacks/stacks";
@@ -14,7 +15,8 @@ export function pointListDimensions(spec: RunSpec): Array<"network" | "cacheMode
   const axes = new Set(spec.sweep?.axes.map((a) => a.dimension) ?? []);
   const out: Array<"network" | "cacheModes" | "stacks"> = [];
   if (axes.has("network") || (spec.network?.length ?? 1) > 1) out.push("network");
-  if (axes.has("cacheModes") || spec.cacheModes.length > 1) out.push("cacheModes");
+  // Workloads that never read through the cache have one cell whatever the modes.
+  if (axes.has("cacheModes") || new Set(plannedCells(spec).map((c) => c.cacheMode)).size > 1) out.push("cacheModes");
   if (axes.has("stacks")) out.push("stacks");
   return out;
 }
