@@ -87,7 +87,8 @@ function Crossovers({ crossovers }: { crossovers: Crossover[] }) {
 }
 
 function Panel({ panel }: { panel: SweepPanel }) {
-  const label = findWorkload(panel.workload)?.label ?? panel.workload;
+  const workload = findWorkload(panel.workload)?.label ?? panel.workload;
+  const label = panel.context ? `${workload} · ${panel.context}` : workload;
   const title =
     panel.kind === "line"
       ? `${label}: gRPC speedup against ${panel.axis.label}`

@@ -58,3 +58,27 @@ describe("sweep rows", () => {
     expect(sweepPanels(makeRunResult())).toEqual([]);
   });
 });
+
+describe("sweep rows: the run's own lists beside the axes", () => {
+  it("keeps two placements of a records sweep apart: a line each, with its own crossovers", () => {
+    const result = makeSweepResult({
+      axes: [
+        { dimension: "records", values: [1, 10, 100, 1000] },
+        { dimension: "network", values: ["loopback", "cross-region"] },
+      ],
+      speedupAt: (c) => (c.network === "cross-region" ? 1.6 : (c.records as number) >= 1000 ? 1.4 : 0.7),
+    });
+    // The same points as a run sweeping records alone under two placements would record.
+    const oneAxis = {
+      ...result,
+      spec: { ...result.spec, sweep: { ...result.spec.sweep!, axes: [result.spec.sweep!.axes[0]!] } },
+    };
+    const panels = sweepPanels(oneAxis) as LinePanel[];
+    expect(panels.map((p) => [p.kind, p.context, p.line.length])).toEqual([
+      ["line", "loopback", 4],
+      ["line", "cross-region", 4],
+    ]);
+    expect(panels[0]!.crossovers.map((c) => c.status)).toEqual(["found"]);
+    expect(panels[1]!.crossovers.map((c) => c.status)).toEqual(["none"]);
+  });
+});

@@ -55,6 +55,8 @@ export interface HeatCell extends SweepPointView {
 interface PanelBase {
   key: string;
   workload: string;
+  /** The run's own list values shared by the panel's points when they are not axes ("cross-region"); "" else. */
+  context: string;
   crossovers: Crossover[];
   /** Every point (grid and refinement), for the table view. */
   points: SweepPointView[];
@@ -220,12 +222,26 @@ function lineOf(axis: SweepAxisView, points: SweepPoint[]): LinePoint[] {
 export function sweepPanels(result: RunResult): SweepPanel[] {
   const sweep = result.sweep;
   if (!sweep || sweep.points.length === 0) return [];
-  const workloads = [...new Set(sweep.points.map((p) => p.workload))];
   const axes = axesOf(result, sweep.points);
-  return workloads.map((workload): SweepPanel => {
-    const points = sweep.points.filter((p) => p.workload === workload);
-    const crossovers = sweep.crossovers.filter((c) => c.workload === workload);
-    const base = { key: `sweep|${workload}`, workload, crossovers, points: points.map(viewOf), axes };
+  // The run's own lists that are not axes (two placements under a records sweep) still tell points
+  // apart: each of their combinations is a map of its own.
+  const swept = new Set(axes.map((a) => a.dimension));
+  const extraOf = (coords: SweepCoords): SweepCoords =>
+    Object.fromEntries(Object.entries(coords).filter(([d]) => !swept.has(d)));
+  const groups = new Map<string, { workload: string; extra: SweepCoords }>();
+  for (const p of sweep.points) {
+    const extra = extraOf(p.coords);
+    groups.set(`${p.workload}|${JSON.stringify(extra)}`, { workload: p.workload, extra });
+  }
+  const matches = (coords: SweepCoords, extra: SweepCoords) =>
+    Object.entries(extra).every(([d, v]) => coords[d] === undefined || coords[d] === v);
+  return [...groups].map(([groupKey, { workload, extra }]): SweepPanel => {
+    const points = sweep.points.filter((p) => p.workload === workload && matches(p.coords, extra));
+    const crossovers = sweep.crossovers.filter((c) => c.workload === workload && matches(c.row, extra));
+    const context = Object.entries(extra)
+      .map(([d, v]) => axisValueText(d, v))
+      .join(" · ");
+    const base = { key: `sweep|${groupKey}`, workload, context, crossovers, points: points.map(viewOf), axes };
     if (axes.length === 1 && axes[0]!.numeric)
       return { ...base, kind: "line", axis: axes[0]!, line: lineOf(axes[0]!, points) };
     return { ...base, ...heatmapOf(base.key, workload, axes, points, crossovers) };
