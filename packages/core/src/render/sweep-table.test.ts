@@ -3,7 +3,7 @@ import { describeRow } from "../sweep/crossover-text";
 import type { SweepPoint } from "../sweep/sweep-result";
 import { makeRunResult } from "../testing/result-fixture";
 import { renderMarkdownReport } from "./markdown";
-import { sweepGrids } from "./sweep-table";
+import { sweepCoordsLabel, sweepGrids } from "./sweep-table";
 import { renderTableReport } from "./table";
 
 const ci = (estimate: number) => ({
@@ -81,6 +81,12 @@ describe("the sweep grid", () => {
     expect(markdown).toContain("## Sweep");
     expect(markdown).toContain("| records | loopback | cross-region |");
     expect(markdown).toContain("| 3,162 records * | 1.50x [1.35-1.65] gRPC | - |");
+  });
+
+  it("labels a swept cell's row in the results table with its knobs, a refined one marked", () => {
+    expect(sweepCoordsLabel({ coords: { records: 1000 } })).toBe("1,000 records");
+    expect(sweepCoordsLabel({ coords: { payloadBytes: 65536 }, refinement: true })).toBe("64.0 KiB *");
+    expect(sweepCoordsLabel({})).toBe("");
   });
 
   it("is absent from a result without a sweep", () => {

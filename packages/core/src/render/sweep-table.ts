@@ -1,7 +1,7 @@
 // A sweep's grid as a table of p50 speedups with their CIs and the verdict at each point (rows
 // = the searched axis, refinement values included; columns = the other axis), then the crossover
 // sentences. One model, drawn by the terminal report and the Markdown report alike.
-import type { RunResult } from "../result/result-schema";
+import type { CellResult, RunResult } from "../result/result-schema";
 import { axisValueNames, searchedAxis } from "../sweep/sweep-plan";
 import { formatSweepValue, sweepSummaries } from "../sweep/crossover-text";
 import type { SweepCoords, SweepPoint } from "../sweep/sweep-result";
@@ -69,6 +69,14 @@ export function sweepGrids(result: RunResult): SweepGrid[] {
       ]),
     };
   });
+}
+
+/** Under a swept cell's workload in the results table: its knobs ("1,000 records", "+" when refined). */
+export function sweepCoordsLabel(cell: Pick<CellResult, "coords" | "refinement">): string {
+  const knobs = Object.entries(cell.coords ?? {})
+    .filter((entry): entry is [string, number] => typeof entry[1] === "number")
+    .map(([d, v]) => formatSweepValue(d, v));
+  return knobs.length === 0 ? "" : `${knobs.join(", ")}${cell.refinement ? " *" : ""}`;
 }
 
 export const SWEEP_LEGEND =

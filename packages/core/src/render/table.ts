@@ -1,7 +1,7 @@
 // The terminal report: read at a glance, top to bottom: what ran, the results per cell, the
 // published figures beside the measured ones, the preset's notes, and the findings: anything that makes the numbers
 // suspect, then how to read them.
-import { sweepTerminalSection } from "./sweep-table";
+import { sweepCoordsLabel, sweepTerminalSection } from "./sweep-table";
 import { findingsOf } from "../findings/findings-of";
 import { findPreset } from "../presets/presets";
 import { figureSpeedup, publishedFiguresOfResult } from "../presets/published-figures";
@@ -90,7 +90,7 @@ function cellRows(cell: CellResult, s: Styles, corrected: boolean): string[][] {
       p50 ? formatSpeedupCI(p50.ci) : "-",
       shortVerdict(cell, s),
     ],
-    ["", "", "gRPC", ...side("grpc")],
+    [sweepCoordsLabel(cell), "", "gRPC", ...side("grpc")],
   ];
 }
 
