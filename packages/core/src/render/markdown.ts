@@ -1,6 +1,6 @@
 // The report as Markdown, for a PR comment or a README: the same content as the terminal table,
 // plus every comparison sentence (p50, p99, rps) and the preset's notes.
-import { sweepMarkdownSection } from "./sweep-table";
+import { sweepCoordsLabel, sweepMarkdownSection } from "./sweep-table";
 import { findingsOf } from "../findings/findings-of";
 import { findPreset } from "../presets/presets";
 import { figureSpeedup, publishedFiguresOfResult } from "../presets/published-figures";
@@ -42,8 +42,9 @@ function resultsTable(result: RunResult, cells: readonly CellResult[]): string[]
   const raw = corrected ? " raw" : "";
   const rows = cells.map((cell) => {
     const p50 = cell.comparisons.find((c) => c.metric === "p50");
+    const knobs = sweepCoordsLabel(cell);
     return [
-      `\`${cell.workload}\``,
+      `\`${cell.workload}\`${knobs ? ` ${knobs}` : ""}`,
       cell.cacheMode,
       latency(cell, "rest", "p50"),
       latency(cell, "grpc", "p50"),
