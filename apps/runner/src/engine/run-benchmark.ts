@@ -169,7 +169,7 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
           reason,
         });
         progress.total -= runsPerPlacement;
-        sweep?.placementRefused(name, cells, reason);
+        sweep?.placementRefused(name, cells);
         continue;
       }
       try {

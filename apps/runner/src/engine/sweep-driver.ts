@@ -58,7 +58,7 @@ export interface SweepDriver {
     onEvent: (e: RunEvent) => void,
   ): Promise<CellResult[]>;
   /** A refused placement's rows: no verdict, saying why. */
-  placementRefused(placement: PlacementName, cells: readonly PlannedCell[], reason: string): void;
+  placementRefused(placement: PlacementName, cells: readonly PlannedCell[]): void;
   result(cells: readonly CellResult[]): SweepResult;
 }
 
@@ -222,14 +222,15 @@ export function createSweepDriver(spec: RunSpec, options: SweepDriverOptions = {
       return results;
     },
 
-    placementRefused(placement, cells, reason) {
+    placementRefused(placement, cells) {
       placementsDone++;
       if (!axis) return;
       for (const row of rowsOf(placement, cells)) {
         crossovers.push(
           ...describeRow(
             { workload: row.cell.workload.id, dimension: axis.dimension, row: row.row, samples: [] },
-            `placement ${placement} refused: ${reason}`,
+            // The reason in full is under the placement's own heading.
+            `placement ${placement} refused`,
           ),
         );
       }

@@ -34,6 +34,7 @@ export const crossoverPreset = definePreset({
   notes: [
     "Each grid point is one cell: item.list with the reply's record count set to the point's value, measured like any other cell. Where the p50 winner changes between two neighbouring counts, the run measures counts in between (geometric bisection) until the crossover is bracketed within 25% or 12 added cells are spent, shared across the placements.",
     "One trial of 1.5 s windows: each verdict's 95% interval comes from sub-windows of its window (batch means), so it shows the noise within the run. A crossover is where the winner changes, not a precise threshold; run with --trials 3 before reading much into its exact place.",
+    "At 10,000 records a reply is about 1 MiB of JSON (740 KiB of protobuf): on a busy two-core machine, or across regions, a side may complete no call within the 1.5 s window; that point then has no verdict ('-' in the grid) and its row is read from the other sizes. Lengthen the window (--duration 5s) to measure it.",
     "Placements other than loopback are emulated with Toxiproxy on 127.0.0.1; same-zone is refused there (Toxiproxy adds latency in whole milliseconds), so its row is reported as refused and the others are measured.",
   ],
 });

@@ -93,7 +93,8 @@ function resultsTable(result: RunResult, cells: readonly CellResult[]): string[]
 function results(result: RunResult): string[] {
   const groups = placementGroups(result);
   if (groups.length === 0) return resultsTable(result, result.cells);
-  const verdicts = placementVerdicts(result);
+  // A sweep's cells differ by their knobs too: its own grid and sentences say it per placement.
+  const verdicts = result.sweep ? [] : placementVerdicts(result);
   const overhead = describeEmulatorOverhead(result.emulatorOverhead);
   return [
     ...groups.flatMap((group, i) => [

@@ -111,7 +111,8 @@ function placedTables(result: RunResult, s: Styles, corrected: boolean): string[
     if (refusal !== null) return [s.red(heading), `  not measured: ${refusal}`];
     return [heading, ...cellsTable(group.cells, s, corrected)];
   });
-  const verdicts = placementVerdicts(result);
+  // A sweep's cells differ by their knobs too: its own grid and sentences say it per placement.
+  const verdicts = result.sweep ? [] : placementVerdicts(result);
   return [
     ...sections.flatMap((lines, i) => (i === 0 ? lines : ["", ...lines])),
     ...(verdicts.length > 0 ? ["", s.bold("By placement (p50)"), ...verdicts.map((v) => `- ${v.text}`)] : []),
