@@ -339,6 +339,40 @@ describe("the web app against the real runner", () => {
     await context.close();
   }, 120_000);
 
+  it("draws an imported 1-D sweep as a speedup line on a log axis, its CI band, the added point and the crossover", async () => {
+    const swept = makeSweepResult({
+      id: "r_e2e_sweep0000002",
+      axes: [{ dimension: "payloadBytes", values: [1024, 16384, 262144, 1048576] }],
+      workload: "upload",
+      speedupAt: (c) => ((c.payloadBytes as number) > 20000 ? 1.3 : 0.8),
+      refinements: [{ payloadBytes: 65536 }],
+    });
+    const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await page.goto(`${web.url}/runs#import`);
+    await page.setInputFiles('[data-testid="import-form"] input[name="result"]', {
+      name: "sweep-1d.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(swept)),
+    });
+    await page.click('[data-testid="import-form"] button[type="submit"]');
+    await page.waitForURL((url) => /\/runs\/[A-Za-z0-9_-]{8,64}$/.test(url.pathname), { timeout: 30_000 });
+    const card = page.locator('[data-testid="sweep-line"]');
+    await card.locator(".recharts-surface").waitFor();
+    const text = (await card.textContent()) ?? "";
+    expect(text).toContain("upload size, bytes (log scale)");
+    expect(text).toContain("gRPC starts to win at about");
+    expect(await card.locator(".recharts-area-area").count()).toBe(1);
+    expect(await card.locator(".recharts-reference-area").count()).toBe(1);
+    // Four grid points on the line, the one the search added apart from them.
+    expect(await card.locator(".recharts-line-dot, .recharts-line .recharts-dot").count()).toBe(4);
+    expect(await card.locator(".recharts-scatter-symbol").count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it("answers an unknown run id with a 404 page", async () => {
     const page = await browser.newPage();
     const response = await page.goto(`${web.url}/runs/NoSuchRunAtAll0000`);

@@ -78,8 +78,9 @@ export function SweepHeatmap({ panel }: { panel: HeatmapPanel }) {
             y={TOP + m.row * CELL_H}
             width={Math.max(2, x(m.high) - x(m.low))}
             height={CELL_H}
-            fill="#16a34a"
-            fillOpacity={0.12}
+            fill="none"
+            stroke="#15803d"
+            strokeDasharray="3 3"
           />
           <line
             x1={x(m.estimate)}

@@ -14,10 +14,18 @@ import {
   YAxis,
 } from "recharts";
 import type { Crossover } from "@relix/core/sweep/sweep-result";
+import { SWEEP_LINE_COLOR } from "@/lib/report/sweep-chart-styles";
 import { axisTickText, axisValueText, type LinePoint, type SweepAxisView } from "@/lib/report/sweep-rows";
 import { AXIS_TICK, axisLabel, GRID_STROKE, speedupTicks, TOOLTIP_STYLE } from "./axis";
 
-export const SWEEP_LINE_COLOR = { line: "#2563eb", band: "#bfdbfe", refinement: "#7c3aed", crossover: "#16a34a" };
+/** A planned grid point on the line; a point the search added is drawn by the scatter on top instead. */
+function GridDot(props: { cx?: number; cy?: number; index?: number; payload?: LinePoint }) {
+  const { cx, cy, index, payload } = props;
+  if (cx === undefined || cy === undefined || !payload || payload.refinement) return <g key={`dot-${index}`} />;
+  return (
+    <circle key={`dot-${index}`} className="recharts-line-dot" cx={cx} cy={cy} r={4} fill={SWEEP_LINE_COLOR.line} />
+  );
+}
 
 /** Powers of ten around the swept values, plus the values themselves when there are few. */
 function logTicks(values: readonly number[]): number[] {
@@ -46,7 +54,6 @@ export function SweepLineChart({
   const ticks = logTicks(axis.values.map(Number));
   const domain: [number, number] = [Math.min(...xs, ...ticks), Math.max(...xs, ...ticks)];
   const yTicks = speedupTicks(Math.max(1.2, ...points.map((p) => p.high ?? p.speedup ?? 1)));
-  const planned = points.filter((p) => !p.refinement);
   const refined = points.filter((p) => p.refinement && p.speedup !== null);
   const found = crossovers.filter((c) => c.status === "found" && c.low !== undefined && c.high !== undefined);
   return (
@@ -113,14 +120,14 @@ export function SweepLineChart({
           name="95% CI"
         />
         <Line
-          data={planned}
           dataKey="speedup"
           stroke={SWEEP_LINE_COLOR.line}
           strokeWidth={1.5}
-          dot={{ r: 4, fill: SWEEP_LINE_COLOR.line }}
+          dot={GridDot}
+          activeDot={false}
           isAnimationActive={false}
           connectNulls
-          name="grid point"
+          name="p50 speedup"
         />
         <Scatter
           data={refined}

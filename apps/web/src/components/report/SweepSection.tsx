@@ -4,7 +4,8 @@ import type { Crossover } from "@relix/core/sweep/sweep-result";
 import { ChartCard } from "@/components/charts/ChartCard";
 import { DataTable } from "@/components/charts/DataTable";
 import { SweepHeatmap } from "@/components/charts/SweepHeatmap";
-import { SWEEP_LINE_COLOR, SweepLineChart } from "@/components/charts/SweepLineChart";
+import { SweepLineChart } from "@/components/charts/SweepLineChart";
+import { SWEEP_LINE_COLOR } from "@/lib/report/sweep-chart-styles";
 import { axisValueText, crossoverRowText, sweepPanels, type SweepPanel } from "@/lib/report/sweep-rows";
 
 const lineLegend = [
@@ -113,7 +114,7 @@ function Panel({ panel }: { panel: SweepPanel }) {
             title={title}
             subtitle="REST p50 / gRPC p50 in each cell (> 1: gRPC faster), coloured by log ratio around 1 · the crossover line sits at its estimate between columns, on a log scale, over its bracket"
             legend={heatLegend}
-            height={Math.max(120, 56 + (panel.grid.length + 1) * 34)}
+            height={60 + panel.grid.length * 34}
             chart={<SweepHeatmap panel={panel} />}
             table={<PointsTable panel={panel} />}
           />
