@@ -1,12 +1,7 @@
 import { placementName } from "../network/placements";
 import type { RunSpec } from "../spec/run-spec";
 import { stackIds } from "../stacks/stacks";
-import {
-  numericSweepDimensions,
-  type NumericSweepDimension,
-  type Sweep,
-  type SweepAxis,
-} from "./sweep-spec";
+import { numericSweepDimensions, type NumericSweepDimension, type Sweep, type SweepAxis } from "./sweep-spec";
 import type { SweepCoords } from "./sweep-result";
 
 type NumericAxis = Extract<SweepAxis, { dimension: NumericSweepDimension }>;
