@@ -2,6 +2,7 @@ import { startTestRunner, waitForStatus, type TestRunner } from "@relix/runner/s
 import { runSpecSchema } from "@relix/core/spec/run-spec";
 import { specBounds } from "@relix/core/spec/bounds";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fieldOfPath } from "@/lib/spec-form/spec-form";
 import { loadNewRunOptions } from "@/server/new-run-options";
 import { resultOfRun } from "@/server/run-result";
 import { createRunnerClient, type RunnerClient } from "@/server/runner-client";
@@ -77,6 +78,23 @@ describe("the runner client, against the runner service", () => {
       "spec.connections",
       "spec.workloads.0",
     ]);
+  });
+
+  it("passes on the runner's refusal of a sweep over its time limit, on the field the form marks", async () => {
+    const sweep = {
+      axes: [
+        { dimension: "records", values: [1, 10, 100, 1000, 3000, 10000] },
+        { dimension: "network", values: ["loopback", "cross-region"] },
+      ],
+    };
+    const refused = await client
+      .startRun({ spec: { workloads: ["item.list"], durationMs: 60_000, warmupMs: 10_000, trials: 5, sweep } })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RunnerHttpError);
+    const fields = (refused as RunnerHttpError).fields;
+    expect(fields.map((f) => f.path)).toEqual(["spec.sweep"]);
+    expect(fields[0]!.message).toContain("counting every refinement point the sweep may add");
+    expect(fieldOfPath(fields[0]!.path)).toBe("sweep");
   });
 
   it("says so when the runner is not reachable, or refuses the token", async () => {

@@ -96,6 +96,9 @@ export function RunForm({
       return;
     }
     if (estimate !== null && estimate > maxTotalRunMs) {
+      // A sweep is what makes a run long: say so where its values are typed, as the runner would.
+      if (checked.fields.sweep)
+        setErrors({ sweep: "Too long for one run: choose fewer sweep values or shorter windows" });
       setFormError(
         `This run would measure for about ${formatDuration(estimate)}, more than the ${formatDuration(maxTotalRunMs)} limit.`,
       );
