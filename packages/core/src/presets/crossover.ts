@@ -3,10 +3,11 @@ import { definePreset } from "./preset";
 /**
  * Where gRPC starts to win on item.list as the reply grows, at three distances: records 1 to
  * 10,000 x loopback, same-zone, cross-region, one trial of short windows, the search refining each
- * placement's change of winner. Measuring: 5 x 3 grid points x 2 protocols x (0.5 s + 1.5 s) = 60 s,
- * plus at most 12 refinement cells x 2 protocols x 2 s = 48 s: under 2 minutes, about 3 with
+ * placement's change of winner. Measuring: 5 x 3 grid points x 2 protocols x (0.5 s + 2 s) = 75 s,
+ * plus at most 8 refinement cells x 2 protocols x 2.5 s = 40 s: under 2 minutes, about 3 with
  * services, the emulator and each window's tool start-up on two cores (presets.test.ts keeps the
- * measuring part within 2 minutes).
+ * measuring part within 2 minutes). 4 in flight, not 8: at 10,000 records a gRPC reply takes about
+ * 100 ms of CPU here, and 8 queued calls left too few completions in a short window.
  */
 export const crossoverPreset = definePreset({
   name: "crossover",
@@ -17,9 +18,9 @@ export const crossoverPreset = definePreset({
     workloads: ["item.list"],
     cacheModes: ["warm"],
     network: ["loopback", "same-zone", "cross-region"],
-    connections: 8,
+    connections: 4,
     grpcConnections: 1,
-    durationMs: 1_500,
+    durationMs: 2_000,
     warmupMs: 500,
     trials: 1,
     serverDelayMs: 0,
@@ -28,13 +29,13 @@ export const crossoverPreset = definePreset({
         { dimension: "records", values: [1, 10, 100, 1_000, 10_000] },
         { dimension: "network", values: ["loopback", "same-zone", "cross-region"] },
       ],
-      refine: { resolution: 1.25, maxPoints: 12 },
+      refine: { resolution: 1.25, maxPoints: 8 },
     },
   },
   notes: [
-    "Each grid point is one cell: item.list with the reply's record count set to the point's value, measured like any other cell. Where the p50 winner changes between two neighbouring counts, the run measures counts in between (geometric bisection) until the crossover is bracketed within 25% or 12 added cells are spent, shared across the placements.",
-    "One trial of 1.5 s windows: each verdict's 95% interval comes from sub-windows of its window (batch means), so it shows the noise within the run. A crossover is where the winner changes, not a precise threshold; run with --trials 3 before reading much into its exact place.",
-    "At 10,000 records a reply is about 1 MiB of JSON (740 KiB of protobuf): on a busy two-core machine, or across regions, a side may complete no call within the 1.5 s window; that point then has no verdict ('-' in the grid) and its row is read from the other sizes. Lengthen the window (--duration 5s) to measure it.",
+    "Each grid point is one cell: item.list with the reply's record count set to the point's value, measured like any other cell. Where the p50 winner changes between two neighbouring counts, the run measures counts in between (geometric bisection) until the crossover is bracketed within 25% or 8 added cells are spent, shared across the placements.",
+    "One trial of 2 s windows: each verdict's 95% interval comes from sub-windows of its window (batch means), so it shows the noise within the run. A crossover is where the winner changes, not a precise threshold; run with --trials 3 before reading much into its exact place.",
+    "At 10,000 records a reply is about 1 MiB of JSON (740 KiB of protobuf): on a busy two-core machine, or across regions, a side may complete few or no calls within the 2 s window; that point then has no verdict ('-' in the grid) and its row is read from the other sizes. Lengthen the window (--duration 5s) to measure it.",
     "Placements other than loopback are emulated with Toxiproxy on 127.0.0.1; same-zone is refused there (Toxiproxy adds latency in whole milliseconds), so its row is reported as refused and the others are measured.",
   ],
 });

@@ -71,8 +71,8 @@ describe("presets", () => {
     expect(spec.sweep?.axes.map((a) => a.dimension)).toEqual(["records", "network"]);
     expect(spec.network).toEqual(["loopback", "same-zone", "cross-region"]);
     expect(spec.trials).toBe(1);
-    // 15 grid points x 2 protocols x 2 s + 12 refinement cells x 2 protocols x 2 s.
-    expect(estimateMeasuringMs(spec)).toBe(15 * 2 * 2_000 + 12 * 2 * 2_000);
+    // 15 grid points x 2 protocols x 2.5 s + 8 refinement cells x 2 protocols x 2.5 s.
+    expect(estimateMeasuringMs(spec)).toBe(15 * 2 * 2_500 + 8 * 2 * 2_500);
     expect(estimateMeasuringMs(spec)!).toBeLessThanOrEqual(2 * 60_000);
     expect(getPreset("crossover").notes.join(" ")).toMatch(/same-zone is refused/);
   });
