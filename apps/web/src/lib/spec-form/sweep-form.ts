@@ -1,8 +1,8 @@
+import { isNumericDimension } from "@relix/core/sweep/sweep-plan";
 import {
   listSweepDimensions,
   MAX_GRID_POINTS,
   numericSweepBounds,
-  numericSweepDimensions,
   sweepDimensions,
   sweepSchema,
   type SweepDimension,
@@ -38,13 +38,13 @@ export const SWEEP_DIMENSION_TEXT: Record<SweepDimension, string> = {
   cacheModes: "cache mode",
 };
 
-export const isNumericSweep = (d: string) => (numericSweepDimensions as readonly string[]).includes(d);
+export const isNumericSweep = isNumericDimension;
 
 /** The hint under a dimension's values: its bounds, or the names it takes. */
 export function sweepValuesHint(dimension: SweepDimension | ""): string {
   if (dimension === "") return "";
   if (isNumericSweep(dimension)) {
-    const { min, max } = numericSweepBounds[dimension as keyof typeof numericSweepBounds];
+    const { min, max } = numericSweepBounds[dimension];
     return `whole numbers from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}, increasing`;
   }
   return (listSweepDimensions as readonly string[]).includes(dimension) ? "names, e.g. loopback, cross-region" : "";
