@@ -24,8 +24,8 @@ export function formatSweepValue(dimension: string, value: number): string {
 const bareValue = (dimension: string, value: number) =>
   dimension === "payloadBytes" || dimension === "echoBytes" ? formatBytes(value) : formatInt(value);
 
-/** An estimate is a bracket's middle: two significant figures say all it knows. */
-function roughly(value: number): number {
+/** An estimate is a bracket's middle: two significant figures say all it knows (every view rounds it so). */
+export function roughly(value: number): number {
   if (value < 100) return value;
   const scale = 10 ** (Math.floor(Math.log10(value)) - 1);
   return Math.round(value / scale) * scale;

@@ -1,6 +1,7 @@
 import { findWorkload } from "@relix/core/catalog/catalog";
 import type { RunResult } from "@relix/core/result/result-schema";
 import type { Crossover } from "@relix/core/sweep/sweep-result";
+import { roughly } from "@relix/core/sweep/crossover-text";
 import { ChartCard } from "@/components/charts/ChartCard";
 import { DataTable } from "@/components/charts/DataTable";
 import { SweepHeatmap } from "@/components/charts/SweepHeatmap";
@@ -79,7 +80,7 @@ function Crossovers({ crossovers }: { crossovers: Crossover[] }) {
             c.low !== undefined && c.high !== undefined
               ? `${axisValueText(c.dimension, c.low)} – ${axisValueText(c.dimension, c.high)}`
               : "–",
-            c.estimate !== undefined ? axisValueText(c.dimension, c.estimate) : "–",
+            c.estimate !== undefined ? axisValueText(c.dimension, roughly(c.estimate)) : "–",
           ])}
         />
       </div>
