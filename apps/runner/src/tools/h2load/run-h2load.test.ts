@@ -54,11 +54,13 @@ describe("h2load driver against the real h2load", () => {
   it("span: a request counts from its start to the end of its response, the server's time inside it", async () => {
     // One stream at a time on one connection: each sample is one round trip plus the server's 40 ms.
     const result = await run([get("/span?delayMs=40")], { clients: 1, streams: 1, total: 6 });
+    // libuv's timers run off a loop clock cached in whole milliseconds: a 40 ms hold can end up to
+    // about a millisecond early by a finer clock, hence 38.
     const latenciesMs = result.samples.map((s) => s.latencyUs / 1000);
-    expect(latenciesMs.every((ms) => ms >= 40)).toBe(true);
+    expect(Math.min(...latenciesMs)).toBeGreaterThanOrEqual(38);
     // Sequential calls: each ends no earlier than the previous one's end plus its own latency.
     const ends = result.samples.map((s) => s.endMs).sort((a, b) => a - b);
-    for (let i = 1; i < ends.length; i++) expect(ends[i]! - ends[i - 1]!).toBeGreaterThanOrEqual(39);
+    for (let i = 1; i < ends.length; i++) expect(ends[i]! - ends[i - 1]!).toBeGreaterThanOrEqual(38);
   });
 
   it("in flight is clients x streams: -c connections, each with -m streams open", async () => {
