@@ -1,7 +1,6 @@
 // The Markdown report's stacks section: the same content as the terminal's (stacks-table.ts), plus
 // every comparison sentence of each stack against express and grpc-js.
 import type { CellResult, RunResult } from "../result/result-schema";
-import { formatMs, formatRps, formatSpeedupCI } from "./format";
 import {
   cellHasStacks,
   layerRowsOf,
@@ -10,7 +9,9 @@ import {
   stackCellTitle,
   stackRowsOf,
   STACKS_LEGEND,
-  type StackRatio,
+  splitFigureTexts,
+  stackRatioText,
+  stackRowTexts,
 } from "./stacks";
 import { splitVerdict } from "./stacks-table";
 
@@ -19,8 +20,6 @@ type Table = (
   align: readonly ("l" | "r")[],
   rows: readonly (readonly string[])[],
 ) => string[];
-
-const ratio = (r: StackRatio | null) => (r ? formatSpeedupCI(r) : "-");
 
 function cellSection(result: RunResult, cell: CellResult, table: Table): string[] {
   const rows = stackRowsOf(cell);
@@ -33,18 +32,7 @@ function cellSection(result: RunResult, cell: CellResult, table: Table): string[
     ...table(
       ["stack", "tool", "p50 ms", "p99 ms", "rps", "vs express p50 [95% CI]", "vs grpc-js p50 [95% CI]"],
       ["l", "l", "r", "r", "r", "r", "r"],
-      rows.map((row) => {
-        const hasLatency = row.measure.latencyMs.count > 0;
-        return [
-          row.stack,
-          row.tool,
-          hasLatency ? formatMs(row.measure.latencyMs.p50) : "-",
-          hasLatency ? formatMs(row.measure.latencyMs.p99) : "-",
-          formatRps(row.measure.rps),
-          ratio(row.vsExpress),
-          ratio(row.vsGrpc),
-        ];
-      }),
+      rows.map(stackRowTexts),
     ),
     ...(layers.length > 0
       ? [
@@ -54,7 +42,7 @@ function cellSection(result: RunResult, cell: CellResult, table: Table): string[
           ...table(
             ["layer", "step", "p50 ratio [95% CI]", "reading"],
             ["l", "l", "r", "l"],
-            layers.map((l) => [l.layer, `${l.from} → ${l.to}`, ratio(l.ratio), l.text]),
+            layers.map((l) => [l.layer, `${l.from} → ${l.to}`, stackRatioText(l.ratio), l.text]),
           ),
         ]
       : []),
@@ -67,16 +55,7 @@ function cellSection(result: RunResult, cell: CellResult, table: Table): string[
       rows.map((row) => {
         const view = splitOf(row.measure);
         if (!view) return [row.stack, "-", "-", "-", "-", "-", "-", "not reported"];
-        return [
-          row.stack,
-          formatMs(view.totalMs),
-          formatMs(view.networkClientMs),
-          formatMs(view.frameworkMs),
-          formatMs(view.codecMs),
-          formatMs(view.handlerMs),
-          formatMs(view.sumMs),
-          splitVerdict(view),
-        ];
+        return [row.stack, ...splitFigureTexts(view), splitVerdict(view)];
       }),
     ),
     ...(pairs.length > 0

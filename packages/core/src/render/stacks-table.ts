@@ -2,7 +2,7 @@
 // walk and the split of each stack's client latency.
 import type { CellResult, RunResult } from "../result/result-schema";
 import type { Styles } from "./ansi";
-import { formatMs, formatRps, formatSpeedupCI } from "./format";
+import { formatMs } from "./format";
 import {
   cellHasStacks,
   layerRowsOf,
@@ -12,11 +12,11 @@ import {
   stackRowsOf,
   STACKS_LEGEND,
   type SplitView,
-  type StackRatio,
+  splitFigureTexts,
+  stackRatioText,
+  stackRowTexts,
 } from "./stacks";
 import { renderTable, type Column } from "./text-table";
-
-const ratio = (r: StackRatio | null) => (r ? formatSpeedupCI(r) : "-");
 
 const stackColumns: Column[] = [
   { header: "stack" },
@@ -46,43 +46,20 @@ export function splitVerdict(view: SplitView): string {
 
 function cellSection(result: RunResult, cell: CellResult, s: Styles): string[] {
   const rows = stackRowsOf(cell);
-  const stackTable = renderTable(
-    stackColumns,
-    rows.map((row) => {
-      const hasLatency = row.measure.latencyMs.count > 0;
-      return [
-        row.stack,
-        row.tool,
-        hasLatency ? formatMs(row.measure.latencyMs.p50) : "-",
-        hasLatency ? formatMs(row.measure.latencyMs.p99) : "-",
-        formatRps(row.measure.rps),
-        ratio(row.vsExpress),
-        ratio(row.vsGrpc),
-      ];
-    }),
-  );
+  const stackTable = renderTable(stackColumns, rows.map(stackRowTexts));
   const layers = layerRowsOf(cell);
   // The sentences are long: under the table rather than in a column that would push it off screen.
   const layerLines = [
     ...renderTable(
       [{ header: "layer" }, { header: "step" }, { header: "p50 ratio [95% CI]", align: "right" }],
-      layers.map((l) => [l.layer, `${l.from} -> ${l.to}`, ratio(l.ratio)]),
+      layers.map((l) => [l.layer, `${l.from} -> ${l.to}`, stackRatioText(l.ratio)]),
     ),
     ...layers.map((l) => `- ${l.text}`),
   ];
   const splits = rows.map((row) => ({ row, view: splitOf(row.measure) }));
   const splitRows = splits.map(({ row, view }) =>
     view
-      ? [
-          row.stack,
-          formatMs(view.totalMs),
-          formatMs(view.networkClientMs),
-          formatMs(view.frameworkMs),
-          formatMs(view.codecMs),
-          formatMs(view.handlerMs),
-          formatMs(view.sumMs),
-          view.addsUp ? splitVerdict(view) : s.red(splitVerdict(view)),
-        ]
+      ? [row.stack, ...splitFigureTexts(view), view.addsUp ? splitVerdict(view) : s.red(splitVerdict(view))]
       : [row.stack, "-", "-", "-", "-", "-", "-", s.dim("not reported")],
   );
   return [

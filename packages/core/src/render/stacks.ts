@@ -6,6 +6,7 @@
 import type { CellResult, ProtocolSummary, RunResult } from "../result/result-schema";
 import { DEFAULT_STACKS, stackIds, stacks, type StackId } from "../stacks/stacks";
 import type { RatioCI } from "../stats/bootstrap";
+import { formatMs, formatRps, formatSpeedupCI } from "./format";
 import { cellPlacement, hasPlacements } from "./placements";
 
 /** A ratio oriented like every speedup here: above 1, the stack named by the row did better. */
@@ -157,3 +158,25 @@ export const SPLIT_LEGEND =
   "Client mean latency split per request (ms): network and client = client mean - server time; framework = server time " +
   "outside the service function and the codec (framing, routing, scheduling); codec = encoding and decoding bodies; " +
   `handler = the service function, cache and database included. The parts must add up to the client mean within ${SPLIT_TOLERANCE_TEXT}.`;
+
+/** A ratio with its CI as every report prints it, "-" when there is none. */
+export const stackRatioText = (r: StackRatio | null): string => (r ? formatSpeedupCI(r) : "-");
+
+/** A stack's row of the stack table: stack, tool, p50, p99, rps, against express, against grpc-js. */
+export function stackRowTexts(row: StackRow): string[] {
+  const hasLatency = row.measure.latencyMs.count > 0;
+  return [
+    row.stack,
+    row.tool,
+    hasLatency ? formatMs(row.measure.latencyMs.p50) : "-",
+    hasLatency ? formatMs(row.measure.latencyMs.p99) : "-",
+    formatRps(row.measure.rps),
+    stackRatioText(row.vsExpress),
+    stackRatioText(row.vsGrpc),
+  ];
+}
+
+/** A split's figures as printed: client mean, network+client, framework, codec, handler, sum of parts. */
+export function splitFigureTexts(view: SplitView): string[] {
+  return [view.totalMs, view.networkClientMs, view.frameworkMs, view.codecMs, view.handlerMs, view.sumMs].map(formatMs);
+}
