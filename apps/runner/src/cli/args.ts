@@ -18,7 +18,7 @@ import {
   specBounds as b,
   specFromPreset,
   workloadIds,
-  type PresetSpec,
+  type PresetOverrides,
   type RunSpec,
 } from "@relix/core";
 import { parseThreshold, ThresholdSyntaxError, type Threshold } from "@relix/core/render/thresholds";
@@ -181,7 +181,7 @@ function parseOnOff(name: string, raw: string): boolean {
   throw new UsageError(`--${name} ${JSON.stringify(raw)}: use on or off`);
 }
 
-function overridesFrom(values: Values, presetName: string): Partial<PresetSpec> {
+function overridesFrom(values: Values, presetName: string): PresetOverrides {
   const text = (name: string) => values.get(name) as string | undefined;
   const with_ = <T>(name: string, parse: (raw: string) => T): T | undefined => {
     const raw = text(name);
@@ -193,10 +193,20 @@ function overridesFrom(values: Values, presetName: string): Partial<PresetSpec> 
     );
   }
   const axes = parseSweeps((values.get("sweep") as string[] | undefined) ?? []);
-  const listFlag = { network: "network", stacks: "stacks", cacheModes: "cache" } as const;
+  // A swept dimension's own flag would be overwritten at every point: refuse the pair rather than
+  // quietly ignore one of them.
+  const flagOfDimension = {
+    network: "network",
+    stacks: "stacks",
+    cacheModes: "cache",
+    records: "records",
+    echoBytes: "echo-size",
+    payloadBytes: "payload-size",
+    connections: "connections",
+  } as const;
   for (const axis of axes ?? []) {
-    const flag = listFlag[axis.dimension as keyof typeof listFlag];
-    if (flag && values.has(flag))
+    const flag = axis.dimension === "network" && values.has("rtt") ? "rtt" : flagOfDimension[axis.dimension];
+    if (values.has(flag))
       throw new UsageError(
         `--sweep ${axis.dimension}=... and --${flag} ${JSON.stringify(text(flag))}: the sweep's values are the run's ${axis.dimension}; give one of them`,
       );
@@ -218,6 +228,8 @@ function overridesFrom(values: Values, presetName: string): Partial<PresetSpec> 
     rate: with_("rate", (raw) => parseCount("rate", raw, b.rate)),
     trials: with_("trials", (raw) => parseCount("trials", raw, b.trials)),
     payloadBytes: with_("payload-size", (raw) => parseByteSize("payload-size", raw, b.payloadBytes)),
+    records: with_("records", (raw) => parseCount("records", raw, b.records)),
+    echoBytes: with_("echo-size", (raw) => parseByteSize("echo-size", raw, b.echoBytes)),
     serverDelayMs: with_("server-delay", (raw) => parseDurationMs("server-delay", raw, b.serverDelayMs, "ms")),
     streamMessages: with_("stream-messages", (raw) => parseCount("stream-messages", raw, b.streamMessages)),
     keyCount: with_("keys", (raw) => parseCount("keys", raw, b.keyCount)),

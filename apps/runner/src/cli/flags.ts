@@ -179,6 +179,21 @@ export const flags: readonly FlagDefinition[] = [
     ...fromPreset(formatSize(base.payloadBytes)),
   },
   {
+    name: "records",
+    type: "string",
+    value: "N",
+    example: "1000",
+    help: `records in one item.list reply and one item.stream; ${range(b.records)}`,
+    ...fromPreset(String(base.records)),
+  },
+  {
+    name: "echo-size",
+    type: "string",
+    value: "SIZE",
+    example: "4KiB",
+    help: `bytes of the message the echo workload sends and gets back (default: study 001's ~0.5 KB message); ${range(b.echoBytes, formatSize)}`,
+  },
+  {
     name: "server-delay",
     type: "string",
     value: "DURATION",
@@ -216,7 +231,7 @@ export const flags: readonly FlagDefinition[] = [
     multiple: true,
     value: "DIM=LIST",
     example: "records=1,10,100,1000",
-    help: `map a dimension instead of one point, and find where the verdict changes (see SWEEPS); repeat for a second axis; ${numericSweepDimensions.join(", ")} take increasing numbers, ${listSweepDimensions.join(", ")} names; at most ${MAX_GRID_POINTS} grid points`,
+    help: `map a dimension instead of one point, and find where the verdict changes (see SWEEPS); repeat for a second axis; ${numericSweepDimensions.join(", ")} take increasing numbers, ${listSweepDimensions.join(", ")} names; at most ${MAX_GRID_POINTS} grid points; none drops a preset's sweep`,
   },
   {
     name: "json",

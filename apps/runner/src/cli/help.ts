@@ -98,7 +98,9 @@ function sweepLines(): string[] {
       "and replace those flags. Where the p50 winner changes between two neighbouring values of the first " +
       "numeric axis, the run measures more points in between (geometric bisection, within a refinement budget) " +
       "and reports where gRPC or REST starts to win, per row of the other axis. The time estimate counts every " +
-      "refinement the budget allows; a sweep over the run's time limit is refused.",
+      "refinement the budget allows; a sweep over the run's time limit is refused. A preset's own sweep " +
+      "(crossover) follows the flags: --network, --stacks, --cache or a numeric flag such as --records narrows " +
+      "or fixes that axis, and --sweep none measures the preset's point without it.",
     2,
   ).map((l, i) => (i === 0 ? `  ${l}` : l));
 }

@@ -74,4 +74,40 @@ describe("--sweep", () => {
       /would measure for about \d+ min, counting every refinement point the sweep may add, more than the 60 min limit/,
     );
   });
+
+  it("follows the flags over the crossover preset's sweep: none drops it, --network narrows it, --records fixes it", () => {
+    const none = run("--preset", "crossover", "--sweep", "none");
+    expect(none.sweep).toBeUndefined();
+    expect(none.workloads).toEqual(["item.list"]);
+
+    const narrowed = run("--preset", "crossover", "--network", "loopback,cross-region");
+    expect(narrowed.sweep?.axes.map((a) => [a.dimension, a.values])).toEqual([
+      ["records", [1, 10, 100, 1_000, 10_000]],
+      ["network", ["loopback", "cross-region"]],
+    ]);
+
+    const fixed = run("--preset", "crossover", "--records", "500", "--network", "loopback");
+    expect(fixed.sweep).toBeUndefined();
+    expect(fixed.records).toBe(500);
+
+    expect(refused("--preset", "crossover", "--sweep", "none", "--sweep", "records=1,10")).toMatch(
+      /--sweep none with another --sweep/,
+    );
+  });
+
+  it("sets records and the echo size for one point, and refuses them beside a sweep of the same dimension", () => {
+    const spec = run("--workloads", "item.list,echo", "--records", "2500", "--echo-size", "4KiB");
+    expect(spec.records).toBe(2500);
+    expect(spec.echoBytes).toBe(4096);
+    expect(refused("--records", "20000")).toMatch(/--records.*1.*10000|10,000/);
+    expect(refused("--workloads", "item.list", "--records", "10", "--sweep", "records=1,100")).toMatch(
+      /--sweep records=\.\.\. and --records "10"/,
+    );
+    expect(refused("--workloads", "echo", "--echo-size", "1KiB", "--sweep", "echoBytes=16,4096")).toMatch(
+      /and --echo-size/,
+    );
+    expect(refused("--workloads", "item.get", "--rtt", "20", "--sweep", "network=loopback,cross-region")).toMatch(
+      /and --rtt "20"/,
+    );
+  });
 });

@@ -60,9 +60,19 @@ function parseAxis(raw: string): SweepAxis {
   return { dimension: numeric, values };
 }
 
-/** The sweep's axes from every --sweep given, or undefined when there is none. */
-export function parseSweeps(raws: readonly string[]): SweepAxis[] | undefined {
+/** `--sweep none`: measure the preset's point without the sweep it has. */
+export const NO_SWEEP = "none";
+
+/**
+ * The sweep's axes from every --sweep given, undefined when there is none (the preset's sweep, if
+ * any, stays), or null for `--sweep none`.
+ */
+export function parseSweeps(raws: readonly string[]): SweepAxis[] | null | undefined {
   if (raws.length === 0) return undefined;
+  if (raws.includes(NO_SWEEP)) {
+    if (raws.length > 1) throw new UsageError(`--sweep ${NO_SWEEP} with another --sweep: give one or the other`);
+    return null;
+  }
   if (raws.length > MAX_AXES)
     throw new UsageError(`--sweep given ${raws.length} times: a sweep has at most ${MAX_AXES} axes`);
   const axes = raws.map(parseAxis);

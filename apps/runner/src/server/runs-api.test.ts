@@ -219,4 +219,27 @@ describe("runs over HTTP (real MySQL, fake engine)", () => {
     fake.finish();
     expect(await waitForStatus(runner, submitted.id, "done")).toMatchObject({ preset: "quick", spec: { trials: 2 } });
   });
+
+  it("drops a preset's sweep on `sweep: null`, and narrows its network axis to the placements given", async () => {
+    runner = await startTestRunner({ store: mysqlStore.store });
+    await submit({ preset: "crossover", spec: { sweep: null } });
+    const unswept = await runner.engine.started(0);
+    expect(unswept.spec.sweep).toBeUndefined();
+    expect(unswept.spec).toMatchObject({ preset: "crossover", workloads: ["item.list"] });
+    unswept.finish();
+
+    await submit({ preset: "crossover", spec: { network: ["loopback", "cross-region"] } });
+    const narrowed = await runner.engine.started(1);
+    expect(narrowed.spec.network).toEqual(["loopback", "cross-region"]);
+    expect(narrowed.spec.sweep?.axes[1]).toEqual({ dimension: "network", values: ["loopback", "cross-region"] });
+    narrowed.finish();
+
+    const bad = await runner.request("/api/runs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ preset: "crossover", spec: { sweep: "none" } }),
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toMatch(/spec\.sweep/);
+  });
 });

@@ -1,4 +1,11 @@
-import { estimateMeasuringMs, MAX_TOTAL_RUN_MS, runSpecSchema, serverDelayProblem, type RunSpec } from "@relix/core";
+import {
+  estimateMeasuringMs,
+  MAX_TOTAL_RUN_MS,
+  runSpecSchema,
+  serverDelayProblem,
+  sweepSchema,
+  type RunSpec,
+} from "@relix/core";
 import { z } from "zod";
 import { fieldErrors } from "./field-errors";
 import { invalidRequest, type FieldError } from "./http-error";
@@ -13,8 +20,9 @@ const runRequestSchema = z
   .strict();
 
 // Checks the fields a request gives, one by one, without filling in defaults: a default must not
-// override a preset's value when the two are merged.
-const overridesSchema = runSpecSchema.partial();
+// override a preset's value when the two are merged. `sweep: null` is the one way to say "measure the
+// preset's point without its sweep", since an absent field keeps the preset's value.
+const overridesSchema = runSpecSchema.partial().extend({ sweep: sweepSchema.nullable().optional() });
 
 export interface RunRequest {
   spec: RunSpec;
@@ -62,8 +70,8 @@ export function parseRunRequest(body: unknown, presets: PresetCatalog): RunReque
   return { spec, preset: preset ?? null };
 }
 
-function fromScratch(given: Record<string, unknown>): RunSpec {
-  const parsed = runSpecSchema.safeParse(given, { reportInput: true });
+function fromScratch({ sweep, ...given }: Record<string, unknown>): RunSpec {
+  const parsed = runSpecSchema.safeParse(sweep === null ? given : { ...given, sweep }, { reportInput: true });
   if (parsed.success) return parsed.data;
   const fields = fieldErrors(parsed.error.issues, ["spec"]).map((f) =>
     f.path === "spec.workloads" && f.message === "required"

@@ -1,5 +1,6 @@
 import { runSpecSchema, type RunSpec } from "../spec/run-spec";
-import type { Preset, PresetSpec } from "./preset";
+import type { Preset } from "./preset";
+import { presetSweepWithOverrides, type PresetOverrides } from "./preset-sweep-overrides";
 import { crossoverPreset } from "./crossover";
 import { quickPreset } from "./quick";
 import { study000Preset } from "./study-000";
@@ -34,17 +35,21 @@ export function getPreset(name: string): Preset {
 }
 
 /**
- * A preset's spec with `overrides` on top (an undefined override keeps the preset's value), validated
- * like any other spec: a preset gets no way around the bounds.
+ * A preset's spec with `overrides` on top (an undefined override keeps the preset's value; `sweep:
+ * null` removes the preset's sweep; a field an axis of the preset's sweep stands for narrows or fixes
+ * that axis), validated like any other spec: a preset gets no way around the bounds.
  */
-export function specFromPreset(name: string, overrides: Partial<PresetSpec> = {}): RunSpec {
+export function specFromPreset(name: string, overrides: PresetOverrides = {}): RunSpec {
   const preset = getPreset(name);
-  const defined = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+  const { sweep: _sweep, ...defined } = Object.fromEntries(
+    Object.entries(overrides).filter(([, value]) => value !== undefined),
+  ) as PresetOverrides;
   // A rate or a connection count given by the user is the load they want for every workload: the
   // preset's per-workload loads would otherwise quietly win over it.
   const ownLoadReplaced = "rate" in defined || "connections" in defined;
-  const base = ownLoadReplaced ? { ...preset.spec, workloadLoads: undefined } : preset.spec;
-  const parsed = runSpecSchema.safeParse({ ...base, ...defined, preset: preset.name });
+  const { sweep: _presetSweep, ...base } = ownLoadReplaced ? { ...preset.spec, workloadLoads: undefined } : preset.spec;
+  const { sweep } = presetSweepWithOverrides(preset.spec.sweep, overrides);
+  const parsed = runSpecSchema.safeParse({ ...base, ...defined, ...(sweep ? { sweep } : {}), preset: preset.name });
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(spec)"}: ${i.message}`);
   throw new Error(`preset "${name}" with these options is not a valid spec: ${issues.join("; ")}`);

@@ -1,0 +1,45 @@
+import type { SweepAxis } from "../sweep/sweep-spec";
+import type { PresetSpec } from "./preset";
+
+/**
+ * What a user may put over a preset: any spec field, and `sweep: null` to measure the preset's
+ * point without its sweep (an absent field keeps the preset's value, so only null can say "none").
+ */
+type PresetSweep = NonNullable<PresetSpec["sweep"]>;
+type PresetAxis = PresetSweep["axes"][number];
+export type PresetOverrides = Partial<Omit<PresetSpec, "sweep">> & { sweep?: PresetSweep | null };
+
+/** The spec fields an axis of each dimension stands for: giving one of them fixes or narrows it. */
+const fieldOfDimension: Record<SweepAxis["dimension"], keyof PresetSpec> = {
+  records: "records",
+  payloadBytes: "payloadBytes",
+  echoBytes: "echoBytes",
+  connections: "connections",
+  network: "network",
+  stacks: "stacks",
+  cacheModes: "cacheModes",
+};
+
+/**
+ * The preset's sweep once the user's fields are over it. A sweep given (or null) replaces it.
+ * Otherwise each axis whose own field the user set follows that field, because the user asked for
+ * those values and a preset's axis must not quietly measure others: a list of two or more values
+ * becomes the axis's values, a single value (or a number) fixes the dimension and drops the axis.
+ * No axis left: no sweep.
+ */
+export function presetSweepWithOverrides(
+  presetSweep: PresetSweep | undefined,
+  overrides: PresetOverrides,
+): { sweep: PresetSweep | undefined; droppedAxes: Array<SweepAxis["dimension"]> } {
+  if (overrides.sweep === null) return { sweep: undefined, droppedAxes: [] };
+  if (overrides.sweep !== undefined || !presetSweep) return { sweep: overrides.sweep ?? presetSweep, droppedAxes: [] };
+  const droppedAxes: Array<SweepAxis["dimension"]> = [];
+  const axes: PresetAxis[] = [];
+  for (const axis of presetSweep.axes) {
+    const given = overrides[fieldOfDimension[axis.dimension]];
+    if (given === undefined) axes.push(axis);
+    else if (Array.isArray(given) && given.length >= 2) axes.push({ ...axis, values: [...given] } as PresetAxis);
+    else droppedAxes.push(axis.dimension);
+  }
+  return { sweep: axes.length === 0 ? undefined : { ...presetSweep, axes }, droppedAxes };
+}
