@@ -74,7 +74,7 @@ describe("the sweep grid", () => {
     const terminal = renderTableReport(sweptResult());
     expect(terminal).toContain("Sweep: item.list");
     expect(terminal).toContain(
-      "item.list: gRPC starts to win at about 1,800 records on loopback (between 1,000 and 3,162); gRPC wins at every size from 1 to 10,000 records at 147 ms RTT (cross-region)",
+      "item.list: gRPC starts to win at about 1,800 records on loopback (between 1,000 and 3,162), and wins at every size from 1 to 10,000 records at 147 ms RTT (cross-region)",
     );
     expect(terminal).toContain("The search stopped early");
     const markdown = renderMarkdownReport(sweptResult());

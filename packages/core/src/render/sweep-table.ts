@@ -1,10 +1,10 @@
-// A sweep's grid as a table of p50 speedups with their CIs and the verdict at each point (rows
-// = the searched axis, refinement values included; columns = the other axis), then the crossover
-// sentences. One model, drawn by the terminal report and the Markdown report alike.
+// A sweep's grid as a table of p50 speedups with their CIs and the verdict at each point, laid out
+// by sweep-layout (rows = the searched axis, refinement values included; columns = the other axis),
+// then the crossover sentences. Drawn by the terminal and Markdown reports and the web's table view.
 import type { CellResult, RunResult } from "../result/result-schema";
-import { axisValueNames, searchedAxis } from "../sweep/sweep-plan";
 import { formatSweepValue, sweepSummaries } from "../sweep/crossover-text";
-import type { SweepCoords, SweepPoint } from "../sweep/sweep-result";
+import type { SweepPoint } from "../sweep/sweep-result";
+import { sweepLayouts, type SweepLayout } from "./sweep-layout";
 import { formatSpeedupCI } from "./format";
 import { renderTable } from "./text-table";
 
@@ -25,51 +25,28 @@ const pointText = (point: SweepPoint | undefined): string =>
 const valueText = (dimension: string, value: number | string) =>
   typeof value === "number" ? formatSweepValue(dimension, value) : value;
 
-/** The grids of a result's sweep: one per workload (and per value of a dimension off the axes). */
-export function sweepGrids(result: RunResult): SweepGrid[] {
-  const sweep = result.spec.sweep;
-  if (!sweep || !result.sweep) return [];
-  const rowAxis = searchedAxis(sweep) ?? sweep.axes[0]!;
-  const columnAxis = sweep.axes.find((a) => a !== rowAxis);
-  const onAxes = new Set(sweep.axes.map((a) => a.dimension as string));
-  const groups = new Map<string, SweepPoint[]>();
-  for (const point of result.sweep.points) {
-    const off = Object.entries(point.coords)
-      .filter(([d]) => !onAxes.has(d))
-      .map(([d, v]) => `${d}=${v}`);
-    const title = [point.workload, ...off].join(", ");
-    groups.set(title, [...(groups.get(title) ?? []), point]);
-  }
-  const at = (points: SweepPoint[], coords: SweepCoords) =>
-    points.filter((p) => Object.entries(coords).every(([d, v]) => p.coords[d] === v)).at(-1);
-  return [...groups].map(([title, points]) => {
-    const planned = axisValueNames(rowAxis);
-    const refined = new Set(points.filter((p) => p.refinement).map((p) => p.coords[rowAxis.dimension]!));
-    const rowValues = [...new Set([...planned, ...refined])];
-    if (typeof planned[0] === "number") rowValues.sort((a, b) => (a as number) - (b as number));
-    const columns = columnAxis ? axisValueNames(columnAxis) : [undefined];
-    return {
-      title,
-      rowDimension: rowAxis.dimension,
-      ...(columnAxis ? { columnDimension: columnAxis.dimension } : {}),
-      header: [
-        rowAxis.dimension,
-        ...columns.map((c) => (c === undefined ? "p50 speedup [95% CI]" : valueText(columnAxis!.dimension, c))),
-      ],
-      rows: rowValues.map((value) => [
-        `${valueText(rowAxis.dimension, value)}${planned.includes(value) ? "" : " *"}`,
-        ...columns.map((c) =>
-          pointText(
-            at(points, {
-              [rowAxis.dimension]: value,
-              ...(c === undefined ? {} : { [columnAxis!.dimension]: c }),
-            }),
-          ),
-        ),
-      ]),
-    };
-  });
+/** A layout as a table of texts: the row values (refined ones marked "*") and each point's speedup and verdict. */
+export function sweepGridOf(layout: SweepLayout): SweepGrid {
+  const { rowAxis, columnAxis } = layout;
+  return {
+    title: layout.title,
+    rowDimension: rowAxis.dimension,
+    ...(columnAxis ? { columnDimension: columnAxis.dimension } : {}),
+    header: [
+      rowAxis.dimension,
+      ...layout.columns.map((c) =>
+        c === undefined || !columnAxis ? "p50 speedup [95% CI]" : valueText(columnAxis.dimension, c),
+      ),
+    ],
+    rows: layout.rows.map((row, r) => [
+      `${valueText(rowAxis.dimension, row.value)}${row.refinement ? " *" : ""}`,
+      ...layout.cells[r]!.map(pointText),
+    ]),
+  };
 }
+
+/** The grids of a result's sweep: one per workload (and per value of a dimension off the axes). */
+export const sweepGrids = (result: RunResult): SweepGrid[] => sweepLayouts(result).map(sweepGridOf);
 
 /** Under a swept cell's workload in the results table: its knobs ("1,000 records", "+" when refined). */
 export function sweepCoordsLabel(cell: Pick<CellResult, "coords" | "refinement">): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { brackets, nextProbe, refineRow, type RowSample, type SweepWinner } from "./crossover-search";
-import { describeRow, sweepSummaries } from "./crossover-text";
+import { describeRow } from "./crossover-text";
 
 /** A synthetic row: REST wins below `boundary`, gRPC from it up, with an optional tie zone around it. */
 const measureWith =
@@ -67,7 +67,7 @@ describe("the crossover search", () => {
     expect(none!.text).toBe("gRPC wins at every size from 1 to 10,000 records at 147 ms RTT (cross-region)");
     const rising = gridOf(grid, (v) => (v >= 1000 ? "rest" : "none"));
     expect(describeRow({ workload: "w", dimension: "records", row: {}, samples: rising })[0]!.text).toBe(
-      "REST wins from 1,000 records up; no significant difference below (from 1 record to 100 records)",
+      "REST wins from 1,000 records up, with no significant difference below (from 1 record to 100 records)",
     );
     const [tie] = describeRow({ workload: "w", dimension: "records", row: {}, samples: gridOf(grid, () => "none") });
     expect(tie!.text).toBe("no significant difference at any size from 1 to 10,000 records");
@@ -110,25 +110,5 @@ describe("the crossover search", () => {
     );
     expect(row).toMatchObject({ status: "unresolved" });
     expect(row!.text).toBe("no verdict at 0.5 ms RTT (same-zone): placement refused");
-  });
-
-  it("joins a workload's rows into one line", () => {
-    const rows = [
-      ...describeRow({
-        workload: "item.list",
-        dimension: "records",
-        row: { network: "loopback" },
-        samples: gridOf(grid, measureWith(3000)),
-      }),
-      ...describeRow({
-        workload: "item.list",
-        dimension: "records",
-        row: { network: "cross-region" },
-        samples: gridOf(grid, () => "grpc"),
-      }),
-    ];
-    expect(sweepSummaries({ crossovers: rows })).toEqual([
-      "item.list: gRPC starts to win at about 3,200 records on loopback (between 1,000 and 10,000); gRPC wins at every size from 1 to 10,000 records at 147 ms RTT (cross-region)",
-    ]);
   });
 });
