@@ -55,6 +55,39 @@ describe("ProgressBar", () => {
     expect(writes.join("")).toContain("[5/12] item.get warm gRPC trial 2/3: p50 147.900 ms");
   });
 
+  it("names a swept cell's point, its stack, and a point the search added", () => {
+    const { writes, out } = stream(false);
+    const bar = new ProgressBar(out, { color: false });
+    const end = (swept: Partial<CellRef>): RunEvent => ({
+      type: "cell-end",
+      cell: { ...cell, workload: "item.list", protocol: "rest", ...swept },
+      rps: 540,
+      p50Ms: 13.1,
+      p99Ms: 21.3,
+      errors: 0,
+    });
+    bar.handle(end({ coords: { records: 1000 }, stack: "h2c" }));
+    bar.handle(end({ coords: { records: 31, connections: 8 }, refinement: true }));
+    bar.handle(end({ coords: { payloadBytes: 49152 } }));
+    // A list-only sweep's cells have no knobs: the label reads as outside a sweep.
+    bar.handle(end({ coords: {} }));
+    bar.finish();
+    expect(writes).toEqual([
+      "[5/12] item.list records=1,000 warm REST h2c trial 2/3: p50 13.100 ms, p99 21.300 ms, 540 rps\n",
+      "[5/12] item.list records=31, connections=8 (refining) warm REST trial 2/3: p50 13.100 ms, p99 21.300 ms, 540 rps\n",
+      "[5/12] item.list payloadBytes=48.0 KiB warm REST trial 2/3: p50 13.100 ms, p99 21.300 ms, 540 rps\n",
+      "[5/12] item.list warm REST trial 2/3: p50 13.100 ms, p99 21.300 ms, 540 rps\n",
+    ]);
+  });
+
+  it("shows the point on the bar while a swept cell is measured", () => {
+    let now = 0;
+    const { writes, out } = stream(true);
+    const bar = new ProgressBar(out, { now: () => (now += 1000) });
+    bar.handle({ type: "cell-start", cell: { ...cell, coords: { records: 10000 } }, warmupMs: 0, durationMs: 1000 });
+    expect(writes.at(-1)).toContain("[5/12] item.get records=10,000 warm gRPC trial 2/3 · measuring");
+  });
+
   it("redraws one bar in place on a terminal, with ETA, the cell and live rps", () => {
     let now = 0;
     const { writes, out } = stream(true);

@@ -4,6 +4,7 @@
 import type { CellRef, RunEvent } from "../engine/run-events";
 import { styles, type Styles } from "@relix/core/render/ansi";
 import { formatClock, formatMs, formatRps } from "@relix/core/render/format";
+import { sweepPointLabel } from "@relix/core/sweep/coords-label";
 
 export interface ProgressStream {
   write(text: string): unknown;
@@ -25,7 +26,12 @@ function cellLabel(cell: CellRef): string {
   const cache = cell.cacheMode === "none" ? "" : ` ${cell.cacheMode}`;
   // Loopback is what every run without placements measured: only another placement is named.
   const placement = cell.placement && cell.placement !== "loopback" ? ` @${cell.placement}` : "";
-  return `[${cell.index}/${cell.total}] ${cell.workload}${cache}${placement} ${PROTOCOL[cell.protocol]} trial ${cell.trial}/${cell.trials}`;
+  // A sweep measures the same workload at several points: say which one.
+  const point = sweepPointLabel(cell.coords, cell.refinement);
+  const at = point ? ` ${point}` : "";
+  // A stack beyond the default two shares its family's protocol word: name it.
+  const stack = cell.stack ? ` ${cell.stack}` : "";
+  return `[${cell.index}/${cell.total}] ${cell.workload}${at}${cache}${placement} ${PROTOCOL[cell.protocol]}${stack} trial ${cell.trial}/${cell.trials}`;
 }
 
 export class ProgressBar {

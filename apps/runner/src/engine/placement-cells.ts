@@ -1,4 +1,12 @@
-import type { CellResult, PlacementName, ProtocolMeasure, RunSpec, StackId, WorkloadParams } from "@relix/core";
+import type {
+  CellResult,
+  PlacementName,
+  ProtocolMeasure,
+  RunSpec,
+  StackId,
+  SweepCoords,
+  WorkloadParams,
+} from "@relix/core";
 import { cellResultOf, type MeasuredTrial } from "./cell-result";
 import type { EngineContext } from "./engine-context";
 import { measureProtocol } from "./measure-protocol";
@@ -29,6 +37,8 @@ export interface PlacementCellsPlan {
   /** The placement's proxies, or undefined to load the services direct (loopback). */
   loadTargets?: ServiceTargets;
   signal?: AbortSignal;
+  /** A sweep's point these cells are measured at, named in their events. */
+  sweep?: { coords: SweepCoords; refinement: boolean };
 }
 
 export const paramsOf = (spec: RunSpec): WorkloadParams => ({
@@ -72,6 +82,7 @@ export async function measurePlacementCells(
           index: ++progress.index,
           total: progress.total,
           placement: plan.placement,
+          ...(plan.sweep ? { coords: plan.sweep.coords, ...(plan.sweep.refinement ? { refinement: true } : {}) } : {}),
         };
         onEvent({ type: "cell-start", cell: ref, warmupMs: spec.warmupMs, durationMs: spec.durationMs });
         const stopTicker = startTicker(progress, onEvent);

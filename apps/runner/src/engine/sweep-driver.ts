@@ -134,6 +134,7 @@ export function createSweepDriver(spec: RunSpec, options: SweepDriverOptions = {
         requestsByWorkload,
         ...(plan.loadTargets ? { loadTargets: plan.loadTargets } : {}),
         ...(plan.signal ? { signal: plan.signal } : {}),
+        sweep: { coords, refinement },
       },
       progress,
       context,

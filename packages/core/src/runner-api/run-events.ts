@@ -3,6 +3,7 @@ import { cacheModes } from "../calls/cache-mode";
 import { placementNames } from "../network/placements";
 import { protocolSchema } from "../result/result-schema";
 import { stackIdSchema } from "../stacks/stacks";
+import { sweepCoordsSchema } from "../sweep/sweep-result";
 import { headlineSchema } from "./headline";
 import { runPhases, runStatuses, type StreamEventType } from "./run-status";
 
@@ -32,6 +33,13 @@ export const cellRefSchema = z.object({
   total: z.number().int().min(1),
   /** The network placement it is measured under; absent = loopback (and in events of older runners). */
   placement: z.enum(placementNames).optional(),
+  /**
+   * A swept cell's point: its knobs ("records": 1000), as the cell's result records them (the list
+   * dimensions are the fields above). Absent outside a sweep and in events of older runners.
+   */
+  coords: sweepCoordsSchema.optional(),
+  /** The point was added by the crossover search between two grid values. */
+  refinement: z.boolean().optional(),
 });
 export type CellRef = z.infer<typeof cellRefSchema>;
 

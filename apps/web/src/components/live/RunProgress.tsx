@@ -1,6 +1,7 @@
 import { cacheModeLabel, formatCount, formatDuration } from "@/lib/format";
 import type { LiveState } from "@/lib/live/live-state";
 import { PROTOCOL_LABEL } from "@/lib/protocol-style";
+import { sweepPointLabel } from "@relix/core/sweep/coords-label";
 
 /** The run's place in the queue while it waits. */
 export function QueuePosition({ position }: { position: number | null }) {
@@ -32,6 +33,8 @@ export function RunProgress({
   remainingMs: number | null;
 }) {
   const current = state.current;
+  // A sweep measures one workload at several points: the phase message alone would not say which.
+  const point = current ? sweepPointLabel(current.coords, current.refinement) : "";
   const fraction = state.progress?.fraction ?? 0;
   return (
     <>
@@ -53,6 +56,12 @@ export function RunProgress({
               <>
                 <span className={`proto proto-${current.protocol}`}>{PROTOCOL_LABEL[current.protocol]}</span>{" "}
                 {labels[current.workload] ?? current.workload}
+                {point ? (
+                  <span className="muted" data-testid="current-point">
+                    {" "}
+                    at {point}
+                  </span>
+                ) : null}
               </>
             ) : (
               (state.phase?.message ?? "Preparing…")
