@@ -112,6 +112,38 @@ describe("the web app against the real runner", () => {
     await context.close();
   }, 300_000);
 
+  it("lets the crossover preset's sweep be narrowed or cleared, and sends a cleared one as null", async () => {
+    const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    const page = await context.newPage();
+    let sent: unknown = null;
+    // Only the request is under test: answer it here so no run starts.
+    await page.route("**/api/runs", async (route) => {
+      sent = route.request().postDataJSON();
+      await route.fulfill({
+        status: 400,
+        json: { error: { message: "not started: the test only reads the request" } },
+      });
+    });
+    await page.goto(`${web.url}/?preset=crossover`);
+    await page.click("details.advanced > summary");
+    // The sweep sets records and placements: their own inputs say so and cannot be changed.
+    expect(await page.isDisabled("#records")).toBe(true);
+    expect(await page.isDisabled('input[name="network"][value="cross-region"]')).toBe(true);
+    await expect(page.locator("#records-hint").textContent()).resolves.toMatch(/set by the sweep's records axis/);
+
+    // Dropping the first axis moves the second up; dropping that too leaves one point.
+    await page.selectOption("#sweep-dimension-0", "");
+    expect(await page.inputValue("#sweep-dimension-0")).toBe("network");
+    expect(await page.isDisabled("#records")).toBe(false);
+    await page.selectOption("#sweep-dimension-0", "");
+    expect(await page.inputValue("#sweep-dimension-0")).toBe("");
+    expect(await page.isDisabled('input[name="network"][value="cross-region"]')).toBe(false);
+
+    await page.click('[data-testid="run-benchmark"]');
+    await expect.poll(() => sent).toEqual({ preset: "crossover", spec: { sweep: null } });
+    await context.close();
+  }, 120_000);
+
   it("serves the permalink to a new browser: verdicts, charts with table views, exports", async () => {
     expect(runId).not.toBe("");
     const began = performance.now();

@@ -7,11 +7,18 @@ import {
   type FormValues,
   type PayloadUnit,
 } from "@/lib/spec-form/spec-form";
+import { sweptDimensions, sweptHint } from "@/lib/spec-form/sweep-form";
+import type { SweepDimension } from "@relix/core/sweep/sweep-spec";
 import { FieldHint, fieldProps } from "./FieldHint";
 
-type TextKey = Exclude<keyof FormValues, "workloads" | "cacheModes" | "payloadUnit" | "restConnection" | "sweep">;
+type TextKey = Exclude<
+  keyof FormValues,
+  "workloads" | "cacheModes" | "payloadUnit" | "echoUnit" | "restConnection" | "sweep"
+>;
 
-/** The numbers that shape the load: connections, trials, windows, rate, payload size. */
+const PAYLOAD_UNIT_NAMES = Object.keys(PAYLOAD_UNITS) as PayloadUnit[];
+
+/** The numbers that shape the load: connections, trials, windows, rate, sizes. An input the sweep sets is disabled. */
 export function LoadFields({
   values,
   bounds,
@@ -23,6 +30,8 @@ export function LoadFields({
   errors: FieldErrors;
   onChange: <K extends keyof FormValues>(key: K, value: FormValues[K]) => void;
 }) {
+  const swept = sweptDimensions(values.sweep);
+  const isSwept = (field: FormField) => swept.has(field as SweepDimension);
   const input = (id: string, key: TextKey, field: FormField, mode: "numeric" | "decimal", placeholder?: string) => (
     <input
       id={id}
@@ -30,12 +39,31 @@ export function LoadFields({
       inputMode={mode}
       placeholder={placeholder}
       value={values[key]}
+      disabled={isSwept(field)}
       onChange={(e) => onChange(key, e.target.value)}
       {...fieldProps(field, errors)}
     />
   );
   const hint = (field: FormField, note?: string) => (
-    <FieldHint field={field} bound={bounds[field]} errors={errors} note={note} />
+    <FieldHint
+      field={field}
+      bound={bounds[field]}
+      errors={errors}
+      note={isSwept(field) ? sweptHint(field as SweepDimension) : note}
+    />
+  );
+  const unitPicker = (key: "payloadUnit" | "echoUnit", label: string, field: FormField) => (
+    <select
+      className="input"
+      aria-label={label}
+      value={values[key]}
+      disabled={isSwept(field)}
+      onChange={(e) => onChange(key, e.target.value as PayloadUnit)}
+    >
+      {PAYLOAD_UNIT_NAMES.map((u) => (
+        <option key={u}>{u}</option>
+      ))}
+    </select>
   );
 
   return (
@@ -97,18 +125,22 @@ export function LoadFields({
         <label htmlFor="payload">Upload payload size</label>
         <div className="input-group">
           {input("payload", "payloadSize", "payloadBytes", "decimal")}
-          <select
-            className="input"
-            aria-label="Payload unit"
-            value={values.payloadUnit}
-            onChange={(e) => onChange("payloadUnit", e.target.value as PayloadUnit)}
-          >
-            {Object.keys(PAYLOAD_UNITS).map((u) => (
-              <option key={u}>{u}</option>
-            ))}
-          </select>
+          {unitPicker("payloadUnit", "Payload unit", "payloadBytes")}
         </div>
         {hint("payloadBytes", "used by upload")}
+      </div>
+      <div className="field">
+        <label htmlFor="records">Records per reply</label>
+        {input("records", "records", "records", "numeric")}
+        {hint("records", "used by item.list and item.stream")}
+      </div>
+      <div className="field">
+        <label htmlFor="echoSize">Echo message size</label>
+        <div className="input-group">
+          {input("echoSize", "echoSize", "echoBytes", "decimal", "~0.5 KB")}
+          {unitPicker("echoUnit", "Echo size unit", "echoBytes")}
+        </div>
+        {hint("echoBytes", "used by echo; empty: study 001's message")}
       </div>
     </div>
   );

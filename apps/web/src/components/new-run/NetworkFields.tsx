@@ -1,5 +1,6 @@
 import { namedPlacements, placementNames, type PlacementName } from "@relix/core/network/placements";
 import { customBoundText } from "@/lib/spec-form/network-form";
+import { sweptDimensions, sweptHint } from "@/lib/spec-form/sweep-form";
 import type { FieldErrors, FormValues } from "@/lib/spec-form/spec-form";
 import { FieldHint, fieldProps } from "./FieldHint";
 
@@ -18,6 +19,7 @@ export function NetworkFields({
   onChange: <K extends keyof FormValues>(key: K, value: FormValues[K]) => void;
 }) {
   const custom = values.network.includes("custom");
+  const swept = sweptDimensions(values.sweep).has("network");
   const toggle = (name: PlacementName, on: boolean) =>
     onChange("network", on ? [...values.network, name] : values.network.filter((n) => n !== name));
   const figure = (
@@ -50,6 +52,7 @@ export function NetworkFields({
               name="network"
               value={name}
               checked={values.network.includes(name)}
+              disabled={swept}
               onChange={(e) => toggle(name, e.target.checked)}
             />
             <span>
@@ -62,7 +65,11 @@ export function NetworkFields({
       <FieldHint
         field="network"
         errors={errors}
-        note="every cell is measured under each; all but loopback go through Toxiproxy, and one whose RTT misses its target is refused (same-zone is: Toxiproxy steps in whole ms)"
+        note={
+          swept
+            ? sweptHint("network")
+            : "every cell is measured under each; all but loopback go through Toxiproxy, and one whose RTT misses its target is refused (same-zone is: Toxiproxy steps in whole ms)"
+        }
       />
       <div className="form-grid" style={{ marginTop: 12 }}>
         <div className="field">

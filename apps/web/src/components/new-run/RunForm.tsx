@@ -18,7 +18,7 @@ import { NetworkFields } from "./NetworkFields";
 import { StackFields } from "./StackFields";
 import { SweepFields } from "./SweepFields";
 import { estimateSweepRunMs } from "@/lib/spec-form/sweep-estimate";
-import { gridPointsOf } from "@/lib/spec-form/sweep-form";
+import { gridPointsOf, sweptDimensions } from "@/lib/spec-form/sweep-form";
 import { CUSTOM_PRESET, PresetPicker } from "./PresetPicker";
 import { submitRun } from "./submit-run";
 import { WorkloadOptions } from "./WorkloadOptions";
@@ -149,6 +149,7 @@ export function RunForm({
               cacheModes={cacheModes}
               chosenWorkloads={values.workloads}
               chosenCacheModes={values.cacheModes}
+              cacheModesSwept={sweptDimensions(values.sweep).has("cacheModes")}
               bounds={bounds}
               errors={errors}
               onToggle={toggle}

@@ -1,6 +1,7 @@
 import { stackIds, stacks } from "@relix/core/stacks/stacks";
 import { isFixedStack, toggleStack } from "@/lib/spec-form/stack-form";
 import type { FormValues } from "@/lib/spec-form/spec-form";
+import { sweptDimensions, sweptHint } from "@/lib/spec-form/sweep-form";
 
 /** The stacks every cell is measured through, each with what it isolates; express and grpc-js stay checked. */
 export function StackFields({
@@ -10,6 +11,7 @@ export function StackFields({
   values: FormValues;
   onChange: <K extends keyof FormValues>(key: K, value: FormValues[K]) => void;
 }) {
+  const swept = sweptDimensions(values.sweep).has("stacks");
   return (
     <div className="field" style={{ marginTop: 16 }} data-testid="stack-fields">
       <span className="label" id="stacks-label">
@@ -25,7 +27,7 @@ export function StackFields({
                 name="stacks"
                 value={id}
                 checked={fixed || values.stacks.includes(id)}
-                disabled={fixed}
+                disabled={fixed || swept}
                 onChange={(e) => onChange("stacks", toggleStack(values.stacks, id, e.target.checked))}
               />
               <span>
@@ -40,8 +42,9 @@ export function StackFields({
         })}
       </div>
       <div className="hint">
-        each stack changes one layer of express or grpc-js and is compared with both; the report walks from express to
-        grpc-js one layer at a time · every extra stack adds its own window to every cell
+        {swept ? `${sweptHint("stacks")} · ` : ""}each stack changes one layer of express or grpc-js and is compared
+        with both; the report walks from express to grpc-js one layer at a time · every extra stack adds its own window
+        to every cell
       </div>
     </div>
   );

@@ -22,7 +22,9 @@ export function SweepFields({
   const setAxis = (i: 0 | 1, patch: Partial<SweepFormValues[number]>) => {
     const next = [...values.sweep] as SweepFormValues;
     next[i] = { ...next[i], ...patch };
-    onChange("sweep", next);
+    // Without a first axis the second moves up: a disabled second axis must not go on sweeping unseen.
+    if (next[0].dimension === "") onChange("sweep", [next[1], { dimension: "", values: "" }]);
+    else onChange("sweep", next);
   };
   return (
     <fieldset className="field" style={{ marginTop: 16, border: 0, padding: 0 }} data-testid="sweep-fields">
@@ -41,7 +43,13 @@ export function SweepFields({
                 disabled={i === 1 && values.sweep[0].dimension === ""}
                 onChange={(e) => setAxis(i, { dimension: e.target.value as SweepDimension | "" })}
               >
-                <option value="">{i === 0 ? "no sweep: one point" : "none"}</option>
+                <option value="">
+                  {i === 1
+                    ? "none"
+                    : values.sweep[1].dimension
+                      ? "none (the second axis moves up)"
+                      : "no sweep: one point"}
+                </option>
                 {sweepDimensions
                   .filter((d) => d !== used)
                   .map((d) => (

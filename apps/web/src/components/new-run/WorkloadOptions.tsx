@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import type { CatalogWorkload, PresetWithSpec } from "@relix/core/runner-api/reference";
 import type { Bounds, FieldErrors } from "@/lib/spec-form/spec-form";
+import { sweptHint } from "@/lib/spec-form/sweep-form";
 import { FieldHint } from "./FieldHint";
 
 const CACHE_HINT: Record<string, string> = {
@@ -27,6 +28,7 @@ export function WorkloadOptions({
   cacheModes,
   chosenWorkloads,
   chosenCacheModes,
+  cacheModesSwept = false,
   bounds,
   errors,
   onToggle,
@@ -36,6 +38,8 @@ export function WorkloadOptions({
   cacheModes: readonly string[];
   chosenWorkloads: readonly string[];
   chosenCacheModes: readonly string[];
+  /** The sweep's cacheModes axis sets them: the chips are then disabled. */
+  cacheModesSwept?: boolean;
   bounds: Bounds;
   errors: FieldErrors;
   onToggle: (key: "workloads" | "cacheModes", id: string, on: boolean) => void;
@@ -97,6 +101,7 @@ export function WorkloadOptions({
                 name="cacheModes"
                 value={mode}
                 checked={chosenCacheModes.includes(mode)}
+                disabled={cacheModesSwept}
                 onChange={(e) => onToggle("cacheModes", mode, e.target.checked)}
               />
               {mode}
@@ -104,8 +109,8 @@ export function WorkloadOptions({
           ))}
         </div>
         <div className="hint">
-          Apply to workloads that read through the cache; the others run once.{" "}
-          {cacheModes.map((m) => `${m}: ${CACHE_HINT[m] ?? ""}`).join(" · ")}
+          {cacheModesSwept ? `${sweptHint("cacheModes")}. ` : ""}Apply to workloads that read through the cache; the
+          others run once. {cacheModes.map((m) => `${m}: ${CACHE_HINT[m] ?? ""}`).join(" · ")}
         </div>
         {errors.cacheModes ? (
           <div className="error" role="alert" data-field-error="cacheModes">

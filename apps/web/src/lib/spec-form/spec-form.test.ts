@@ -173,4 +173,19 @@ describe("new-run form rules", () => {
       expect(estimateRunMs({ ...quick, network: ["loopback", "cross-region"] }, catalog)).toBe(144_000);
     });
   });
+
+  it("takes the record count and the echo size, bounded, and sends them only when changed", () => {
+    expect(valuesFrom(quick)).toMatchObject({ records: "100", echoSize: "" });
+    const { fields, errors } = validateForm(
+      { ...valuesFrom(quick), records: "2500", echoSize: "4", echoUnit: "KiB" },
+      context,
+    );
+    expect(errors).toEqual({});
+    expect(overridesOf(fields, quick)).toEqual({ records: 2500, echoBytes: 4096 });
+    const bad = validateForm({ ...valuesFrom(quick), records: "20000", echoSize: "2", echoUnit: "MiB" }, context);
+    expect(bad.errors.records).toBe("Records: must be between 1–10,000");
+    expect(bad.errors.echoBytes).toBe("Echo size: must be between 1 B–1 MiB");
+    expect(fieldOfPath("spec.records")).toBe("records");
+    expect(fieldOfPath("spec.echoBytes")).toBe("echoBytes");
+  });
 });

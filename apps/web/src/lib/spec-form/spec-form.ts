@@ -27,6 +27,8 @@ export const FORM_FIELDS = [
   "warmupMs",
   "trials",
   "payloadBytes",
+  "records",
+  "echoBytes",
   "rate",
   ...NETWORK_FIELDS,
   "sweep",
@@ -53,6 +55,11 @@ export interface FormValues extends NetworkValues {
   trials: string;
   payloadSize: string;
   payloadUnit: PayloadUnit;
+  /** Records per item.list / item.stream reply. */
+  records: string;
+  /** Empty: echo's default message. */
+  echoSize: string;
+  echoUnit: PayloadUnit;
   /** Empty: closed loop. */
   rate: string;
   /** Always with express and grpc-js. */
@@ -71,6 +78,9 @@ export interface SpecFields {
   warmupMs: number;
   trials: number;
   payloadBytes: number;
+  records: number;
+  /** Absent: echo's default message (study 001's ~0.5 KB). */
+  echoBytes?: number;
   rate?: number;
   /** Placements every cell is measured under. */
   network: Placement[];
@@ -95,12 +105,16 @@ export function specFieldsFrom(spec: FormSpec): SpecFields {
     warmupMs: spec.warmupMs,
     trials: spec.trials,
     payloadBytes: spec.payloadBytes,
+    // A runner from before sizes were knobs sends none: item.list answered 100 records.
+    records: (spec as { records?: number }).records ?? 100,
     // A runner from before placements sends none: everything was loopback.
     network: [...((spec as { network?: Placement[] }).network ?? ["loopback"])],
     // A runner from before stacks sends none: it measured express and grpc-js.
     stacks: stacksFrom((spec as { stacks?: readonly string[] }).stacks),
   };
   if (spec.rate !== undefined) fields.rate = spec.rate;
+  const echoBytes = (spec as { echoBytes?: number }).echoBytes;
+  if (echoBytes !== undefined) fields.echoBytes = echoBytes;
   const sweep = (spec as { sweep?: SweepFields }).sweep;
   if (sweep) fields.sweep = { axes: sweep.axes };
   return fields;
@@ -114,6 +128,7 @@ function bestUnit(bytes: number): PayloadUnit {
 
 export function valuesFrom(fields: SpecFields): FormValues {
   const unit = bestUnit(fields.payloadBytes);
+  const echoUnit = fields.echoBytes === undefined ? "B" : bestUnit(fields.echoBytes);
   return {
     workloads: [...fields.workloads],
     cacheModes: [...fields.cacheModes],
@@ -125,6 +140,9 @@ export function valuesFrom(fields: SpecFields): FormValues {
     trials: String(fields.trials),
     payloadSize: String(fields.payloadBytes / PAYLOAD_UNITS[unit]),
     payloadUnit: unit,
+    records: String(fields.records),
+    echoSize: fields.echoBytes === undefined ? "" : String(fields.echoBytes / PAYLOAD_UNITS[echoUnit]),
+    echoUnit,
     rate: fields.rate === undefined ? "" : String(fields.rate),
     stacks: stacksFrom(fields.stacks),
     sweep: sweepValuesFrom(fields.sweep),
@@ -146,6 +164,7 @@ export function describeBound(field: FormField, bound: Bound | undefined): strin
     case "warmupMs":
       return `${bound.min / 1000}–${bound.max / 1000} s`;
     case "payloadBytes":
+    case "echoBytes":
       return `${formatBytesShort(bound.min)}–${formatBytesShort(bound.max)}`;
     case "workloads":
       return `${bound.min}–${bound.max} workloads`;
@@ -206,6 +225,25 @@ function checkMs(
   return ms;
 }
 
+function checkBytes(
+  field: "payloadBytes" | "echoBytes",
+  text: string,
+  unit: PayloadUnit,
+  bound: Bound | undefined,
+  label: string,
+  errors: FieldErrors,
+): number {
+  const size = parseNumber(text);
+  if (size === null) {
+    errors[field] = `${label}: enter a number`;
+    return 0;
+  }
+  const bytes = Math.round(size * PAYLOAD_UNITS[unit]);
+  if (bound && (bytes < bound.min || bytes > bound.max))
+    errors[field] = `${label}: must be between ${describeBound(field, bound)}`;
+  return bytes;
+}
+
 /** Form values -> spec fields and the errors to show; submit only when errors is empty. */
 export function validateForm(values: FormValues, context: FormContext): { fields: SpecFields; errors: FieldErrors } {
   const { bounds } = context;
@@ -245,15 +283,15 @@ export function validateForm(values: FormValues, context: FormContext): { fields
   const durationMs = checkMs("durationMs", values.durationSeconds, bounds.durationMs, "Duration", errors);
   const warmupMs = checkMs("warmupMs", values.warmupSeconds, bounds.warmupMs, "Warm-up", errors);
 
-  const size = parseNumber(values.payloadSize);
-  let payloadBytes = 0;
-  if (size === null) errors.payloadBytes = "Payload size: enter a number";
-  else {
-    payloadBytes = Math.round(size * PAYLOAD_UNITS[values.payloadUnit]);
-    const pb = bounds.payloadBytes;
-    if (pb && (payloadBytes < pb.min || payloadBytes > pb.max))
-      errors.payloadBytes = `Payload size: must be between ${describeBound("payloadBytes", pb)}`;
-  }
+  const payloadBytes = checkBytes(
+    "payloadBytes",
+    values.payloadSize,
+    values.payloadUnit,
+    bounds.payloadBytes,
+    "Payload size",
+    errors,
+  );
+  const records = checkInt("records", parseNumber(values.records), bounds.records, "Records", errors);
 
   const placements = validateNetwork(values);
   Object.assign(errors, placements.errors);
@@ -268,10 +306,13 @@ export function validateForm(values: FormValues, context: FormContext): { fields
     warmupMs,
     trials,
     payloadBytes,
+    records,
     network: placements.network,
     stacks: stacksFrom(values.stacks),
   };
   if (values.rate.trim() !== "") fields.rate = checkInt("rate", parseNumber(values.rate), bounds.rate, "Rate", errors);
+  if (values.echoSize.trim() !== "")
+    fields.echoBytes = checkBytes("echoBytes", values.echoSize, values.echoUnit, bounds.echoBytes, "Echo size", errors);
   const sweep = validateSweep(values.sweep);
   if (sweep.error) errors.sweep = sweep.error;
   if (sweep.sweep) fields.sweep = sweep.sweep;
@@ -281,14 +322,21 @@ export function validateForm(values: FormValues, context: FormContext): { fields
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
-/** Only what differs from the preset, so the runner still applies the preset (and its published figures). */
-export function overridesOf(fields: SpecFields, base: SpecFields): Partial<SpecFields> {
-  const out: Partial<SpecFields> = {};
+/** What the form sends over a preset: a sweep cleared where the preset had one is sent as null. */
+export type SpecOverrides = Partial<Omit<SpecFields, "sweep">> & { sweep?: SweepFields | null };
+
+/**
+ * Only what differs from the preset, so the runner still applies the preset (and its published
+ * figures). An absent field keeps the preset's value, so a sweep the user cleared is sent as null.
+ */
+export function overridesOf(fields: SpecFields, base: SpecFields): SpecOverrides {
+  const out: SpecOverrides = {};
   if (!sameList(fields.workloads, base.workloads)) out.workloads = fields.workloads;
   if (!sameList(fields.cacheModes, base.cacheModes)) out.cacheModes = fields.cacheModes;
   if (!sameNetwork(fields.network, base.network)) out.network = fields.network;
   if (!sameStacks(fields.stacks, base.stacks)) out.stacks = fields.stacks;
   if (fields.sweep && JSON.stringify(fields.sweep) !== JSON.stringify(base.sweep)) out.sweep = fields.sweep;
+  if (!fields.sweep && base.sweep) out.sweep = null;
   for (const key of [
     "connections",
     "grpcConnections",
@@ -297,6 +345,8 @@ export function overridesOf(fields: SpecFields, base: SpecFields): Partial<SpecF
     "warmupMs",
     "trials",
     "payloadBytes",
+    "records",
+    "echoBytes",
     "rate",
   ] as const) {
     if (fields[key] !== base[key]) (out as Record<string, unknown>)[key] = fields[key];

@@ -3,7 +3,7 @@ import { specBounds } from "@relix/core/spec/bounds";
 import { runSpecSchema } from "@relix/core/spec/run-spec";
 import { estimateRunMs, fieldOfPath, overridesOf, specFieldsFrom, validateForm, valuesFrom } from "./spec-form";
 import { estimateSweepRunMs } from "./sweep-estimate";
-import type { SweepFormValues } from "./sweep-form";
+import { NO_SWEEP, sweptDimensions, sweptHint, type SweepFormValues } from "./sweep-form";
 
 const context = { bounds: specBounds, workloadIds: ["item.list", "noop"], cacheModes: ["warm", "cold"] };
 const catalog = [
@@ -109,5 +109,29 @@ describe("new-run form: the sweep", () => {
     const { fields, errors } = validateForm(valuesFrom(preset), context);
     expect(errors).toEqual({});
     expect(overridesOf(fields, preset)).toEqual({});
+  });
+
+  it("clears a preset's sweep by sending null, since an absent field would keep the preset's", () => {
+    const preset = specFieldsFrom(
+      runSpecSchema.parse({
+        workloads: ["item.list"],
+        sweep: { axes: [{ dimension: "records", values: [1, 100, 10000] }] },
+      }),
+    );
+    const { fields, errors } = validateForm({ ...valuesFrom(preset), sweep: NO_SWEEP }, context);
+    expect(errors).toEqual({});
+    expect(fields.sweep).toBeUndefined();
+    expect(overridesOf(fields, preset)).toEqual({ sweep: null });
+    expect(overridesOf(validateForm(valuesFrom(base), context).fields, base)).not.toHaveProperty("sweep");
+  });
+
+  it("names the dimensions the sweep sets, whose own inputs the form then disables", () => {
+    const swept = sweptDimensions([
+      { dimension: "records", values: "1, 10" },
+      { dimension: "network", values: "loopback, cross-region" },
+    ]);
+    expect([...swept]).toEqual(["records", "network"]);
+    expect(sweptDimensions(NO_SWEEP).size).toBe(0);
+    expect(sweptHint("network")).toBe("set by the sweep's network axis below");
   });
 });

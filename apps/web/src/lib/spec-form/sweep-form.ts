@@ -87,6 +87,14 @@ export function validateSweep(values: SweepFormValues): { sweep?: SweepFields; e
   return { sweep: { axes } };
 }
 
+/** The dimensions the sweep section sets: their own inputs are then disabled (the sweep's values win). */
+export function sweptDimensions(values: SweepFormValues): ReadonlySet<SweepDimension> {
+  return new Set(values.flatMap((a) => (a.dimension === "" ? [] : [a.dimension])));
+}
+
+/** The hint an input set by the sweep shows instead of its own. */
+export const sweptHint = (dimension: SweepDimension) => `set by the sweep's ${dimension} axis below`;
+
 /** Grid points of a sweep (at most MAX_GRID_POINTS), 1 without one. */
 export const gridPointsOf = (sweep: SweepFields | undefined) =>
   sweep ? sweep.axes.reduce((n, a) => n * a.values.length, 1) : 1;
