@@ -100,6 +100,15 @@ describe("runCli", () => {
     expect(h.loadEngine).not.toHaveBeenCalled();
   });
 
+  it("counts placements and stacks in the plan it prints before measuring", async () => {
+    const h = await harness(fakeEngine());
+    await runCli(
+      ["--workloads", "item.get", "--cache", "warm", "--stacks", "node", "--network", "loopback,cross-region"],
+      h.ctx,
+    );
+    expect(h.stderr()).toContain("relix-bench: quick: 1 cell x 2 placements x 3 stacks x 1 trial");
+  });
+
   it("runs, prints the table, writes every output relative to where pnpm was run, and exits 0", async () => {
     const h = await harness(fakeEngine());
     const code = await runCli(

@@ -65,7 +65,11 @@ function plan(requested: RunSpec): string {
   const cells = plannedCells(spec).length * perPoint;
   const measuring = estimateMeasuringMs(spec);
   const time = measuring === null ? "" : `, ~${formatDuration(measuring)} of measuring`;
-  return `relix-bench: ${spec.preset ?? "custom"}: ${cells} cell${cells === 1 ? "" : "s"} x 2 protocols x ${spec.trials} trial${spec.trials === 1 ? "" : "s"}${sweepPlan(spec)}${time}`;
+  const placements = spec.network?.length ?? 1;
+  const stacks = spec.stacks?.length ?? 2;
+  const where = placements > 1 ? ` x ${placements} placements` : "";
+  const through = stacks > 2 ? `${stacks} stacks` : "2 protocols";
+  return `relix-bench: ${spec.preset ?? "custom"}: ${cells} cell${cells === 1 ? "" : "s"}${where} x ${through} x ${spec.trials} trial${spec.trials === 1 ? "" : "s"}${sweepPlan(spec)}${time}`;
 }
 
 function parse(argv: readonly string[], ctx: CliContext): CliArgs | number {

@@ -20,13 +20,14 @@ const LATENCY_SERIES = [
 ];
 
 function groupName(
-  group: Pick<LiveGroup, "workload" | "cacheMode" | "placement" | "stack" | "trial" | "trials">,
+  group: Pick<LiveGroup, "workload" | "cacheMode" | "placement" | "stack" | "point" | "trial" | "trials">,
   labels: Record<string, string>,
 ) {
   const cache = group.cacheMode === "none" ? "" : ` · ${cacheModeLabel(group.cacheMode)}`;
   const placement = group.placement ? ` · ${group.placement}` : "";
   const stack = group.stack ? ` · ${group.stack}` : "";
-  return `${labels[group.workload] ?? group.workload}${cache}${placement}${stack} · trial ${group.trial}/${group.trials}`;
+  const point = group.point ? ` · ${group.point}` : "";
+  return `${labels[group.workload] ?? group.workload}${cache}${placement}${stack}${point} · trial ${group.trial}/${group.trials}`;
 }
 
 /**
@@ -68,7 +69,8 @@ export function LiveCharts({
                 {labels[g.workload] ?? g.workload}
                 {g.cacheMode === "none" ? "" : ` · ${g.cacheMode}`}
                 {g.placement ? ` · ${g.placement}` : ""}
-                {g.stack ? ` · ${g.stack}` : ""} · t{g.trial}
+                {g.stack ? ` · ${g.stack}` : ""}
+                {g.point ? ` · ${g.point}` : ""} · t{g.trial}
               </button>
             ))}
           </div>

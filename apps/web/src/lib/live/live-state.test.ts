@@ -115,6 +115,18 @@ describe("reduceLive", () => {
     expect(state.cellEnds.map((c) => c.placement)).toEqual([undefined, "cross-region"]);
   });
 
+  it("keeps each sweep point's seconds in a group of its own, named by the point", () => {
+    const small = cell("rest", { coords: { records: 1 } });
+    const large = cell("rest", { coords: { records: 1000 } });
+    const added = cell("rest", { coords: { records: 316 }, refinement: true });
+    const state = run([sample(small, 0), sample(large, 0), sample(added, 0)]);
+    expect(state.groups.map((g) => [g.key, g.point])).toEqual([
+      ["item.get|warm|1|records=1", "records=1"],
+      ["item.get|warm|1|records=1,000", "records=1,000"],
+      ["item.get|warm|1|records=316 (refining)", "records=316 (refining)"],
+    ]);
+  });
+
   it("gives a stack beyond express and grpc-js its own group and its own finished row, so its seconds never mix with express's", () => {
     const node = cell("rest", { stack: "node", index: 2 });
     const state = run([

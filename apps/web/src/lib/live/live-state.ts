@@ -3,13 +3,14 @@ import { appendSample, DEFAULT_POINT_CAP, emptySeries, type LiveSeries } from ".
 import type { CellRef, StreamEvent } from "@relix/core/runner-api/run-events";
 import type { RunStatus } from "@relix/core/runner-api/run-status";
 import { DEFAULT_STACKS } from "@relix/core/stacks/stacks";
+import { sweepPointLabel } from "@relix/core/sweep/coords-label";
 
 // Everything the live page shows, folded from the run's events. A pure reducer: the page feeds it
 // events from SSE (in order, possibly replayed after a reconnect) and renders the state.
 // Every list in it is capped, so a long run cannot grow the page's memory.
 
 export interface LiveGroup {
-  /** workload|cacheMode|trial (|placement): one REST run and one gRPC run of the same cell, drawn on the same axes. */
+  /** workload|cacheMode|trial (|placement|stack|sweep point): one REST run and one gRPC run of the same cell, drawn on the same axes. */
   key: string;
   workload: string;
   cacheMode: CellRef["cacheMode"];
@@ -17,6 +18,8 @@ export interface LiveGroup {
   placement?: CellRef["placement"];
   /** A stack beyond express and grpc-js: its own group, its one series under its family's protocol. */
   stack?: CellRef["stack"];
+  /** Where a swept cell sits ("records=1,000", "(refining)" for an added point); absent without a sweep. */
+  point?: string;
   trial: number;
   trials: number;
   series: Record<Protocol, LiveSeries>;
@@ -96,10 +99,18 @@ const namedPlacement = (cell: Pick<CellRef, "placement">) =>
 const namedStack = (cell: Pick<CellRef, "stack">) =>
   cell.stack && !DEFAULT_STACKS.includes(cell.stack) ? { stack: cell.stack } : {};
 
-export const groupKey = (cell: Pick<CellRef, "workload" | "cacheMode" | "trial" | "placement" | "stack">): string =>
+/** A sweep point worth naming: each point of a sweep is another group, whose charts must not run on into the next. */
+const namedPoint = (cell: Pick<CellRef, "coords" | "refinement">) => {
+  const point = sweepPointLabel(cell.coords, cell.refinement);
+  return point ? { point } : {};
+};
+
+export const groupKey = (
+  cell: Pick<CellRef, "workload" | "cacheMode" | "trial" | "placement" | "stack" | "coords" | "refinement">,
+): string =>
   `${cell.workload}|${cell.cacheMode}|${cell.trial}${cell.placement && cell.placement !== "loopback" ? `|${cell.placement}` : ""}${
     namedStack(cell).stack ? `|${cell.stack}` : ""
-  }`;
+  }${namedPoint(cell).point ? `|${namedPoint(cell).point}` : ""}`;
 
 function withGroup(groups: readonly LiveGroup[], cell: CellRef): { groups: LiveGroup[]; index: number } {
   const key = groupKey(cell);
@@ -111,6 +122,7 @@ function withGroup(groups: readonly LiveGroup[], cell: CellRef): { groups: LiveG
     cacheMode: cell.cacheMode,
     ...namedPlacement(cell),
     ...namedStack(cell),
+    ...namedPoint(cell),
     trial: cell.trial,
     trials: cell.trials,
     series: { rest: emptySeries(), grpc: emptySeries() },
