@@ -347,26 +347,55 @@ describe("the web app against the real runner", () => {
     const card = again.locator('[data-testid="sweep-heatmap-card"]');
     const heatmap = card.locator('[data-testid="sweep-heatmap"]');
     await heatmap.waitFor();
-    // Two rows of five, each labelled with its speedup, coloured by who wins.
-    expect(await heatmap.locator('[data-testid="sweep-cell"]').count()).toBe(10);
-    expect(await heatmap.locator('[data-testid="sweep-cell"][data-winner="rest"]').count()).toBe(3);
+    // As the terminal prints the grid: six rows of records (the one the search added among them),
+    // a column per placement, each cell labelled with its speedup and coloured by who wins.
+    expect(await heatmap.locator('[data-testid="sweep-cell"]').count()).toBe(12);
+    expect(await heatmap.locator('[data-testid="sweep-cell"][data-winner="rest"]').count()).toBe(4);
     expect(await heatmap.locator('[data-testid="sweep-cell"][data-winner="grpc"]').count()).toBe(7);
+    expect(await heatmap.locator('[data-testid="sweep-cell"][data-winner="unmeasured"]').count()).toBe(1);
+    expect(await heatmap.locator('[data-testid="sweep-row-tick"]').allTextContents()).toEqual([
+      "1",
+      "10",
+      "100",
+      "300 *",
+      "1,000",
+      "10k",
+    ]);
     const text = (await heatmap.textContent()) ?? "";
-    for (const label of ["0.70x", "1.40x", "1.60x", "loopback", "cross-region", "1,000", "10k", "records per reply"])
+    for (const label of [
+      "0.70x",
+      "1.40x",
+      "1.60x",
+      "loopback",
+      "cross-region",
+      "records per reply",
+      "network placement",
+    ])
       expect(text).toContain(label);
-    // One crossover line, on the loopback row, between the 100 and 1,000 columns.
+    // One crossover line, across the loopback column (the first), between the 300 and 1,000 rows, labelled.
     const line = heatmap.locator('[data-testid="sweep-crossover-line"] line');
     expect(await line.count()).toBe(1);
-    const x = Number(await line.getAttribute("x1"));
+    const y = Number(await line.getAttribute("y1"));
+    expect(Number(await line.getAttribute("y2"))).toBe(y);
+    const [x1, x2] = [Number(await line.getAttribute("x1")), Number(await line.getAttribute("x2"))];
     const cells = heatmap.locator('[data-testid="sweep-cell"] rect');
-    const at = async (i: number) => Number(await cells.nth(i).getAttribute("x"));
-    expect(x).toBeGreaterThan(await at(2));
-    expect(x).toBeLessThan((await at(3)) + 76);
+    const at = async (i: number, attribute: "x" | "y") => Number(await cells.nth(i).getAttribute(attribute));
+    expect(x1).toBeLessThan(await at(0, "x"));
+    expect((x1 + x2) / 2).toBeLessThan(await at(1, "x"));
+    // Cells run row by row, two a row: row 3 is 300 records, row 4 1,000.
+    expect(y).toBeGreaterThan(await at(6, "y"));
+    expect(y).toBeLessThan((await at(8, "y")) + 28);
+    expect(await heatmap.locator('[data-testid="sweep-crossover-label"]').textContent()).toBe(
+      "loopback: gRPC starts to win at about 550 records",
+    );
+    // The table view reads exactly like the terminal's grid.
     await card.getByRole("button", { name: "Table" }).click();
+    expect(await card.locator("table thead th").allTextContents()).toEqual(["records", "loopback", "cross-region"]);
     const rows = await card.locator("table tbody tr").allTextContents();
-    expect(rows).toHaveLength(11);
-    expect(rows[0]).toMatch(/^1 recordloopback0\.70x0\.6\d–0\.7\dREST 1\.43x faster at p50/);
-    expect(rows.at(-1)).toMatch(/^300 recordsloopback0\.70x.*added by the search$/);
+    expect(rows).toHaveLength(6);
+    expect(rows[0]).toMatch(/^1 record0\.70x \[0\.\d\d-0\.\d\d\] REST1\.60x \[1\.\d\d-1\.\d\d\] gRPC$/);
+    expect(rows[3]).toMatch(/^300 records \*0\.70x \[0\.\d\d-0\.\d\d\] REST-$/);
+    expect(rows.at(-1)).toMatch(/^10,000 records1\.40x .* gRPC1\.60x .* gRPC$/);
     await other.close();
     await context.close();
   }, 120_000);

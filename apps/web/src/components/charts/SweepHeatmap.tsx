@@ -1,23 +1,62 @@
-import type { HeatmapPanel } from "@/lib/report/sweep-rows";
+import type { CrossoverMark, HeatmapPanel } from "@/lib/report/sweep-rows";
 import { axisTickText, axisValueText } from "@/lib/report/sweep-rows";
 
-const CELL_W = 76;
-const CELL_H = 34;
-const LEFT = 112;
-const TOP = 8;
-const BOTTOM = 40;
+const CELL_W = 96;
+const CELL_H = 28;
+/** The rotated title of the rows' axis, then their ticks. */
+const TITLE_W = 22;
+const TICK_W = 84;
+const LEFT = TITLE_W + TICK_W;
+/** The columns' axis title, then their ticks. */
+const TOP = 44;
+const LABEL_GAP = 16;
+const LABEL_W = 340;
+const LABEL_LINE = 14;
+const INK = "#334155";
+const FAINT = "#64748b";
+const CROSSOVER = "#15803d";
+
+/** Where each mark's label goes, right of the grid: at its line's height, pushed down where two would overlap. */
+function labelRows(marks: readonly CrossoverMark[]): Map<CrossoverMark, number> {
+  const out = new Map<CrossoverMark, number>();
+  let next = -Infinity;
+  for (const m of [...marks].sort((a, b) => a.estimate - b.estimate)) {
+    const y = Math.max(TOP + m.estimate * CELL_H, next);
+    out.set(m, y);
+    next = y + LABEL_LINE;
+  }
+  return out;
+}
+
+function size(panel: HeatmapPanel, labels: Map<CrossoverMark, number>) {
+  const columns = panel.columns?.values.length ?? 1;
+  const width = LEFT + columns * CELL_W + (panel.marks.length > 0 ? LABEL_GAP + LABEL_W : 8);
+  const height = Math.max(TOP + panel.grid.length * CELL_H + 8, ...[...labels.values()].map((y) => y + 10));
+  return { width, height };
+}
+
+/** The drawing's height in px at full width, for the card that holds it. */
+export const heatmapHeight = (panel: HeatmapPanel) => size(panel, labelRows(panel.marks)).height;
 
 /**
- * Speedups over two axes (rows x columns), or one list axis as a single row: each cell coloured by
- * log ratio around 1 (gRPC better blue, REST better amber, no significant difference neutral) and
- * labelled with its speedup; where a row's verdict changes along the columns, a line between them at
- * the crossover's estimate, over a band spanning its bracket. Plain SVG: it is there before any script.
+ * Speedups over two axes laid out as the terminal prints the grid: the searched axis down the page
+ * (increasing, the values the crossover search added marked "*"), the other across. Each cell is
+ * coloured by log ratio around 1 (gRPC better blue, REST better amber, no significant difference
+ * neutral) and labelled with its speedup; where a column's winner changes down its rows, a line
+ * across it at the crossover's estimate, a frame round the cells that bracket it, and its label at the
+ * right.
+ * Plain SVG: it is there before any script.
  */
 export function SweepHeatmap({ panel }: { panel: HeatmapPanel }) {
-  const { columns, rows, grid, marks } = panel;
-  const width = LEFT + columns.values.length * CELL_W + 8;
-  const height = TOP + grid.length * CELL_H + BOTTOM;
-  const x = (position: number) => LEFT + position * CELL_W;
+  const { columns, rows, refined, grid, marks } = panel;
+  const labels = labelRows(marks);
+  const { width, height } = size(panel, labels);
+  const columnCount = columns?.values.length ?? 1;
+  const x = (column: number) => LEFT + column * CELL_W;
+  const y = (position: number) => TOP + position * CELL_H;
+  const gridRight = x(columnCount);
+  const rowText = (r: number) =>
+    `${axisValueText(rows.dimension, rows.values[r]!)}${refined[r] ? " (added by the crossover search)" : ""}`;
   return (
     <svg
       data-testid="sweep-heatmap"
@@ -25,25 +64,53 @@ export function SweepHeatmap({ panel }: { panel: HeatmapPanel }) {
       width="100%"
       style={{ maxWidth: width, height: "auto" }}
       role="img"
-      aria-label={`gRPC p50 speedup by ${columns.label}${rows ? ` and ${rows.label}` : ""}`}
+      aria-label={`gRPC p50 speedup by ${rows.label}, down${columns ? `, and ${columns.label}, across` : ""}`}
     >
+      <text
+        transform={`translate(${TITLE_W / 2 + 4} ${y(grid.length / 2)}) rotate(-90)`}
+        textAnchor="middle"
+        dominantBaseline="middle"
+        fontSize={11}
+        fill={FAINT}
+        data-testid="sweep-row-title"
+      >
+        {`${rows.label} ↓`}
+      </text>
+      {columns ? (
+        <text
+          x={LEFT + (columnCount * CELL_W) / 2}
+          y={14}
+          textAnchor="middle"
+          fontSize={11}
+          fill={FAINT}
+          data-testid="sweep-column-title"
+        >
+          {columns.label}
+        </text>
+      ) : null}
+      {Array.from({ length: columnCount }, (_, c) => (
+        <text key={c} x={x(c) + CELL_W / 2} y={TOP - 8} textAnchor="middle" fontSize={11} fill={INK}>
+          {columns ? axisTickText(columns.dimension, columns.values[c]!) : "p50 speedup"}
+        </text>
+      ))}
       {grid.map((row, r) => (
         <g key={r}>
           <text
             x={LEFT - 8}
-            y={TOP + r * CELL_H + CELL_H / 2}
+            y={y(r + 0.5)}
             textAnchor="end"
             dominantBaseline="middle"
             fontSize={11}
-            fill="#334155"
+            fill={INK}
+            data-testid="sweep-row-tick"
           >
-            {rows ? axisTickText(rows.dimension, rows.values[r]!) : "speedup"}
+            {`${axisTickText(rows.dimension, rows.values[r]!)}${refined[r] ? " *" : ""}`}
           </text>
           {row.map((cell, c) => (
             <g key={c} data-testid="sweep-cell" data-winner={cell?.winner ?? "unmeasured"}>
               <rect
                 x={x(c) + 1}
-                y={TOP + r * CELL_H + 1}
+                y={y(r) + 1}
                 width={CELL_W - 2}
                 height={CELL_H - 2}
                 rx={3}
@@ -52,12 +119,14 @@ export function SweepHeatmap({ panel }: { panel: HeatmapPanel }) {
                 strokeDasharray={cell ? undefined : "3 3"}
               >
                 <title>
-                  {`${axisValueText(columns.dimension, columns.values[c]!)}${rows ? ` · ${axisValueText(rows.dimension, rows.values[r]!)}` : ""}: ${cell ? cell.verdict : "not measured"}`}
+                  {`${rowText(r)}${columns ? ` · ${axisValueText(columns.dimension, columns.values[c]!)}` : ""}: ${
+                    cell ? cell.verdict : refined[r] ? "not measured here (added for another column)" : "not measured"
+                  }`}
                 </title>
               </rect>
               <text
                 x={x(c) + CELL_W / 2}
-                y={TOP + r * CELL_H + CELL_H / 2}
+                y={y(r + 0.5)}
                 textAnchor="middle"
                 dominantBaseline="middle"
                 fontSize={12}
@@ -70,49 +139,50 @@ export function SweepHeatmap({ panel }: { panel: HeatmapPanel }) {
           ))}
         </g>
       ))}
-      {marks.map((m) => (
-        <g key={`${m.row}-${m.estimate}`} data-testid="sweep-crossover-line">
-          <title>{m.text}</title>
-          <rect
-            x={x(m.low)}
-            y={TOP + m.row * CELL_H}
-            width={Math.max(2, x(m.high) - x(m.low))}
-            height={CELL_H}
-            fill="none"
-            stroke="#15803d"
-            strokeDasharray="3 3"
-          />
-          <line
-            x1={x(m.estimate)}
-            x2={x(m.estimate)}
-            y1={TOP + m.row * CELL_H - 2}
-            y2={TOP + (m.row + 1) * CELL_H + 2}
-            stroke="#15803d"
-            strokeWidth={3}
-          />
-        </g>
-      ))}
-      {columns.values.map((v, c) => (
-        <text
-          key={c}
-          x={x(c) + CELL_W / 2}
-          y={TOP + grid.length * CELL_H + 14}
-          textAnchor="middle"
-          fontSize={11}
-          fill="#64748b"
-        >
-          {axisTickText(columns.dimension, v)}
-        </text>
-      ))}
-      <text
-        x={LEFT + (columns.values.length * CELL_W) / 2}
-        y={height - 6}
-        textAnchor="middle"
-        fontSize={11}
-        fill="#64748b"
-      >
-        {columns.label}
-      </text>
+      {marks.map((m) => {
+        const labelY = labels.get(m)!;
+        return (
+          <g key={`${m.column}-${m.estimate}`} data-testid="sweep-crossover-line">
+            <title>{m.text}</title>
+            {/* Framing the bracket's two cells (and any between), clear of their labels. */}
+            <rect
+              x={x(m.column)}
+              y={y(m.low - 0.5)}
+              width={CELL_W}
+              height={y(m.high + 0.5) - y(m.low - 0.5)}
+              rx={4}
+              fill="none"
+              stroke={CROSSOVER}
+              strokeDasharray="3 3"
+            />
+            <line
+              x1={x(m.column) - 2}
+              x2={x(m.column + 1) + 2}
+              y1={y(m.estimate)}
+              y2={y(m.estimate)}
+              stroke={CROSSOVER}
+              strokeWidth={3}
+            />
+            <polyline
+              points={`${x(m.column + 1) + 2},${y(m.estimate)} ${gridRight + 4},${y(m.estimate)} ${gridRight + LABEL_GAP - 3},${labelY}`}
+              fill="none"
+              stroke={CROSSOVER}
+              strokeWidth={1}
+              strokeDasharray="2 2"
+            />
+            <text
+              x={gridRight + LABEL_GAP}
+              y={labelY}
+              dominantBaseline="middle"
+              fontSize={11}
+              fill={CROSSOVER}
+              data-testid="sweep-crossover-label"
+            >
+              {m.label}
+            </text>
+          </g>
+        );
+      })}
     </svg>
   );
 }

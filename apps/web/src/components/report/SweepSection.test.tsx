@@ -31,6 +31,33 @@ describe("Sweep section (server-rendered)", () => {
     expect(section).toContain(">Table</button>");
   });
 
+  it("lays the grid out as the terminal prints it: records down in increasing order, placements across, a horizontal crossover line in its column", () => {
+    const html = renderToStaticMarkup(<Report result={grid} />);
+    const heatmap = html.slice(html.indexOf('data-testid="sweep-heatmap"'), html.indexOf("</svg>"));
+    const ticks = [...heatmap.matchAll(/data-testid="sweep-row-tick"[^>]*>([^<]*)</g)].map((m) => m[1]);
+    expect(ticks).toEqual(["1", "10", "100", "1,000"]);
+    expect(heatmap).toMatch(/data-testid="sweep-row-title"[^>]*>records per reply/);
+    expect(heatmap).toMatch(/data-testid="sweep-column-title"[^>]*>network placement</);
+    // Cells row by row: each row a record count, loopback then cross-region.
+    const winners = [...heatmap.matchAll(/data-testid="sweep-cell" data-winner="(\w+)"/g)].map((m) => m[1]);
+    expect(winners).toEqual(["rest", "grpc", "rest", "grpc", "none", "grpc", "grpc", "grpc"]);
+    const line = heatmap.slice(heatmap.indexOf('data-testid="sweep-crossover-line"'));
+    const [, x1, x2, y1, y2] = line.match(/<line x1="([\d.]+)" x2="([\d.]+)" y1="([\d.]+)" y2="([\d.]+)"/)!.map(Number);
+    expect(y1).toBe(y2);
+    // Within the loopback column (the first), across it.
+    const rects = [...heatmap.matchAll(/data-testid="sweep-cell"[^>]*><rect x="([\d.]+)" y="([\d.]+)"/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
+    expect(x1).toBeLessThan(rects[0]![0]!);
+    expect((x1! + x2!) / 2).toBeLessThan(rects[1]![0]!);
+    expect(x2! - x1!).toBeGreaterThan(rects[1]![0]! - rects[0]![0]! - 2);
+    // Between the 10 and 1,000 rows, where the search bracketed it.
+    expect(y1).toBeGreaterThan(rects[2]![1]!);
+    expect(y1).toBeLessThan(rects[6]![1]!);
+    expect(line).toMatch(/data-testid="sweep-crossover-label"[^>]*>loopback: gRPC starts to win at about 100 records</);
+  });
+
   it("says when the search stopped early", () => {
     const stopped = makeSweepResult({
       axes: [{ dimension: "records", values: [1, 100, 10000] }],

@@ -2,9 +2,10 @@ import { findWorkload } from "@relix/core/catalog/catalog";
 import type { RunResult } from "@relix/core/result/result-schema";
 import type { Crossover } from "@relix/core/sweep/sweep-result";
 import { roughly } from "@relix/core/sweep/crossover-text";
+import { SWEEP_LEGEND } from "@relix/core/render/sweep-table";
 import { ChartCard } from "@/components/charts/ChartCard";
 import { DataTable } from "@/components/charts/DataTable";
-import { SweepHeatmap } from "@/components/charts/SweepHeatmap";
+import { SweepHeatmap, heatmapHeight } from "@/components/charts/SweepHeatmap";
 import { SweepLineChart } from "@/components/charts/SweepLineChart";
 import { SWEEP_LINE_COLOR } from "@/lib/report/sweep-chart-styles";
 import { axisValueText, crossoverRowText, sweepPanels, type SweepPanel } from "@/lib/report/sweep-rows";
@@ -28,27 +29,20 @@ const STATUS_TEXT: Record<Crossover["status"], string> = {
   unresolved: "unresolved",
 };
 
-function PointsTable({ panel }: { panel: SweepPanel }) {
+/** The table view: the grid exactly as the terminal and the Markdown print it, rows and columns alike. */
+function GridTable({ panel }: { panel: SweepPanel }) {
+  const { header, rows } = panel.table;
   return (
-    <DataTable
-      caption={`Every measured point of the sweep of ${panel.workload}`}
-      columns={[
-        ...panel.axes.map((a) => ({ label: a.label })),
-        { label: "p50 speedup", align: "right" as const },
-        { label: "95% CI", align: "right" as const },
-        { label: "Verdict" },
-        { label: "Point" },
-      ]}
-      rows={panel.points.map((p) => [
-        ...panel.axes.map((a) =>
-          p.coords[a.dimension] === undefined ? "–" : axisValueText(a.dimension, p.coords[a.dimension]!),
-        ),
-        p.speedup === null ? "–" : `${p.speedup.toFixed(2)}x`,
-        p.low === null || p.high === null ? "–" : `${p.low.toFixed(2)}–${p.high.toFixed(2)}`,
-        p.verdict,
-        p.refinement ? "added by the search" : "grid",
-      ])}
-    />
+    <>
+      <DataTable
+        caption={`The sweep of ${panel.workload}, as the terminal prints it`}
+        columns={header.map((label, i) => ({ label, align: i === 0 ? ("left" as const) : ("right" as const) }))}
+        rows={rows}
+      />
+      <p className="muted small" style={{ margin: "8px 0 0" }}>
+        {SWEEP_LEGEND}
+      </p>
+    </>
   );
 }
 
@@ -94,7 +88,7 @@ function Panel({ panel }: { panel: SweepPanel }) {
   const title =
     panel.kind === "line"
       ? `${label}: gRPC speedup against ${panel.axis.label}`
-      : `${label}: gRPC speedup by ${panel.columns.label}${panel.rows ? ` and ${panel.rows.label}` : ""}`;
+      : `${label}: gRPC speedup by ${panel.rows.label}${panel.columns ? ` and ${panel.columns.label}` : ""}`;
   return (
     <div className="section" data-testid="sweep-panel" data-workload={panel.workload}>
       <h3>{label}</h3>
@@ -107,17 +101,17 @@ function Panel({ panel }: { panel: SweepPanel }) {
             subtitle="REST p50 / gRPC p50, × (> 1: gRPC faster) on a log axis of the swept value · 95% CI band · crossover bracket shaded"
             legend={lineLegend}
             chart={<SweepLineChart axis={panel.axis} points={panel.line} crossovers={panel.crossovers} />}
-            table={<PointsTable panel={panel} />}
+            table={<GridTable panel={panel} />}
           />
         ) : (
           <ChartCard
             testId="sweep-heatmap-card"
             title={title}
-            subtitle="REST p50 / gRPC p50 in each cell (> 1: gRPC faster), coloured by log ratio around 1 · the crossover line sits at its estimate between columns, on a log scale, over its bracket"
+            subtitle="REST p50 / gRPC p50 in each cell (> 1: gRPC faster), coloured by log ratio around 1 · rows as the terminal prints them, * a value the crossover search added · the crossover line sits at its estimate between rows, on a log scale, over its bracket"
             legend={heatLegend}
-            height={60 + panel.grid.length * 34}
+            height={heatmapHeight(panel)}
             chart={<SweepHeatmap panel={panel} />}
-            table={<PointsTable panel={panel} />}
+            table={<GridTable panel={panel} />}
           />
         )}
       </div>

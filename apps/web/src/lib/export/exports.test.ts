@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
 import { makeSweepResult } from "@relix/core/testing/sweep-fixture";
+import { sweepSummaries } from "@relix/core/sweep/crossover-text";
 import { csvHeader, renderCsv } from "./csv";
 import { renderMarkdown } from "./markdown";
 import { renderSweepCsv } from "./sweep-export";
@@ -65,11 +66,11 @@ describe("exports of a swept run", () => {
     refinements: [{ records: 300, network: "loopback" }],
   });
 
-  it("carries the core's sweep section in the Markdown: the grid and every crossover sentence", () => {
+  it("carries the core's sweep section in the Markdown: the grid and each workload's crossover sentence", () => {
     const md = renderMarkdown(swept);
     const section = md.slice(md.indexOf("## Sweep"));
     expect(md.indexOf("## Sweep")).toBeGreaterThan(0);
-    for (const c of swept.sweep!.crossovers) expect(section).toContain(c.text);
+    for (const line of sweepSummaries(swept.sweep!)) expect(section).toContain(`- ${line}`);
   });
 
   it("writes a sweep CSV: a row per point with its coordinates, a row per crossover with its bracket", () => {

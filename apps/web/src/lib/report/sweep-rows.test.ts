@@ -1,33 +1,81 @@
 import { describe, expect, it } from "vitest";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
 import { makeSweepResult } from "@relix/core/testing/sweep-fixture";
-import { columnPosition, heatFill, sweepPanels, type HeatmapPanel, type LinePanel } from "./sweep-rows";
+import { sweepGrids } from "@relix/core/render/sweep-table";
+import type { SweepCoords } from "@relix/core/sweep/sweep-result";
+import { cellPosition, heatFill, sweepPanels, type HeatmapPanel, type LinePanel } from "./sweep-rows";
 
 const records = [1, 10, 100, 1000, 10000];
 
+/** REST ahead on small replies on loopback, gRPC from 1,000 records; gRPC everywhere at 147 ms. */
+const recordsByNetwork = (refinements: SweepCoords[] = []) =>
+  makeSweepResult({
+    axes: [
+      { dimension: "records", values: records },
+      { dimension: "network", values: ["loopback", "cross-region"] },
+    ],
+    speedupAt: (c) => (c.network === "cross-region" ? 1.6 : (c.records as number) >= 1000 ? 1.4 : 0.7),
+    refinements,
+  });
+
 describe("sweep rows", () => {
-  it("lays a records x network sweep out as a heatmap: rows are placements, columns records, a crossover line per row that changes", () => {
-    const result = makeSweepResult({
-      axes: [
-        { dimension: "records", values: records },
-        { dimension: "network", values: ["loopback", "cross-region"] },
-      ],
-      speedupAt: (c) => (c.network === "cross-region" ? 1.6 : (c.records as number) >= 1000 ? 1.4 : 0.7),
-    });
+  it("lays a records x network sweep out as the terminal does: records down, placements across, a crossover line per column that changes", () => {
+    const result = recordsByNetwork();
     const [panel] = sweepPanels(result) as [HeatmapPanel];
     expect(panel.kind).toBe("heatmap");
-    expect(panel.columns.dimension).toBe("records");
-    expect(panel.rows?.values).toEqual(["loopback", "cross-region"]);
-    expect(panel.grid[0]!.map((c) => c?.winner)).toEqual(["rest", "rest", "rest", "grpc", "grpc"]);
-    expect(panel.grid[1]!.every((c) => c?.winner === "grpc")).toBe(true);
-    expect(panel.grid[0]![3]!.label).toBe("1.40x");
-    // Only loopback changes: one mark, between the 100 and 1,000 columns, at their log middle.
+    expect(panel.rows.dimension).toBe("records");
+    expect(panel.rows.values).toEqual(records);
+    expect(panel.columns?.values).toEqual(["loopback", "cross-region"]);
+    expect(panel.grid.map((row) => row[0]?.winner)).toEqual(["rest", "rest", "rest", "grpc", "grpc"]);
+    expect(panel.grid.every((row) => row[1]?.winner === "grpc")).toBe(true);
+    expect(panel.grid[3]![0]!.label).toBe("1.40x");
+    // Only loopback changes: one mark in its column, between the 100 and 1,000 rows, at their log middle.
     expect(panel.marks).toHaveLength(1);
-    expect(panel.marks[0]!.row).toBe(0);
+    expect(panel.marks[0]!.column).toBe(0);
     expect(panel.marks[0]!.low).toBeCloseTo(2.5);
     expect(panel.marks[0]!.high).toBeCloseTo(3.5);
     expect(panel.marks[0]!.estimate).toBeCloseTo(3, 1);
+    expect(panel.marks[0]!.label).toBe("loopback: gRPC starts to win at about 320 records");
     expect(panel.crossovers.map((c) => c.status)).toEqual(["found", "none"]);
+  });
+
+  it("puts the values the search added in their rows, marked, and the line at the boundary of the two rows that bracket it", () => {
+    const result = recordsByNetwork([{ records: 300, network: "loopback" }]);
+    const [panel] = sweepPanels(result) as [HeatmapPanel];
+    expect(panel.rows.values).toEqual([1, 10, 100, 300, 1000, 10000]);
+    expect(panel.refined).toEqual([false, false, false, true, false, false]);
+    expect(panel.grid[3]![0]?.winner).toBe("rest");
+    expect(panel.grid[3]![1]).toBeNull();
+    expect(panel.marks.map((m) => [m.column, m.label])).toEqual([
+      [0, "loopback: gRPC starts to win at about 550 records"],
+    ]);
+    expect(panel.marks[0]!.estimate).toBeCloseTo(4, 2);
+    // The table view is the terminal's grid, row for row.
+    expect(panel.table).toEqual(sweepGrids(result)[0]);
+    expect(panel.table.header).toEqual(["records", "loopback", "cross-region"]);
+    expect(panel.table.rows.map((r) => r[0])).toEqual([
+      "1 record",
+      "10 records",
+      "100 records",
+      "300 records *",
+      "1,000 records",
+      "10,000 records",
+    ]);
+    expect(panel.table.rows[3]![2]).toBe("-");
+  });
+
+  it("lays one list axis down the page in its own order, one column, no crossover", () => {
+    const result = makeSweepResult({
+      axes: [{ dimension: "network", values: ["cross-region", "loopback"] }],
+      speedupAt: (c) => (c.network === "cross-region" ? 1.6 : 0.7),
+    });
+    const [panel] = sweepPanels(result) as [HeatmapPanel];
+    expect(panel.kind).toBe("heatmap");
+    expect(panel.rows.values).toEqual(["cross-region", "loopback"]);
+    expect(panel.columns).toBeNull();
+    expect(panel.grid.map((row) => row.map((c) => c?.winner))).toEqual([["grpc"], ["rest"]]);
+    expect(panel.marks).toEqual([]);
+    expect(panel.table.header).toEqual(["network", "p50 speedup [95% CI]"]);
   });
 
   it("draws one numeric axis as a line on its values, refinement points included and flagged", () => {
@@ -51,7 +99,7 @@ describe("sweep rows", () => {
     const rest = heatFill(1 / 3, true, 4).fill;
     expect(grpc).not.toBe(rest);
     expect(heatFill(4, true, 4).fill).toBe("rgb(37, 99, 235)");
-    expect(columnPosition([1, 10, 100], Math.sqrt(10))).toBeCloseTo(1);
+    expect(cellPosition([1, 10, 100], Math.sqrt(10))).toBeCloseTo(1);
   });
 
   it("has no panel for a result without a sweep", () => {

@@ -1,11 +1,15 @@
 import type { RunResult } from "@relix/core/result/result-schema";
 import type { Crossover, SweepCoords, SweepPoint } from "@relix/core/sweep/sweep-result";
-import { formatSweepValue } from "@relix/core/sweep/crossover-text";
-import { isNumericDimension } from "@relix/core/sweep/sweep-plan";
+import { crossoverHeadline, formatSweepValue } from "@relix/core/sweep/crossover-text";
+import { axisValueNames, isNumericDimension } from "@relix/core/sweep/sweep-plan";
+import type { SweepAxis } from "@relix/core/sweep/sweep-spec";
+import { sweepLayouts, type SweepLayout } from "@relix/core/render/sweep-layout";
+import { sweepGridOf, type SweepGrid } from "@relix/core/render/sweep-table";
 import { formatBytes, formatCount } from "../format";
 
 // A swept result -> per workload either a speedup line along one numeric axis, or a heatmap (two
-// axes, or one list axis). Pure and serialisable, like report-rows: computed on the server, drawn
+// axes, or one list axis) laid out as the terminal prints the grid: the searched axis down the
+// page, the other across. Pure and serialisable, like report-rows: computed on the server, drawn
 // by the charts.
 
 export type AxisValue = number | string;
@@ -38,11 +42,15 @@ export interface LinePoint extends SweepPointView {
 }
 
 export interface CrossoverMark {
-  row: number;
-  /** Positions in column units (0 = left edge of the first column, n = right edge of the last). */
+  /** The column whose rows it crosses. */
+  column: number;
+  /** Positions in row units (0 = top edge of the first row, n = bottom edge of the last). */
   low: number;
   high: number;
   estimate: number;
+  /** Beside the line: "gRPC starts to win at about 550 records". */
+  label: string;
+  /** The row's whole sentence. */
   text: string;
 }
 
@@ -58,9 +66,10 @@ interface PanelBase {
   /** The run's own list values shared by the panel's points when they are not axes ("cross-region"); "" else. */
   context: string;
   crossovers: Crossover[];
-  /** Every point (grid and refinement), for the table view. */
-  points: SweepPointView[];
+  /** The swept axes in the spec's order. */
   axes: SweepAxisView[];
+  /** The table view: the grid exactly as the terminal and the Markdown print it. */
+  table: SweepGrid;
 }
 
 export interface LinePanel extends PanelBase {
@@ -71,10 +80,16 @@ export interface LinePanel extends PanelBase {
 
 export interface HeatmapPanel extends PanelBase {
   kind: "heatmap";
-  columns: SweepAxisView;
-  /** null for a single list axis: one row. */
-  rows: SweepAxisView | null;
-  /** grid[row][column]; null where the grid point was not measured (its placement refused). */
+  /** Down the page: the searched axis (the first when none is numeric), increasing, the search's values included. */
+  rows: SweepAxisView;
+  /** Per row: a value the crossover search added (its tick marked "*", as in the terminal). */
+  refined: boolean[];
+  /** Across: the other axis; null for a single axis (one column). */
+  columns: SweepAxisView | null;
+  /**
+   * grid[row][column]; null where nothing was measured: a refused placement, or a value the search
+   * added for another column.
+   */
   grid: Array<Array<HeatCell | null>>;
   marks: CrossoverMark[];
 }
@@ -119,23 +134,11 @@ function viewOf(point: SweepPoint): SweepPointView {
   };
 }
 
-/** The swept axes: the spec's when it has them (their order), else read off the points. */
-function axesOf(result: RunResult, points: readonly SweepPoint[]): SweepAxisView[] {
-  const specAxes = result.spec.sweep?.axes;
-  const dims = specAxes ? specAxes.map((a) => a.dimension) : [...new Set(points.flatMap((p) => Object.keys(p.coords)))];
-  return dims.map((dimension) => {
-    const planned = specAxes?.find((a) => a.dimension === dimension)?.values as AxisValue[] | undefined;
-    const seen = [...new Set(points.filter((p) => !p.refinement).map((p) => p.coords[dimension]!))];
-    const values = planned ?? seen;
-    const numeric = isNumericDimension(dimension);
-    return {
-      dimension,
-      label: AXIS_LABEL[dimension] ?? dimension,
-      numeric,
-      values: numeric ? [...values].sort((a, b) => Number(a) - Number(b)) : values,
-    };
-  });
+function axisView(dimension: string, values: AxisValue[]): SweepAxisView {
+  return { dimension, label: AXIS_LABEL[dimension] ?? dimension, numeric: isNumericDimension(dimension), values };
 }
+
+const specAxisView = (axis: SweepAxis) => axisView(axis.dimension, axisValueNames(axis));
 
 /** Diverging colour centred on 1: gRPC better blue, REST better amber, by log ratio; a tie neutral. */
 export function heatFill(speedup: number | null, significant: boolean, reach: number): { fill: string; ink: string } {
@@ -147,8 +150,8 @@ export function heatFill(speedup: number | null, significant: boolean, reach: nu
   return { fill: `rgb(${mix(r)}, ${mix(g)}, ${mix(b)})`, ink: t > 0.55 ? "#ffffff" : "#0f172a" };
 }
 
-/** Where a value sits among the columns, in column units, on a log scale between neighbours. */
-export function columnPosition(values: readonly number[], value: number): number {
+/** Where a value sits among an axis's cells, in cell units, on a log scale between neighbours. */
+export function cellPosition(values: readonly number[], value: number): number {
   if (value <= values[0]!) return 0.5;
   if (value >= values.at(-1)!) return values.length - 0.5;
   const i = values.findIndex((v, k) => k + 1 < values.length && v <= value && value <= values[k + 1]!);
@@ -156,95 +159,90 @@ export function columnPosition(values: readonly number[], value: number): number
   return i + 0.5 + Math.log(value / a) / Math.log(b / a);
 }
 
-function heatmapOf(
-  key: string,
-  workload: string,
-  axes: SweepAxisView[],
-  points: SweepPoint[],
-  crossovers: Crossover[],
-) {
-  // Columns: the axis the crossovers are searched along (numeric), so its line runs across the rows.
-  const along = crossovers[0]?.dimension ?? axes.find((a) => a.numeric)?.dimension ?? axes[0]!.dimension;
-  const columns = axes.find((a) => a.dimension === along) ?? axes[0]!;
-  const rows = axes.find((a) => a !== columns) ?? null;
-  const planned = points.filter((p) => !p.refinement);
-  const reach = Math.max(2, ...planned.filter((p) => p.p50).map((p) => Math.max(p.p50!.estimate, 1 / p.p50!.estimate)));
-  const rowValues: Array<AxisValue | null> = rows ? rows.values : [null];
-  const grid = rowValues.map((rv) =>
-    columns.values.map((cv): HeatCell | null => {
-      const point = planned.find(
-        (p) => p.coords[columns.dimension] === cv && (rows === null || p.coords[rows.dimension] === rv),
-      );
-      if (!point) return null;
-      const view = viewOf(point);
-      return {
-        ...view,
-        ...heatFill(view.speedup, view.significant, reach),
-        label: view.speedup === null ? "–" : `${view.speedup.toFixed(2)}x`,
-      };
-    }),
+function heatCell(point: SweepPoint | undefined, reach: number): HeatCell | null {
+  if (!point) return null;
+  const view = viewOf(point);
+  return {
+    ...view,
+    ...heatFill(view.speedup, view.significant, reach),
+    label: view.speedup === null ? "–" : `${view.speedup.toFixed(2)}x`,
+  };
+}
+
+/** A found crossover as a line across its column, at its estimate among the rows (the search's values included). */
+function markOf(c: Crossover, layout: SweepLayout, rowValues: number[]): CrossoverMark | null {
+  if (c.status !== "found" || c.low === undefined || c.high === undefined) return null;
+  const column = layout.columnAxis ? layout.columns.indexOf(c.row[layout.columnAxis.dimension]) : 0;
+  if (column < 0) return null;
+  const columnText = layout.columnAxis ? axisValueText(layout.columnAxis.dimension, layout.columns[column]!) : "";
+  return {
+    column,
+    low: cellPosition(rowValues, c.low),
+    high: cellPosition(rowValues, c.high),
+    estimate: cellPosition(rowValues, c.estimate ?? Math.sqrt(c.low * c.high)),
+    label: `${columnText ? `${columnText}: ` : ""}${crossoverHeadline(c)}`,
+    text: c.text,
+  };
+}
+
+function heatmapOf(layout: SweepLayout, crossovers: Crossover[]) {
+  const measured = layout.cells.flat().filter((p): p is SweepPoint => p?.p50 != null);
+  const reach = Math.max(2, ...measured.map((p) => Math.max(p.p50!.estimate, 1 / p.p50!.estimate)));
+  const rows = axisView(
+    layout.rowAxis.dimension,
+    layout.rows.map((r) => r.value),
   );
-  const marks: CrossoverMark[] = [];
-  if (columns.numeric) {
-    const values = columns.values as number[];
-    for (const c of crossovers) {
-      if (c.status !== "found" || c.low === undefined || c.high === undefined) continue;
-      const row = rows ? rowValues.findIndex((rv) => rv === c.row[rows.dimension]) : 0;
-      if (row < 0) continue;
-      const estimate = c.estimate ?? Math.sqrt(c.low * c.high);
-      marks.push({
-        row,
-        low: columnPosition(values, c.low),
-        high: columnPosition(values, c.high),
-        estimate: columnPosition(values, estimate),
-        text: c.text,
-      });
-    }
-  }
-  return { kind: "heatmap" as const, key, workload, columns, rows, grid, marks };
+  const columns = layout.columnAxis ? specAxisView(layout.columnAxis) : null;
+  const marks = rows.numeric
+    ? crossovers.map((c) => markOf(c, layout, rows.values as number[])).filter((m): m is CrossoverMark => m !== null)
+    : [];
+  return {
+    kind: "heatmap" as const,
+    rows,
+    refined: layout.rows.map((r) => r.refinement),
+    columns,
+    grid: layout.cells.map((row) => row.map((point) => heatCell(point, reach))),
+    marks,
+  };
 }
 
-function lineOf(axis: SweepAxisView, points: SweepPoint[]): LinePoint[] {
-  return points
-    .filter((p) => typeof p.coords[axis.dimension] === "number")
-    .map((p) => {
-      const view = viewOf(p);
-      return {
-        ...view,
-        x: p.coords[axis.dimension] as number,
-        band: view.low !== null && view.high !== null ? ([view.low, view.high] as [number, number]) : null,
-      };
-    })
-    .sort((a, b) => a.x - b.x);
+/** A single numeric axis: every point on it, in order, the search's ones included. */
+function lineOf(layout: SweepLayout): LinePoint[] {
+  return layout.rows.flatMap((row, r) => {
+    const point = layout.cells[r]![0];
+    if (!point || typeof row.value !== "number") return [];
+    const view = viewOf(point);
+    return [{ ...view, x: row.value, band: view.low !== null && view.high !== null ? [view.low, view.high] : null }];
+  });
 }
 
-/** One panel per swept workload; [] for a result without a sweep. */
+/** One panel per swept workload (and per value of a run's own list off the axes); [] for a result without a sweep. */
 export function sweepPanels(result: RunResult): SweepPanel[] {
   const sweep = result.sweep;
-  if (!sweep || sweep.points.length === 0) return [];
-  const axes = axesOf(result, sweep.points);
-  // The run's own lists that are not axes (two placements under a records sweep) still tell points
-  // apart: each of their combinations is a map of its own.
-  const swept = new Set(axes.map((a) => a.dimension));
-  const extraOf = (coords: SweepCoords): SweepCoords =>
-    Object.fromEntries(Object.entries(coords).filter(([d]) => !swept.has(d)));
-  const groups = new Map<string, { workload: string; extra: SweepCoords }>();
-  for (const p of sweep.points) {
-    const extra = extraOf(p.coords);
-    groups.set(`${p.workload}|${JSON.stringify(extra)}`, { workload: p.workload, extra });
-  }
-  const matches = (coords: SweepCoords, extra: SweepCoords) =>
-    Object.entries(extra).every(([d, v]) => coords[d] === undefined || coords[d] === v);
-  return [...groups].map(([groupKey, { workload, extra }]): SweepPanel => {
-    const points = sweep.points.filter((p) => p.workload === workload && matches(p.coords, extra));
-    const crossovers = sweep.crossovers.filter((c) => c.workload === workload && matches(c.row, extra));
-    const context = Object.entries(extra)
+  const specAxes = result.spec.sweep?.axes;
+  if (!sweep || !specAxes || sweep.points.length === 0) return [];
+  const axes = specAxes.map(specAxisView);
+  return sweepLayouts(result).map((layout): SweepPanel => {
+    // The run's own lists that are not axes (two placements under a records sweep) still tell
+    // points apart: each of their combinations is a map of its own, with its own crossovers.
+    const crossovers = sweep.crossovers.filter(
+      (c) =>
+        c.workload === layout.workload &&
+        Object.entries(layout.context).every(([d, v]) => c.row[d] === undefined || c.row[d] === v),
+    );
+    const context = Object.entries(layout.context)
       .map(([d, v]) => axisValueText(d, v))
       .join(" · ");
-    const base = { key: `sweep|${groupKey}`, workload, context, crossovers, points: points.map(viewOf), axes };
-    if (axes.length === 1 && axes[0]!.numeric)
-      return { ...base, kind: "line", axis: axes[0]!, line: lineOf(axes[0]!, points) };
-    return { ...base, ...heatmapOf(base.key, workload, axes, points, crossovers) };
+    const base = {
+      key: `sweep|${layout.title}`,
+      workload: layout.workload,
+      context,
+      crossovers,
+      axes,
+      table: sweepGridOf(layout),
+    };
+    if (axes.length === 1 && axes[0]!.numeric) return { ...base, kind: "line", axis: axes[0]!, line: lineOf(layout) };
+    return { ...base, ...heatmapOf(layout, crossovers) };
   });
 }
 
