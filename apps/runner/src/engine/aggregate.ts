@@ -4,6 +4,7 @@ import {
   createLatencyHistogram,
   decodeLatencyHistogram,
   median,
+  sampleSpeedupCI,
   speedupCI,
   stackVerdictFor,
   structuredVerdictFor,
@@ -12,6 +13,7 @@ import {
   type ProtocolMeasure,
   type ProtocolSummary,
   type RatioCI,
+  type SampleSide,
   type StackComparison,
   type StackId,
   type StackPair,
@@ -121,9 +123,17 @@ interface Sides {
   other: ProtocolMeasure[];
 }
 
+/** A one-trial side's kept latencies for the p50 sample bootstrap, or null when it kept none. */
+function sampleSideOf(measure: ProtocolMeasure): SampleSide | null {
+  const samples = measure.batches?.latenciesMs;
+  if (samples === undefined) return null;
+  return { estimate: measure.latencyMs.p50, samples, calls: measure.latencyMs.count };
+}
+
 /**
  * Several trials: the between-trial bootstrap. One trial: batch means over its sub-windows when
- * both sides have enough of them, else the bootstrap's point estimate (flagged degenerate).
+ * both sides have enough of them; for p50, failing that, a bootstrap of the window's calls when
+ * both sides kept enough of them; else the bootstrap's point estimate (flagged degenerate).
  */
 function ratioCIOf({ base, other }: Sides, metric: ComparedMetric): RatioCI {
   const baseValues = base.map((m) => metricValue(m, metric));
@@ -137,6 +147,12 @@ function ratioCIOf({ base, other }: Sides, metric: ComparedMetric): RatioCI {
       { estimate: baseValues[0]!, batches: onlyBase.batches[key] },
       { estimate: otherValues[0]!, batches: onlyOther.batches[key] },
     );
+    if (ci) return ci;
+  }
+  if (metric === "p50" && onlyBase && onlyOther) {
+    const baseSide = sampleSideOf(onlyBase);
+    const otherSide = sampleSideOf(onlyOther);
+    const ci = baseSide && otherSide ? sampleSpeedupCI(metric, baseSide, otherSide) : null;
     if (ci) return ci;
   }
   return speedupCI(metric, baseValues, otherValues);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ClientSample } from "../tools";
-import { batchFiguresInWindow } from "./batches";
+import { batchFiguresInWindow, LATENCIES_KEPT_BELOW, MAX_KEPT_LATENCIES } from "./batches";
 import { compareTrials } from "./aggregate";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
 
@@ -58,6 +58,18 @@ describe("sub-window figures of one trial", () => {
     expect(batchFiguresInWindow(firstHalf, { startMs: 0, endMs: 4_000 }).rps).toEqual([]);
   });
 
+  it("keeps a thin window's latencies, every k-th of a fuller one, and none of an ordinary one", () => {
+    const thin = batchFiguresInWindow(steady(7, 2, 150), { startMs: 0, endMs: 2_000 });
+    expect(thin.p50Ms).toEqual([]);
+    expect(thin.latenciesMs).toHaveLength(14);
+    // steady() jitters each latency by up to 5%.
+    for (const ms of thin.latenciesMs!) expect(Math.abs(ms - 150)).toBeLessThanOrEqual(7.5);
+    const fuller = batchFiguresInWindow(steady(300, 2, 2), { startMs: 0, endMs: 2_000 });
+    expect(fuller.latenciesMs).toHaveLength(MAX_KEPT_LATENCIES);
+    const ordinary = batchFiguresInWindow(steady(LATENCIES_KEPT_BELOW / 2, 2, 2), { startMs: 0, endMs: 2_000 });
+    expect(ordinary.latenciesMs).toBeUndefined();
+  });
+
   it("ignores errors and samples outside the window", () => {
     const samples = [...steady(1_000, 2, 2), { endMs: 2_500, latencyUs: 9e6, ok: true, code: "200" }];
     samples[0] = { ...samples[0]!, ok: false, code: "500", latencyUs: 9e6 };
@@ -74,6 +86,36 @@ describe("one trial's verdicts", () => {
     const p50 = compareTrials([{ rest, grpc }]).find((c) => c.metric === "p50")!;
     expect(p50.ci).toMatchObject({ method: "batch-means", degenerate: false });
     expect(p50.text).toMatch(/^gRPC 1\.25x faster at p50 \(95% CI [\d.]+-[\d.]+, 1 trial\)$/);
+  });
+
+  it("bootstrap a thin window's calls for p50 when sub-windows cannot be had, and leave p99 without an interval", () => {
+    const { rest, grpc } = oneTrial();
+    // A dozen-odd slow calls a side, REST's three times as slow: no five sub-windows of 20 on either.
+    const restCalls = steady(7, 2, 450).map((s, i) => ({ ...s, latencyUs: s.latencyUs * (1 + 0.1 * ((i * 7) % 5)) }));
+    const grpcCalls = steady(6, 2, 150).map((s, i) => ({ ...s, latencyUs: s.latencyUs * (1 + 0.1 * ((i * 3) % 5)) }));
+    rest.batches = batchFiguresInWindow(restCalls, { startMs: 0, endMs: 2_000 });
+    grpc.batches = batchFiguresInWindow(grpcCalls, { startMs: 0, endMs: 2_000 });
+    rest.latencyMs = { ...rest.latencyMs, p50: 540, count: 14 };
+    grpc.latencyMs = { ...grpc.latencyMs, p50: 180, count: 12 };
+    const comparisons = compareTrials([{ rest, grpc }]);
+    const p50 = comparisons.find((c) => c.metric === "p50")!;
+    expect(p50.ci).toMatchObject({ method: "sample-bootstrap", degenerate: false, samples: { rest: 14, grpc: 12 } });
+    expect(p50.ci.estimate).toBeCloseTo(3, 12);
+    expect(p50.ci.low).toBeGreaterThan(1);
+    expect(p50.winner).toBe("grpc");
+    expect(p50.text).toMatch(
+      /^gRPC 3\.00x faster at p50 \(95% CI [\d.]+-[\d.]+, 1 trial, 14 REST and 12 gRPC calls\)$/,
+    );
+    expect(comparisons.find((c) => c.metric === "p99")!.ci.degenerate).toBe(true);
+  });
+
+  it("keep the point estimate when a thin window has fewer calls than the bootstrap needs", () => {
+    const { rest, grpc } = oneTrial();
+    rest.batches = batchFiguresInWindow(steady(7, 2, 450), { startMs: 0, endMs: 2_000 });
+    grpc.batches = batchFiguresInWindow(steady(3, 2, 150), { startMs: 0, endMs: 2_000 });
+    const p50 = compareTrials([{ rest, grpc }]).find((c) => c.metric === "p50")!;
+    expect(p50.ci.degenerate).toBe(true);
+    expect(p50.text).toContain("1 trial: no confidence interval");
   });
 
   it("fall back to the point estimate when a result has no sub-window figures", () => {

@@ -26,7 +26,8 @@ function okInWindow(samples: readonly ClientSample[], window: MeasuredWindow): C
 /**
  * Latencies cut into consecutive runs of equal request count, as many as TARGET_BATCHES allows
  * with `perBatch` requests each; none when fewer than MIN_BATCHES would be full (the window is too
- * short for that figure, and the verdict falls back to the point estimate). By count rather than
+ * short for that figure: p50 then bootstraps the calls themselves, see keptLatenciesMs, and
+ * otherwise the verdict falls back to the point estimate). By count rather than
  * by time because completions of slow calls come in bursts: equal time slices of a short window
  * can leave one nearly empty while the whole window has enough.
  */
@@ -62,6 +63,29 @@ function rpsBatches(ok: readonly ClientSample[], window: MeasuredWindow): number
   return [];
 }
 
+/**
+ * A window with fewer successful calls than this keeps their latencies. Under 100 (five sub-windows
+ * of 20) p50 has no batch-means interval and its interval comes from the calls themselves; the
+ * other side of that comparison needs its calls too, and it may have several times as many (a
+ * protocol several times faster). From here on the two sides differ by over ten times in calls,
+ * a difference no interval is needed to see, and ordinary windows stay as small as before.
+ */
+export const LATENCIES_KEPT_BELOW = 1_000;
+
+/**
+ * At most this many latencies are kept: every k-th call of a fuller window. The bootstrap then
+ * treats that side as if it had 200 calls, which can only widen the interval, and stays quick.
+ */
+export const MAX_KEPT_LATENCIES = 200;
+
+function keptLatenciesMs(ok: readonly ClientSample[]): { latenciesMs?: number[] } {
+  if (ok.length === 0 || ok.length >= LATENCIES_KEPT_BELOW) return {};
+  const step = Math.ceil(ok.length / MAX_KEPT_LATENCIES);
+  const kept = ok.filter((_, i) => i % step === 0);
+  // Whole µs, as the histogram records them (never 0: a ratio needs positive latencies).
+  return { latenciesMs: kept.map((s) => Math.max(1, Math.round(s.latencyUs)) / 1000) };
+}
+
 /** p50, p99 and rps per sub-window of the window: what a single trial's confidence interval rests on. */
 export function batchFiguresInWindow(samples: readonly ClientSample[], window: MeasuredWindow): BatchFigures {
   const ok = okInWindow(samples, window);
@@ -69,5 +93,6 @@ export function batchFiguresInWindow(samples: readonly ClientSample[], window: M
     p50Ms: percentileOfBatches(ok, "p50Ms"),
     p99Ms: percentileOfBatches(ok, "p99Ms"),
     rps: rpsBatches(ok, window),
+    ...keptLatenciesMs(ok),
   };
 }

@@ -33,6 +33,12 @@ export const batchFiguresSchema = z.object({
   p50Ms: z.array(nonNegative),
   p99Ms: z.array(nonNegative),
   rps: z.array(nonNegative),
+  /**
+   * A window of under 1,000 successful calls only: their latencies in completion order (every k-th
+   * when over 200), what a p50 interval rests on when a side is too thin for sub-windows
+   * (stats/sample-bootstrap.ts). Absent otherwise and in results written before.
+   */
+  latenciesMs: z.array(z.number().positive()).optional(),
 });
 export type BatchFigures = z.infer<typeof batchFiguresSchema>;
 

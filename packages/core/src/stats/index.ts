@@ -26,7 +26,15 @@ export {
   type RatioDirection,
 } from "./bootstrap";
 export { batchMeansRatioCI, tQuantile975, MIN_BATCHES, type BatchSide } from "./batch-means";
-export { COMPARED_METRICS, speedupCI, batchSpeedupCI, ratioDirectionFor, type ComparedMetric } from "./speedup";
+export { sampleBootstrapRatioCI, MIN_SAMPLES_FOR_BOOTSTRAP, type SampleSide } from "./sample-bootstrap";
+export {
+  COMPARED_METRICS,
+  speedupCI,
+  batchSpeedupCI,
+  sampleSpeedupCI,
+  ratioDirectionFor,
+  type ComparedMetric,
+} from "./speedup";
 export { verdictFor, structuredVerdictFor, type Verdict, type VerdictInput, type Winner } from "./verdict";
 export {
   gapShare,

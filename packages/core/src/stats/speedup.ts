@@ -5,6 +5,7 @@
 // 1.4 means. Build speedup CIs with speedupCI, not by picking a direction at each call site.
 import { batchMeansRatioCI, type BatchSide } from "./batch-means";
 import { bootstrapRatioCI, type BootstrapOptions, type RatioCI, type RatioDirection } from "./bootstrap";
+import { sampleBootstrapRatioCI, type SampleSide } from "./sample-bootstrap";
 
 /** What each cell compares between the protocols, in report order. */
 export const COMPARED_METRICS = ["p50", "p99", "rps"] as const;
@@ -27,4 +28,12 @@ export function speedupCI(
 /** One trial: the interval from sub-windows of each side's window, or null when they are too few. */
 export function batchSpeedupCI(metric: ComparedMetric, rest: BatchSide, grpc: BatchSide): RatioCI | null {
   return batchMeansRatioCI(rest, grpc, ratioDirectionFor(metric));
+}
+
+/**
+ * One trial too thin for batch means on p50: the interval from each side's calls, or null when
+ * they are too few. p50 only: a p99 of a few dozen calls is no estimate (sample-bootstrap.ts).
+ */
+export function sampleSpeedupCI(metric: "p50", rest: SampleSide, grpc: SampleSide): RatioCI | null {
+  return sampleBootstrapRatioCI(rest, grpc, ratioDirectionFor(metric));
 }

@@ -60,6 +60,16 @@ describe("verdictFor", () => {
     expect(structuredVerdictFor({ metric: "p50", ci: speedupCI("p50", [1.0], [1.08]) }).winner).toBe("rest");
   });
 
+  it("says a thin window's interval is from one trial and how many calls it rests on", () => {
+    const ci = { estimate: 1.6, low: 1.1, high: 2.3, method: "sample-bootstrap" as const };
+    expect(verdictFor({ metric: "p50", ci: { ...ci, samples: { rest: 14, grpc: 14 } } })).toBe(
+      "gRPC 1.60x faster at p50 (95% CI 1.10-2.30, 1 trial, 14 calls each)",
+    );
+    expect(verdictFor({ metric: "p50", ci: { ...ci, samples: { rest: 40, grpc: 12 } } })).toBe(
+      "gRPC 1.60x faster at p50 (95% CI 1.10-2.30, 1 trial, 40 REST and 12 gRPC calls)",
+    );
+  });
+
   it("refuses a CI built in the wrong direction for the metric", () => {
     const backwards = speedupCI("p50", [1.0, 1.1], [1.4, 1.5]); // rest/grpc
     expect(() => verdictFor({ metric: "rps", ci: backwards })).toThrow(/grpc\/rest/);

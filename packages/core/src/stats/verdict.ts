@@ -15,7 +15,7 @@ export interface VerdictInput {
    */
   labels?: Record<Exclude<Winner, "none">, string>;
   ci: Pick<RatioCI, "estimate" | "low" | "high"> &
-    Partial<Pick<RatioCI, "ratio" | "confidence" | "degenerate" | "method">>;
+    Partial<Pick<RatioCI, "ratio" | "confidence" | "degenerate" | "method" | "samples">>;
 }
 
 export interface Verdict {
@@ -29,8 +29,13 @@ export interface Verdict {
   confidence: number;
   /** One trial on a side: no interval, so the winner is the point estimate and nothing more. */
   degenerate: boolean;
-  /** The interval comes from sub-windows of a single trial (batch means), not from several trials. */
+  /**
+   * The interval comes from a single trial's window (batch means over its sub-windows, or a
+   * bootstrap of its calls), not from several trials.
+   */
   withinTrial: boolean;
+  /** sample-bootstrap only: each side's successful calls the interval rests on. */
+  samples?: { rest: number; grpc: number };
   text: string;
 }
 
@@ -56,11 +61,18 @@ function winnerOf(estimate: number, low: number, high: number, degenerate: boole
   return "none";
 }
 
+/** How few calls a thin window's interval rests on, e.g. ", 14 calls each" or ", 40 REST and 12 gRPC calls". */
+function calls(samples: Verdict["samples"], labels: Record<Exclude<Winner, "none">, string>): string {
+  if (samples === undefined) return "";
+  if (samples.rest === samples.grpc) return `, ${samples.rest} calls each`;
+  return `, ${samples.rest} ${labels.rest} and ${samples.grpc} ${labels.grpc} calls`;
+}
+
 function sentence(v: Omit<Verdict, "text">, labels: Record<Exclude<Winner, "none">, string>): string {
   const where = v.metric === "rps" ? "in throughput" : `at ${v.metric}`;
   const interval = v.degenerate
     ? "1 trial: no confidence interval"
-    : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}${v.withinTrial ? ", 1 trial" : ""}`;
+    : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}${v.withinTrial ? ", 1 trial" : ""}${calls(v.samples, labels)}`;
   if (v.winner === "none") {
     return `${v.degenerate ? "no difference" : "no significant difference"} ${where} (${interval})`;
   }
@@ -80,8 +92,9 @@ export function structuredVerdictFor({ metric, ci, labels = LABEL }: VerdictInpu
     winner === "rest"
       ? { factor: 1 / ci.estimate, low: 1 / ci.high, high: 1 / ci.low }
       : { factor: ci.estimate, low: ci.low, high: ci.high };
-  const withinTrial = ci.method === "batch-means";
-  const verdict = { winner, ...oriented, metric, confidence, degenerate, withinTrial };
+  const withinTrial = ci.method === "batch-means" || ci.method === "sample-bootstrap";
+  const samples = !degenerate && ci.method === "sample-bootstrap" ? ci.samples : undefined;
+  const verdict = { winner, ...oriented, metric, confidence, degenerate, withinTrial, ...(samples ? { samples } : {}) };
   return { ...verdict, text: sentence(verdict, labels) };
 }
 
