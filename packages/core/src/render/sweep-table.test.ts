@@ -3,7 +3,7 @@ import { describeRow } from "../sweep/crossover-text";
 import type { SweepPoint } from "../sweep/sweep-result";
 import { makeRunResult } from "../testing/result-fixture";
 import { renderMarkdownReport } from "./markdown";
-import { sweepCoordsLabel, sweepGrids } from "./sweep-table";
+import { SWEEP_LEGEND, sweepCoordsLabel, sweepGrids, sweepLegend } from "./sweep-table";
 import { renderTableReport } from "./table";
 
 const ci = (estimate: number) => ({
@@ -91,5 +91,14 @@ describe("the sweep grid", () => {
 
   it("is absent from a result without a sweep", () => {
     expect(renderTableReport(makeRunResult())).not.toContain("Sweep:");
+  });
+
+  it("says in the legend what a stacks axis compares, and only then", () => {
+    expect(sweepLegend(undefined)).toBe(SWEEP_LEGEND);
+    const stacksAxis = {
+      axes: [{ dimension: "stacks" as const, values: ["node" as const, "h2c" as const] }],
+      refine: { resolution: 1.25, maxPoints: 8 },
+    };
+    expect(sweepLegend(stacksAxis)).toMatch(/a REST stack's point is that stack's p50 \/ grpc-js p50/);
   });
 });

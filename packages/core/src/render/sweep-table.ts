@@ -59,6 +59,15 @@ export function sweepCoordsLabel(cell: Pick<CellResult, "coords" | "refinement">
 export const SWEEP_LEGEND =
   "Each point: REST p50 / gRPC p50 with its 95% CI (above 1 gRPC faster) and the verdict there; * a value the crossover search added between two grid values.";
 
+/** On a stacks axis a point is one stack against the other side's default, oriented like every other point. */
+const STACK_AXIS_LEGEND =
+  " On the stacks axis, a REST stack's point is that stack's p50 / grpc-js p50, and a gRPC stack's is express p50 / that stack's p50.";
+
+/** The legend under a sweep's grid, saying what a stacks axis compares when there is one. */
+export function sweepLegend(sweep: RunResult["spec"]["sweep"]): string {
+  return sweep?.axes.some((a) => a.dimension === "stacks") ? SWEEP_LEGEND + STACK_AXIS_LEGEND : SWEEP_LEGEND;
+}
+
 /** The crossover sentences, one line per workload, and why the search stopped short if it did. */
 export function sweepSentences(result: RunResult): string[] {
   if (!result.sweep) return [];
@@ -86,7 +95,7 @@ export function sweepTerminalSection(result: RunResult, s: SweepStyles): string[
         grid.rows,
       ),
     ]),
-    s.dim(SWEEP_LEGEND),
+    s.dim(sweepLegend(result.spec.sweep)),
     "",
     ...sweepSentences(result).map((line) => s.bold(line)),
   ];
@@ -116,7 +125,7 @@ export function sweepMarkdownSection(result: RunResult, table: MarkdownTable): s
       ),
     ]),
     "",
-    SWEEP_LEGEND,
+    sweepLegend(result.spec.sweep),
     "",
     ...sweepSentences(result).map((line) => `- ${line}`),
   ];

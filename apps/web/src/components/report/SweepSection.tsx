@@ -2,7 +2,7 @@ import { findWorkload } from "@relix/core/catalog/catalog";
 import type { RunResult } from "@relix/core/result/result-schema";
 import type { Crossover } from "@relix/core/sweep/sweep-result";
 import { roughly } from "@relix/core/sweep/crossover-text";
-import { SWEEP_LEGEND } from "@relix/core/render/sweep-table";
+import { sweepLegend } from "@relix/core/render/sweep-table";
 import { ChartCard } from "@/components/charts/ChartCard";
 import { DataTable } from "@/components/charts/DataTable";
 import { SweepHeatmap, heatmapHeight } from "@/components/charts/SweepHeatmap";
@@ -30,7 +30,7 @@ const STATUS_TEXT: Record<Crossover["status"], string> = {
 };
 
 /** The table view: the grid exactly as the terminal and the Markdown print it, rows and columns alike. */
-function GridTable({ panel }: { panel: SweepPanel }) {
+function GridTable({ panel, legend }: { panel: SweepPanel; legend: string }) {
   const { header, rows } = panel.table;
   return (
     <>
@@ -40,7 +40,7 @@ function GridTable({ panel }: { panel: SweepPanel }) {
         rows={rows}
       />
       <p className="muted small" style={{ margin: "8px 0 0" }}>
-        {SWEEP_LEGEND}
+        {legend}
       </p>
     </>
   );
@@ -82,7 +82,7 @@ function Crossovers({ crossovers }: { crossovers: Crossover[] }) {
   );
 }
 
-function Panel({ panel }: { panel: SweepPanel }) {
+function Panel({ panel, legend }: { panel: SweepPanel; legend: string }) {
   const workload = findWorkload(panel.workload)?.label ?? panel.workload;
   const label = panel.context ? `${workload} · ${panel.context}` : workload;
   const title =
@@ -101,7 +101,7 @@ function Panel({ panel }: { panel: SweepPanel }) {
             subtitle="REST p50 / gRPC p50, × (> 1: gRPC faster) on a log axis of the swept value · 95% CI band · crossover bracket shaded"
             legend={lineLegend}
             chart={<SweepLineChart axis={panel.axis} points={panel.line} crossovers={panel.crossovers} />}
-            table={<GridTable panel={panel} />}
+            table={<GridTable panel={panel} legend={legend} />}
           />
         ) : (
           <ChartCard
@@ -111,7 +111,7 @@ function Panel({ panel }: { panel: SweepPanel }) {
             legend={heatLegend}
             height={heatmapHeight(panel)}
             chart={<SweepHeatmap panel={panel} />}
-            table={<GridTable panel={panel} />}
+            table={<GridTable panel={panel} legend={legend} />}
           />
         )}
       </div>
@@ -124,7 +124,7 @@ export function SweepMaps({ result }: { result: RunResult }) {
   return (
     <>
       {sweepPanels(result).map((panel) => (
-        <Panel key={panel.key} panel={panel} />
+        <Panel key={panel.key} panel={panel} legend={sweepLegend(result.spec.sweep)} />
       ))}
     </>
   );
