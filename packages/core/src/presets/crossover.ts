@@ -34,8 +34,8 @@ export const crossoverPreset = definePreset({
   },
   notes: [
     "Each grid point is one cell: item.list with the reply's record count set to the point's value, measured like any other cell. Where the p50 winner changes between two neighbouring counts, the run measures counts in between (geometric bisection) until the crossover is bracketed within 25% or 8 added cells are spent, shared across the placements.",
-    "One trial of 2 s windows: each verdict's 95% interval comes from sub-windows of its window (batch means), so it shows the noise within the run. A crossover is where the winner changes, not a precise threshold; run with --trials 3 before reading much into its exact place.",
-    "At 10,000 records a reply is about 1 MiB of JSON (740 KiB of protobuf): on a busy two-core machine, or across regions, a side may complete few or no calls within the 2 s window; that point then has no verdict ('-' in the grid) and its row is read from the other sizes. Lengthen the window (--duration 5s) to measure it.",
+    "One trial of 2 s windows: each verdict's 95% interval comes from sub-windows of its window (batch means), or, where a large reply leaves too few calls for those (10,000 records), from resampling the calls themselves (at least 10 a side); either way it shows the noise within the run. A crossover is where the winner changes, not a precise threshold; run with --trials 3 before reading much into its exact place.",
+    "At 10,000 records a reply is about 1 MiB of JSON (740 KiB of protobuf): on a busy two-core machine, or across regions, a side may complete fewer than 10 calls within the 2 s window; that point's verdict then has no interval ('(1 trial)'), or none at all ('-' in the grid) without a call, and its row is read from the other sizes. Lengthen the window (--duration 5s) to measure it.",
     "Placements other than loopback are emulated with Toxiproxy on 127.0.0.1; same-zone is refused there (Toxiproxy adds latency in whole milliseconds), so its row is reported as refused and the others are measured.",
   ],
 });

@@ -21,7 +21,7 @@ export const quickPreset = definePreset({
     serverDelayMs: 0,
   },
   notes: [
-    "One trial: each verdict's 95% interval comes from sub-windows of its 2 s window (batch means), so it shows the noise within the run, not between runs. Use --trials 3 (or a study preset) before trusting a small difference.",
+    "One trial: each verdict's 95% interval comes from sub-windows of its 2 s window (batch means), or, for a p50 with too few calls for those, from resampling the calls themselves; either way it shows the noise within the run, not between runs. Use --trials 3 (or a study preset) before trusting a small difference.",
     "Cache modes apply to the workloads that read through the cache (item.get, meteorites.get): each runs warm and cold; noop and stream run once.",
     "2 s windows keep the run short; percentiles beyond p99 rest on few samples at this length.",
   ],
