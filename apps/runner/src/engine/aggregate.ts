@@ -18,6 +18,7 @@ import {
   type StackId,
   type StackPair,
 } from "@relix/core";
+import { emulatorBand } from "@relix/core/network/emulator-precision";
 
 const medianOrNull = (values: Array<number | null>): number | null => {
   const present = values.filter((v): v is number => v !== null && Number.isFinite(v));
@@ -163,15 +164,41 @@ function comparableMetrics(sides: Sides): ComparedMetric[] {
   return COMPARED_METRICS.filter((metric) => [...sides.base, ...sides.other].every((m) => metricValue(m, metric) > 0));
 }
 
+export interface CompareOptions {
+  /**
+   * Under an emulated placement: how far apart the emulator alone can put the two sides, ms per
+   * call (EMULATOR_PRECISION_MS). Each interval then carries it as a relative band, and a winner
+   * is named only beyond it. Absent on loopback.
+   */
+  emulatorPrecisionMs?: number;
+}
+
+/**
+ * The interval with the emulator's band at this metric: relative to the faster side's latency
+ * (p99 for p99; p50 for p50 and for throughput, which in a closed loop moves with the latency).
+ */
+function withEmulatorBand(ci: RatioCI, sides: Sides, metric: ComparedMetric, options: CompareOptions): RatioCI {
+  if (options.emulatorPrecisionMs === undefined) return ci;
+  const latency = metric === "p99" ? "p99" : "p50";
+  const reference = Math.min(
+    median(sides.base.map((m) => m.latencyMs[latency])),
+    median(sides.other.map((m) => m.latencyMs[latency])),
+  );
+  return { ...ci, emulatorBand: emulatorBand(reference, options.emulatorPrecisionMs) };
+}
+
 /**
  * gRPC vs REST on p50, p99 and rps: the per-trial values of each side, a 95% CI of the ratio
  * (ratioCIOf), and the sentence that says who won. A metric with a zero on either side (every
  * request failed) has no ratio and is left out.
  */
-export function compareTrials(trials: Array<{ rest: ProtocolMeasure; grpc: ProtocolMeasure }>): Comparison[] {
+export function compareTrials(
+  trials: Array<{ rest: ProtocolMeasure; grpc: ProtocolMeasure }>,
+  options: CompareOptions = {},
+): Comparison[] {
   const sides = { base: trials.map((t) => t.rest), other: trials.map((t) => t.grpc) };
   return comparableMetrics(sides).map((metric) => {
-    const ci = ratioCIOf(sides, metric);
+    const ci = withEmulatorBand(ratioCIOf(sides, metric), sides, metric, options);
     const verdict = structuredVerdictFor({ metric, ci });
     return { metric, ci, winner: verdict.winner, text: verdict.text };
   });
@@ -184,10 +211,11 @@ export function compareTrials(trials: Array<{ rest: ProtocolMeasure; grpc: Proto
 export function compareStacks(
   from: { stack: StackId; trials: ProtocolMeasure[] },
   to: { stack: StackId; trials: ProtocolMeasure[] },
+  options: CompareOptions = {},
 ): StackPair {
   const sides = { base: from.trials, other: to.trials };
   const comparisons: StackComparison[] = comparableMetrics(sides).map((metric) => {
-    const ci = ratioCIOf(sides, metric);
+    const ci = withEmulatorBand(ratioCIOf(sides, metric), sides, metric, options);
     const verdict = stackVerdictFor({ metric, ci, from: from.stack, to: to.stack });
     return { metric, ci, winner: verdict.winner, text: verdict.text };
   });

@@ -6,7 +6,8 @@ import {
   type ProtocolMeasure,
   type StackId,
 } from "@relix/core";
-import { compareStacks, compareTrials, headlineVerdict, summariseProtocol } from "./aggregate";
+import { EMULATOR_PRECISION_MS } from "@relix/core/network/emulator-precision";
+import { compareStacks, compareTrials, headlineVerdict, summariseProtocol, type CompareOptions } from "./aggregate";
 import type { PayloadSizes } from "./preflight";
 import type { PlannedCell } from "./run-plan";
 import { DEFAULT_STACK_OF, isDefaultStack, protocolOf } from "./stack-table";
@@ -46,7 +47,10 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
     rest: t.measures.get(EXPRESS)!,
     grpc: t.measures.get(GRPC_JS)!,
   }));
-  const comparisons = compareTrials(cellTrials);
+  // Through an emulator, a difference it could make by itself names no winner.
+  const options: CompareOptions =
+    measured.placement === "loopback" ? {} : { emulatorPrecisionMs: EMULATOR_PRECISION_MS };
+  const comparisons = compareTrials(cellTrials, options);
   const result: CellResult = {
     workload: cell.workload.id,
     label: cell.workload.label,
@@ -67,7 +71,7 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
   const layers = layerSteps
     .filter((step) => measured.stacks.includes(step.from) && measured.stacks.includes(step.to))
     .map((step) => {
-      const pair = compareStacks(side(step.from), side(step.to));
+      const pair = compareStacks(side(step.from), side(step.to), options);
       const p50 = pair.comparisons.find((c) => c.metric === "p50");
       const text = p50
         ? layerSentence({
@@ -90,8 +94,8 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
       summary: summariseProtocol(trialsOf(stack)),
     })),
     stackComparisons: extras.flatMap((stack) => [
-      compareStacks(side(EXPRESS), side(stack)),
-      compareStacks(side(GRPC_JS), side(stack)),
+      compareStacks(side(EXPRESS), side(stack), options),
+      compareStacks(side(GRPC_JS), side(stack), options),
     ]),
     layers,
   };

@@ -75,7 +75,14 @@ export function placementVerdict(cell: CellResult, record: PlacementRecord | und
   if (!p50) return `not compared ${where}`;
   const v = structuredVerdictFor({ metric: "p50", ci: p50.ci });
   const oneTrial = v.degenerate ? " (1 trial)" : "";
-  if (v.winner === "none") return `${v.degenerate ? "no difference" : "no significant difference"} ${where}${oneTrial}`;
+  if (v.winner === "none") {
+    const none = v.withinEmulatorPrecision
+      ? "no difference beyond the emulator's precision"
+      : v.degenerate
+        ? "no difference"
+        : "no significant difference";
+    return `${none} ${where}${oneTrial}`;
+  }
   return `${v.winner === "grpc" ? "gRPC" : "REST"} ${v.factor.toFixed(2)}x faster ${where}${oneTrial}`;
 }
 

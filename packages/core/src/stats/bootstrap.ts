@@ -37,6 +37,12 @@ export const ratioCISchema = z.object({
    * (`rest` is the ratio's baseline side, `grpc` the other, as in `ratio`).
    */
   samples: z.object({ rest: z.number().int().min(1), grpc: z.number().int().min(1) }).optional(),
+  /**
+   * Under an emulated network placement: the relative difference (0.007 = 0.7%) the emulator's own
+   * precision could make between the two sides (see EMULATOR_PRECISION_MS). A winner is named only
+   * when the whole interval lies beyond it. Absent on loopback and in older results.
+   */
+  emulatorBand: z.number().min(0).optional(),
 });
 export type RatioCI = z.infer<typeof ratioCISchema>;
 

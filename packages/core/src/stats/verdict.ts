@@ -15,7 +15,7 @@ export interface VerdictInput {
    */
   labels?: Record<Exclude<Winner, "none">, string>;
   ci: Pick<RatioCI, "estimate" | "low" | "high"> &
-    Partial<Pick<RatioCI, "ratio" | "confidence" | "degenerate" | "method" | "samples">>;
+    Partial<Pick<RatioCI, "ratio" | "confidence" | "degenerate" | "method" | "samples" | "emulatorBand">>;
 }
 
 export interface Verdict {
@@ -34,6 +34,8 @@ export interface Verdict {
    * bootstrap of its calls), not from several trials.
    */
   withinTrial: boolean;
+  /** No winner only because the difference is within the network emulator's precision (ci.emulatorBand). */
+  withinEmulatorPrecision: boolean;
   /** sample-bootstrap only: each side's successful calls the interval rests on. */
   samples?: { rest: number; grpc: number };
   text: string;
@@ -50,14 +52,19 @@ const times = (x: number) => x.toFixed(2);
  */
 export const SINGLE_TRIAL_TIE_BAND = 0.05;
 
-function winnerOf(estimate: number, low: number, high: number, degenerate: boolean): Winner {
+/**
+ * `band`: a relative difference too small to name a winner by, whatever the interval says (the
+ * network emulator's precision under an emulated placement; 0 otherwise).
+ */
+function winnerOf(estimate: number, low: number, high: number, degenerate: boolean, band: number): Winner {
   if (degenerate) {
-    if (estimate >= 1 + SINGLE_TRIAL_TIE_BAND) return "grpc";
-    if (estimate <= 1 / (1 + SINGLE_TRIAL_TIE_BAND)) return "rest";
+    const tie = Math.max(band, SINGLE_TRIAL_TIE_BAND);
+    if (estimate >= 1 + tie) return "grpc";
+    if (estimate <= 1 / (1 + tie)) return "rest";
     return "none";
   }
-  if (low > 1) return "grpc";
-  if (high < 1) return "rest";
+  if (low > 1 + band) return "grpc";
+  if (high < 1 / (1 + band)) return "rest";
   return "none";
 }
 
@@ -74,7 +81,12 @@ function sentence(v: Omit<Verdict, "text">, labels: Record<Exclude<Winner, "none
     ? "1 trial: no confidence interval"
     : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}${v.withinTrial ? ", 1 trial" : ""}${calls(v.samples, labels)}`;
   if (v.winner === "none") {
-    return `${v.degenerate ? "no difference" : "no significant difference"} ${where} (${interval})`;
+    const none = v.withinEmulatorPrecision
+      ? "no difference beyond the network emulator's precision"
+      : v.degenerate
+        ? "no difference"
+        : "no significant difference";
+    return `${none} ${where} (${interval})`;
   }
   const better = v.metric === "rps" ? "more throughput" : `faster at ${v.metric}`;
   return `${labels[v.winner]} ${times(v.factor)}x ${better} (${interval})`;
@@ -87,14 +99,27 @@ export function structuredVerdictFor({ metric, ci, labels = LABEL }: VerdictInpu
   }
   const confidence = ci.confidence ?? 0.95;
   const degenerate = ci.degenerate ?? false;
-  const winner = winnerOf(ci.estimate, ci.low, ci.high, degenerate);
+  const band = ci.emulatorBand ?? 0;
+  const winner = winnerOf(ci.estimate, ci.low, ci.high, degenerate, band);
+  // The interval alone would have named a winner: only the emulator's precision keeps it from it.
+  const withinEmulatorPrecision =
+    winner === "none" && band > 0 && winnerOf(ci.estimate, ci.low, ci.high, degenerate, 0) !== "none";
   const oriented =
     winner === "rest"
       ? { factor: 1 / ci.estimate, low: 1 / ci.high, high: 1 / ci.low }
       : { factor: ci.estimate, low: ci.low, high: ci.high };
   const withinTrial = ci.method === "batch-means" || ci.method === "sample-bootstrap";
   const samples = !degenerate && ci.method === "sample-bootstrap" ? ci.samples : undefined;
-  const verdict = { winner, ...oriented, metric, confidence, degenerate, withinTrial, ...(samples ? { samples } : {}) };
+  const verdict = {
+    winner,
+    ...oriented,
+    metric,
+    confidence,
+    degenerate,
+    withinTrial,
+    withinEmulatorPrecision,
+    ...(samples ? { samples } : {}),
+  };
   return { ...verdict, text: sentence(verdict, labels) };
 }
 
