@@ -58,7 +58,7 @@ describe("sub-window figures of one trial", () => {
     expect(batchFiguresInWindow(firstHalf, { startMs: 0, endMs: 4_000 }).rps).toEqual([]);
   });
 
-  it("keeps a thin window's latencies, every k-th of a fuller one, and none of an ordinary one", () => {
+  it("keeps a thin window's latencies, 200 evenly spread ones of a fuller one, and none of an ordinary one", () => {
     const thin = batchFiguresInWindow(steady(7, 2, 150), { startMs: 0, endMs: 2_000 });
     expect(thin.p50Ms).toEqual([]);
     expect(thin.latenciesMs).toHaveLength(14);
@@ -66,6 +66,17 @@ describe("sub-window figures of one trial", () => {
     for (const ms of thin.latenciesMs!) expect(Math.abs(ms - 150)).toBeLessThanOrEqual(7.5);
     const fuller = batchFiguresInWindow(steady(300, 2, 2), { startMs: 0, endMs: 2_000 });
     expect(fuller.latenciesMs).toHaveLength(MAX_KEPT_LATENCIES);
+    // Completions that cycle through three connections, one of them slow: every third call is slow
+    // (the very calls "every third" would keep). The kept ones must hold a third slow, as the window does.
+    const cycling = steady(300, 2, 2).map((s, i) => ({ ...s, latencyUs: i % 3 === 0 ? 9_000 : 1_000 }));
+    const kept = batchFiguresInWindow(cycling, { startMs: 0, endMs: 2_000 }).latenciesMs!;
+    const slow = kept.filter((ms) => ms === 9).length;
+    expect(slow).toBeGreaterThanOrEqual(66);
+    expect(slow).toBeLessThanOrEqual(67);
+    // A run of several trials has its interval between trials: it keeps none.
+    expect(
+      batchFiguresInWindow(steady(7, 2, 150), { startMs: 0, endMs: 2_000 }, { keepLatencies: false }).latenciesMs,
+    ).toBeUndefined();
     const ordinary = batchFiguresInWindow(steady(LATENCIES_KEPT_BELOW / 2, 2, 2), { startMs: 0, endMs: 2_000 });
     expect(ordinary.latenciesMs).toBeUndefined();
   });

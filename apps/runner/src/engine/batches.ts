@@ -73,26 +73,47 @@ function rpsBatches(ok: readonly ClientSample[], window: MeasuredWindow): number
 export const LATENCIES_KEPT_BELOW = 1_000;
 
 /**
- * At most this many latencies are kept: every k-th call of a fuller window. The bootstrap then
+ * At most this many latencies are kept from a fuller window: evenly spaced order statistics of its
+ * calls (the 0.25%, 0.75%, ... quantiles), so the kept ones have the window's median and spread.
+ * Taking every k-th call in completion order would not: with a fixed number in flight, completions
+ * cycle through the connections, and every k-th can come from one of them. The bootstrap then
  * treats that side as if it had 200 calls, which can only widen the interval, and stays quick.
  */
 export const MAX_KEPT_LATENCIES = 200;
 
 function keptLatenciesMs(ok: readonly ClientSample[]): { latenciesMs?: number[] } {
   if (ok.length === 0 || ok.length >= LATENCIES_KEPT_BELOW) return {};
-  const step = Math.ceil(ok.length / MAX_KEPT_LATENCIES);
-  const kept = ok.filter((_, i) => i % step === 0);
   // Whole µs, as the histogram records them (never 0: a ratio needs positive latencies).
-  return { latenciesMs: kept.map((s) => Math.max(1, Math.round(s.latencyUs)) / 1000) };
+  const all = ok.map((s) => Math.max(1, Math.round(s.latencyUs)) / 1000);
+  if (all.length <= MAX_KEPT_LATENCIES) return { latenciesMs: all };
+  const sorted = all.sort((a, b) => a - b);
+  return {
+    latenciesMs: Array.from(
+      { length: MAX_KEPT_LATENCIES },
+      (_, i) => sorted[Math.floor(((i + 0.5) * sorted.length) / MAX_KEPT_LATENCIES)]!,
+    ),
+  };
+}
+
+export interface BatchOptions {
+  /**
+   * Keep the window's latencies for the thin-window p50 bootstrap: only a one-trial run uses them
+   * (several trials give an interval between trials), so other runs' results stay as small as before.
+   */
+  keepLatencies?: boolean;
 }
 
 /** p50, p99 and rps per sub-window of the window: what a single trial's confidence interval rests on. */
-export function batchFiguresInWindow(samples: readonly ClientSample[], window: MeasuredWindow): BatchFigures {
+export function batchFiguresInWindow(
+  samples: readonly ClientSample[],
+  window: MeasuredWindow,
+  options: BatchOptions = { keepLatencies: true },
+): BatchFigures {
   const ok = okInWindow(samples, window);
   return {
     p50Ms: percentileOfBatches(ok, "p50Ms"),
     p99Ms: percentileOfBatches(ok, "p99Ms"),
     rps: rpsBatches(ok, window),
-    ...keptLatenciesMs(ok),
+    ...(options.keepLatencies ? keptLatenciesMs(ok) : {}),
   };
 }

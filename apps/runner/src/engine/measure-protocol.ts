@@ -204,7 +204,7 @@ export async function measureProtocol(
       : {}),
     histogram: figures.histogram.encode(),
     timeline: figures.timeline,
-    batches: batchFiguresInWindow(run.samples, complete),
+    batches: batchFiguresInWindow(run.samples, complete, { keepLatencies: spec.trials === 1 }),
     // What the tool really used (per-request connections and HTTP/2 channels are counted by the driver).
     connections: { tcp: run.connections, inFlight: run.inFlight },
     server: {

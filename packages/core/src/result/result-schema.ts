@@ -34,8 +34,8 @@ export const batchFiguresSchema = z.object({
   p99Ms: z.array(nonNegative),
   rps: z.array(nonNegative),
   /**
-   * A window of under 1,000 successful calls only: their latencies in completion order (every k-th
-   * when over 200), what a p50 interval rests on when a side is too thin for sub-windows
+   * A window of under 1,000 successful calls of a one-trial run only: their latencies in completion
+   * order (over 200: 200 evenly spaced order statistics of them, ascending), what a p50 interval rests on when a side is too thin for sub-windows
    * (stats/sample-bootstrap.ts). Absent otherwise and in results written before.
    */
   latenciesMs: z.array(z.number().positive()).optional(),

@@ -33,8 +33,9 @@ export const ratioCISchema = z.object({
   /** batch-means only: the sub-windows per side the interval rests on. */
   batches: z.number().int().min(2).optional(),
   /**
-   * sample-bootstrap only: the successful calls of each side's window the interval rests on
-   * (`rest` is the ratio's baseline side, `grpc` the other, as in `ratio`).
+   * sample-bootstrap only: each side's successful calls in its window (`rest` is the ratio's
+   * baseline side, `grpc` the other, as in `ratio`); of a side with more than 200, 200 evenly
+   * spaced over their distribution enter the bootstrap (runner's batches.ts).
    */
   samples: z.object({ rest: z.number().int().min(1), grpc: z.number().int().min(1) }).optional(),
   /**
