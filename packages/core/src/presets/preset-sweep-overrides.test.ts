@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { presetSweepWithOverrides } from "./preset-sweep-overrides";
 import { specFromPreset } from "./presets";
 
 // The crossover preset sweeps records 1-10,000 across loopback, same-zone and cross-region.
@@ -53,5 +54,18 @@ describe("a preset's sweep under the user's fields", () => {
     expect(specFromPreset("quick", { sweep: null }).sweep).toBeUndefined();
     const swept = specFromPreset("quick", { sweep: { axes: [{ dimension: "echoBytes", values: [16, 4096] }] } });
     expect(swept.sweep?.axes[0]).toEqual({ dimension: "echoBytes", values: [16, 4096] });
+  });
+
+  it("narrows a stacks axis to the stacks given beside express and grpc-js, which every list holds", () => {
+    const axis = presetSweepWithOverrides(
+      { axes: [{ dimension: "stacks", values: ["node", "h2c", "grpc-js-static"] }] },
+      { stacks: ["express", "node", "h2c", "grpc-js"] },
+    );
+    expect(axis?.axes).toEqual([{ dimension: "stacks", values: ["node", "h2c"] }]);
+    const fixed = presetSweepWithOverrides(
+      { axes: [{ dimension: "stacks", values: ["node", "h2c"] }] },
+      { stacks: ["express", "node", "grpc-js"] },
+    );
+    expect(fixed).toBeUndefined();
   });
 });

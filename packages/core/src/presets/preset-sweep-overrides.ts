@@ -1,3 +1,4 @@
+import { DEFAULT_STACKS } from "../stacks/stacks";
 import type { SweepAxis } from "../sweep/sweep-spec";
 import type { PresetSpec } from "./preset";
 
@@ -21,6 +22,15 @@ const fieldOfDimension: Record<SweepAxis["dimension"], keyof PresetSpec> = {
 };
 
 /**
+ * The values a given field puts on its axis. A stacks list always holds express and grpc-js (every
+ * other stack is compared with them), so on a stacks axis only the others are values of their own.
+ */
+function axisValuesOf(dimension: SweepAxis["dimension"], given: unknown): unknown[] | null {
+  if (!Array.isArray(given)) return null;
+  return dimension === "stacks" ? given.filter((id) => !(DEFAULT_STACKS as readonly unknown[]).includes(id)) : given;
+}
+
+/**
  * The preset's sweep once the user's fields are over it. A sweep given (or null) replaces it.
  * Otherwise each axis whose own field the user set follows that field, because the user asked for
  * those values and a preset's axis must not quietly measure others: a list of two or more values
@@ -30,16 +40,15 @@ const fieldOfDimension: Record<SweepAxis["dimension"], keyof PresetSpec> = {
 export function presetSweepWithOverrides(
   presetSweep: PresetSweep | undefined,
   overrides: PresetOverrides,
-): { sweep: PresetSweep | undefined; droppedAxes: Array<SweepAxis["dimension"]> } {
-  if (overrides.sweep === null) return { sweep: undefined, droppedAxes: [] };
-  if (overrides.sweep !== undefined || !presetSweep) return { sweep: overrides.sweep ?? presetSweep, droppedAxes: [] };
-  const droppedAxes: Array<SweepAxis["dimension"]> = [];
+): PresetSweep | undefined {
+  if (overrides.sweep === null) return undefined;
+  if (overrides.sweep !== undefined || !presetSweep) return overrides.sweep ?? presetSweep;
   const axes: PresetAxis[] = [];
   for (const axis of presetSweep.axes) {
     const given = overrides[fieldOfDimension[axis.dimension]];
+    const values = axisValuesOf(axis.dimension, given);
     if (given === undefined) axes.push(axis);
-    else if (Array.isArray(given) && given.length >= 2) axes.push({ ...axis, values: [...given] } as PresetAxis);
-    else droppedAxes.push(axis.dimension);
+    else if (values && values.length >= 2) axes.push({ ...axis, values } as PresetAxis);
   }
-  return { sweep: axes.length === 0 ? undefined : { ...presetSweep, axes }, droppedAxes };
+  return axes.length === 0 ? undefined : { ...presetSweep, axes };
 }

@@ -48,7 +48,7 @@ export function specFromPreset(name: string, overrides: PresetOverrides = {}): R
   // preset's per-workload loads would otherwise quietly win over it.
   const ownLoadReplaced = "rate" in defined || "connections" in defined;
   const { sweep: _presetSweep, ...base } = ownLoadReplaced ? { ...preset.spec, workloadLoads: undefined } : preset.spec;
-  const { sweep } = presetSweepWithOverrides(preset.spec.sweep, overrides);
+  const sweep = presetSweepWithOverrides(preset.spec.sweep, overrides);
   const parsed = runSpecSchema.safeParse({ ...base, ...defined, ...(sweep ? { sweep } : {}), preset: preset.name });
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(spec)"}: ${i.message}`);

@@ -1,7 +1,5 @@
-import { formatBytes, formatInt } from "../render/format";
+import { bareValue } from "./crossover-text";
 import type { SweepCoords } from "./sweep-result";
-
-const isBytes = (dimension: string) => dimension === "payloadBytes" || dimension === "echoBytes";
 
 /**
  * Where a swept cell sits, for a progress line: "records=1,000", "payloadBytes=48.0 KiB, connections=8",
@@ -10,7 +8,7 @@ const isBytes = (dimension: string) => dimension === "payloadBytes" || dimension
 export function sweepPointLabel(coords: SweepCoords | undefined, refinement = false): string {
   const parts = Object.entries(coords ?? {}).map(([dimension, value]) => {
     if (typeof value !== "number") return `${dimension}=${value}`;
-    return `${dimension}=${isBytes(dimension) ? formatBytes(value) : formatInt(value)}`;
+    return `${dimension}=${bareValue(dimension, value)}`;
   });
   if (parts.length === 0) return refinement ? "refining" : "";
   return `${parts.join(", ")}${refinement ? " (refining)" : ""}`;

@@ -22,7 +22,7 @@ export function formatSweepValue(dimension: string, value: number): string {
 }
 
 /** The number alone (the unit said once, on the estimate): "2,500", "32.0 KiB". */
-const bareValue = (dimension: string, value: number) =>
+export const bareValue = (dimension: string, value: number) =>
   dimension === "payloadBytes" || dimension === "echoBytes" ? formatBytes(value) : formatInt(value);
 
 /** An estimate is a bracket's middle: two significant figures say all it knows (every view rounds it so). */

@@ -21,12 +21,14 @@ export function pointListDimensions(spec: RunSpec): Array<"network" | "cacheMode
   return out;
 }
 
+/** The other way round: the bounds swap, and so do the sides a thin window's call counts belong to. */
 const invert = (ci: RatioCI): RatioCI => ({
   ...ci,
   ratio: "rest/grpc",
   estimate: 1 / ci.estimate,
   low: 1 / ci.high,
   high: 1 / ci.low,
+  ...(ci.samples ? { samples: { rest: ci.samples.grpc, grpc: ci.samples.rest } } : {}),
 });
 
 /**
