@@ -241,5 +241,21 @@ describe("runs over HTTP (real MySQL, fake engine)", () => {
     });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toMatch(/spec\.sweep/);
+
+    // A field beside an axis of its own dimension would be ignored at every point: refused.
+    const both = await runner.request("/api/runs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        spec: { workloads: ["item.list"], records: 10, sweep: { axes: [{ dimension: "records", values: [1, 100] }] } },
+      }),
+    });
+    expect(both.status).toBe(400);
+    expect((await both.json()).error.fields).toEqual([
+      {
+        path: "spec.records",
+        message: "the sweep's records axis sets records at every point: give the axis or the field, not both",
+      },
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import {
   MAX_TOTAL_RUN_MS,
   runSpecSchema,
   serverDelayProblem,
+  sweepDimensionField,
   sweepSchema,
   type RunSpec,
 } from "@relix/core";
@@ -48,6 +49,7 @@ export function parseRunRequest(body: unknown, presets: PresetCatalog): RunReque
       message: `unknown preset "${preset}"${known.length ? ` (known: ${known.join(", ")})` : ""}`,
     });
   }
+  fields.push(...sweptFieldsGiven(checked.success ? checked.data : {}));
   if (fields.length > 0) throw invalidSpec(fields);
 
   // The preset label is the request's choice, not something a spec can claim.
@@ -68,6 +70,26 @@ export function parseRunRequest(body: unknown, presets: PresetCatalog): RunReque
   const delayProblem = serverDelayProblem(spec);
   if (delayProblem) throw invalidSpec([{ path: "spec.serverDelayMs", message: delayProblem }]);
   return { spec, preset: preset ?? null };
+}
+
+/**
+ * A field given beside a sweep axis of its own dimension: the sweep would set it at every point
+ * and the value given would be quietly ignored, so the pair is refused (as the CLI refuses it).
+ */
+function sweptFieldsGiven(given: {
+  sweep?: { axes: ReadonlyArray<{ dimension: keyof typeof sweepDimensionField }> } | null;
+}): FieldError[] {
+  return (given.sweep?.axes ?? []).flatMap((axis) => {
+    const field = sweepDimensionField[axis.dimension];
+    return field in given
+      ? [
+          {
+            path: `spec.${field}`,
+            message: `the sweep's ${axis.dimension} axis sets ${field} at every point: give the axis or the field, not both`,
+          },
+        ]
+      : [];
+  });
 }
 
 function fromScratch({ sweep, ...given }: Record<string, unknown>): RunSpec {

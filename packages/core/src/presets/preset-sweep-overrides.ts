@@ -10,8 +10,8 @@ type PresetSweep = NonNullable<PresetSpec["sweep"]>;
 type PresetAxis = PresetSweep["axes"][number];
 export type PresetOverrides = Partial<Omit<PresetSpec, "sweep">> & { sweep?: PresetSweep | null };
 
-/** The spec fields an axis of each dimension stands for: giving one of them fixes or narrows it. */
-const fieldOfDimension: Record<SweepAxis["dimension"], keyof PresetSpec> = {
+/** The spec field an axis of each dimension stands for: giving it fixes or narrows a preset's axis. */
+export const sweepDimensionField: Record<SweepAxis["dimension"], keyof PresetSpec> = {
   records: "records",
   payloadBytes: "payloadBytes",
   echoBytes: "echoBytes",
@@ -45,7 +45,7 @@ export function presetSweepWithOverrides(
   if (overrides.sweep !== undefined || !presetSweep) return overrides.sweep ?? presetSweep;
   const axes: PresetAxis[] = [];
   for (const axis of presetSweep.axes) {
-    const given = overrides[fieldOfDimension[axis.dimension]];
+    const given = overrides[sweepDimensionField[axis.dimension]];
     const values = axisValuesOf(axis.dimension, given);
     if (given === undefined) axes.push(axis);
     else if (values && values.length >= 2) axes.push({ ...axis, values } as PresetAxis);

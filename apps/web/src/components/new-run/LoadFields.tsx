@@ -137,7 +137,7 @@ export function LoadFields({
       <div className="field">
         <label htmlFor="echoSize">Echo message size</label>
         <div className="input-group">
-          {input("echoSize", "echoSize", "echoBytes", "decimal", "~0.5 KB")}
+          {input("echoSize", "echoSize", "echoBytes", "decimal", "default (~0.5 KB)")}
           {unitPicker("echoUnit", "Echo size unit", "echoBytes")}
         </div>
         {hint("echoBytes", "used by echo; empty: study 001's message")}

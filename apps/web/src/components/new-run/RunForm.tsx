@@ -6,6 +6,7 @@ import type { CatalogWorkload, PresetWithSpec, SpecDefaults } from "@relix/core/
 import { formatDuration } from "@/lib/format";
 import {
   overridesOf,
+  requestFieldsOf,
   specFieldsFrom,
   validateForm,
   valuesFrom,
@@ -108,7 +109,9 @@ export function RunForm({
     setErrors({});
     setSubmitting(true);
     const outcome = await submitRun(
-      preset === CUSTOM_PRESET ? { spec: checked.fields } : { preset, ...(edited ? { spec: overrides } : {}) },
+      preset === CUSTOM_PRESET
+        ? { spec: requestFieldsOf(checked.fields) }
+        : { preset, ...(edited ? { spec: overrides } : {}) },
     );
     if (outcome.ok) {
       router.push(`/runs/${encodeURIComponent(outcome.id)}`);

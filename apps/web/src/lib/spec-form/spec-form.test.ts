@@ -175,7 +175,7 @@ describe("new-run form rules", () => {
   });
 
   it("takes the record count and the echo size, bounded, and sends them only when changed", () => {
-    expect(valuesFrom(quick)).toMatchObject({ records: "100", echoSize: "" });
+    expect(valuesFrom(quick)).toMatchObject({ records: "100", echoSize: "", echoUnit: "KiB" });
     const { fields, errors } = validateForm(
       { ...valuesFrom(quick), records: "2500", echoSize: "4", echoUnit: "KiB" },
       context,

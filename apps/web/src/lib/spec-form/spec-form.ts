@@ -11,7 +11,18 @@ import {
   type NetworkValues,
 } from "./network-form";
 import { sameStacks, stacksFrom } from "./stack-form";
+import { sweepDimensionField } from "@relix/core/presets/preset-sweep-overrides";
 import { sweepValuesFrom, validateSweep, type SweepFields, type SweepFormValues } from "./sweep-form";
+import {
+  bestUnit,
+  checkBytes,
+  checkInt,
+  checkMs,
+  describeBound,
+  parseNumber,
+  PAYLOAD_UNITS,
+  type PayloadUnit,
+} from "./field-checks";
 
 // The new-run form's rules, kept out of the component so they can be tested: form values <->
 // spec fields, the runner's bounds enforced before submit (the runner checks again and is the
@@ -39,8 +50,7 @@ export type FieldErrors = Partial<Record<FormField, string>>;
 export type { Bound };
 export type Bounds = Record<string, Bound | undefined>;
 
-export const PAYLOAD_UNITS = { B: 1, KiB: 1024, MiB: 1024 * 1024 } as const;
-export type PayloadUnit = keyof typeof PAYLOAD_UNITS;
+export { PAYLOAD_UNITS, describeBound, type PayloadUnit };
 
 /** What the inputs hold: text as typed, so a half-typed number is not lost or "corrected". */
 export interface FormValues extends NetworkValues {
@@ -120,15 +130,10 @@ export function specFieldsFrom(spec: FormSpec): SpecFields {
   return fields;
 }
 
-function bestUnit(bytes: number): PayloadUnit {
-  if (bytes >= PAYLOAD_UNITS.MiB && bytes % PAYLOAD_UNITS.MiB === 0) return "MiB";
-  if (bytes >= PAYLOAD_UNITS.KiB && bytes % PAYLOAD_UNITS.KiB === 0) return "KiB";
-  return "B";
-}
-
 export function valuesFrom(fields: SpecFields): FormValues {
   const unit = bestUnit(fields.payloadBytes);
-  const echoUnit = fields.echoBytes === undefined ? "B" : bestUnit(fields.echoBytes);
+  // Empty, the box offers KiB: echo sizes worth typing are kilobytes, and "4" should not mean 4 bytes.
+  const echoUnit = fields.echoBytes === undefined ? "KiB" : bestUnit(fields.echoBytes);
   return {
     workloads: [...fields.workloads],
     cacheModes: [...fields.cacheModes],
@@ -154,94 +159,6 @@ export interface FormContext {
   bounds: Bounds;
   workloadIds: readonly string[];
   cacheModes: readonly string[];
-}
-
-/** How a bound reads in the form's own units. */
-export function describeBound(field: FormField, bound: Bound | undefined): string {
-  if (!bound) return "";
-  switch (field) {
-    case "durationMs":
-    case "warmupMs":
-      return `${bound.min / 1000}–${bound.max / 1000} s`;
-    case "payloadBytes":
-    case "echoBytes":
-      return `${formatBytesShort(bound.min)}–${formatBytesShort(bound.max)}`;
-    case "workloads":
-      return `${bound.min}–${bound.max} workloads`;
-    case "rate":
-      return `${bound.min.toLocaleString("en-US")}–${bound.max.toLocaleString("en-US")} req/s`;
-    default:
-      return `${bound.min.toLocaleString("en-US")}–${bound.max.toLocaleString("en-US")}`;
-  }
-}
-
-function formatBytesShort(bytes: number): string {
-  const unit = bestUnit(bytes);
-  return `${bytes / PAYLOAD_UNITS[unit]} ${unit}`;
-}
-
-function parseNumber(text: string): number | null {
-  const trimmed = text.trim();
-  if (trimmed === "" || !/^[0-9]*\.?[0-9]+$/.test(trimmed)) return null;
-  return Number(trimmed);
-}
-
-function checkInt(
-  field: FormField,
-  value: number | null,
-  bound: Bound | undefined,
-  label: string,
-  errors: FieldErrors,
-): number {
-  if (value === null) {
-    errors[field] = `${label}: enter a number`;
-    return 0;
-  }
-  if (!Number.isInteger(value)) {
-    errors[field] = `${label}: must be a whole number`;
-    return value;
-  }
-  if (bound && (value < bound.min || value > bound.max)) {
-    errors[field] = `${label}: must be between ${describeBound(field, bound)}`;
-  }
-  return value;
-}
-
-function checkMs(
-  field: "durationMs" | "warmupMs",
-  text: string,
-  bound: Bound | undefined,
-  label: string,
-  errors: FieldErrors,
-): number {
-  const seconds = parseNumber(text);
-  if (seconds === null) {
-    errors[field] = `${label}: enter a number of seconds`;
-    return 0;
-  }
-  const ms = Math.round(seconds * 1000);
-  if (bound && (ms < bound.min || ms > bound.max))
-    errors[field] = `${label}: must be between ${describeBound(field, bound)}`;
-  return ms;
-}
-
-function checkBytes(
-  field: "payloadBytes" | "echoBytes",
-  text: string,
-  unit: PayloadUnit,
-  bound: Bound | undefined,
-  label: string,
-  errors: FieldErrors,
-): number {
-  const size = parseNumber(text);
-  if (size === null) {
-    errors[field] = `${label}: enter a number`;
-    return 0;
-  }
-  const bytes = Math.round(size * PAYLOAD_UNITS[unit]);
-  if (bound && (bytes < bound.min || bytes > bound.max))
-    errors[field] = `${label}: must be between ${describeBound(field, bound)}`;
-  return bytes;
 }
 
 /** Form values -> spec fields and the errors to show; submit only when errors is empty. */
@@ -322,6 +239,15 @@ export function validateForm(values: FormValues, context: FormContext): { fields
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
+/**
+ * The fields as a request sends them: without those an axis of the sweep sets at every point (the
+ * runner refuses a field beside an axis of its own dimension, since one of them would be ignored).
+ */
+export function requestFieldsOf(fields: SpecFields): Partial<SpecFields> {
+  const swept = new Set<string>(fields.sweep?.axes.map((a) => sweepDimensionField[a.dimension]) ?? []);
+  return Object.fromEntries(Object.entries(fields).filter(([key]) => !swept.has(key)));
+}
+
 /** What the form sends over a preset: a sweep cleared where the preset had one is sent as null. */
 export type SpecOverrides = Partial<Omit<SpecFields, "sweep">> & { sweep?: SweepFields | null };
 
@@ -337,6 +263,7 @@ export function overridesOf(fields: SpecFields, base: SpecFields): SpecOverrides
   if (!sameStacks(fields.stacks, base.stacks)) out.stacks = fields.stacks;
   if (fields.sweep && JSON.stringify(fields.sweep) !== JSON.stringify(base.sweep)) out.sweep = fields.sweep;
   if (!fields.sweep && base.sweep) out.sweep = null;
+  const swept = new Set<string>(fields.sweep?.axes.map((a) => sweepDimensionField[a.dimension]) ?? []);
   for (const key of [
     "connections",
     "grpcConnections",
@@ -351,6 +278,8 @@ export function overridesOf(fields: SpecFields, base: SpecFields): SpecOverrides
   ] as const) {
     if (fields[key] !== base[key]) (out as Record<string, unknown>)[key] = fields[key];
   }
+  // What an axis sets at every point is the axis's to say.
+  for (const key of swept) delete (out as Record<string, unknown>)[key];
   return out;
 }
 

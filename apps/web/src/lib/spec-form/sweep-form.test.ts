@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { specBounds } from "@relix/core/spec/bounds";
 import { runSpecSchema } from "@relix/core/spec/run-spec";
-import { estimateRunMs, fieldOfPath, overridesOf, specFieldsFrom, validateForm, valuesFrom } from "./spec-form";
+import {
+  estimateRunMs,
+  fieldOfPath,
+  overridesOf,
+  requestFieldsOf,
+  specFieldsFrom,
+  validateForm,
+  valuesFrom,
+} from "./spec-form";
 import { estimateSweepRunMs } from "./sweep-estimate";
 import { NO_SWEEP, sweptDimensions, sweptHint, type SweepFormValues } from "./sweep-form";
 
@@ -133,5 +141,19 @@ describe("new-run form: the sweep", () => {
     expect([...swept]).toEqual(["records", "network"]);
     expect(sweptDimensions(NO_SWEEP).size).toBe(0);
     expect(sweptHint("network")).toBe("set by the sweep's network axis below");
+  });
+
+  it("leaves out of the request the fields an axis sets at every point, which the runner would refuse beside it", () => {
+    const { fields } = withSweep([
+      { dimension: "records", values: "1, 100" },
+      { dimension: "network", values: "loopback, cross-region" },
+    ]);
+    const sent = requestFieldsOf(fields);
+    expect(sent).not.toHaveProperty("records");
+    expect(sent).not.toHaveProperty("network");
+    expect(sent).toMatchObject({ workloads: ["item.list"], connections: fields.connections, sweep: fields.sweep });
+    const over = overridesOf({ ...fields, network: ["loopback"], records: 7 }, base);
+    expect(over).not.toHaveProperty("network");
+    expect(over).not.toHaveProperty("records");
   });
 });
