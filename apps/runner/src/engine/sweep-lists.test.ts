@@ -75,6 +75,8 @@ describe("a records x stacks sweep of item.list, warm cache, end to end", () => 
     ]);
     for (const p of result.sweep!.points) {
       expect(p.p50?.ratio).toBe("rest/grpc");
+      // An interval, not a bare point estimate: from sub-windows, or from the calls of a thin window.
+      expect(p.p50!.degenerate).toBe(false);
       expect(p.p50!.low).toBeLessThanOrEqual(p.p50!.estimate);
       expect(p.p50!.high).toBeGreaterThanOrEqual(p.p50!.estimate);
     }
