@@ -69,6 +69,10 @@ describe("the crossover search", () => {
     expect(describeRow({ workload: "w", dimension: "records", row: {}, samples: rising })[0]!.text).toBe(
       "REST wins from 1,000 records up, with no significant difference below (from 1 record to 100 records)",
     );
+    const fromTen = gridOf(grid, (v) => (v >= 10 ? "rest" : "none"));
+    expect(describeRow({ workload: "w", dimension: "records", row: {}, samples: fromTen })[0]!.text).toBe(
+      "REST wins from 10 records up, with no significant difference below (at 1 record)",
+    );
     const [tie] = describeRow({ workload: "w", dimension: "records", row: {}, samples: gridOf(grid, () => "none") });
     expect(tie!.text).toBe("no significant difference at any size from 1 to 10,000 records");
   });

@@ -66,10 +66,13 @@ function oneSideSometimes(dimension: string, outcome: RowOutcome, at: string): s
   const last = wins.lastIndexOf(true);
   const contiguous = wins.slice(first, last + 1).every(Boolean);
   const value = (i: number) => formatSweepValue(dimension, decided[i]!.value);
+  // "(at 1 record)" for a single value, "(from 1 record to 10 records)" for several.
+  const span = (from: number, to: number) =>
+    from === to ? `at ${value(from)}` : `from ${value(from)} to ${value(to)}`;
   if (contiguous && last === wins.length - 1)
-    return `wins from ${value(first)} up${at}, with no significant difference below (from ${value(0)} to ${value(first - 1)})`;
+    return `wins from ${value(first)} up${at}, with no significant difference below (${span(0, first - 1)})`;
   if (contiguous && first === 0)
-    return `wins up to ${value(last)}${at}, with no significant difference above (from ${value(last + 1)} to ${value(wins.length - 1)})`;
+    return `wins up to ${value(last)}${at}, with no significant difference above (${span(last + 1, wins.length - 1)})`;
   return `wins at ${wins.filter(Boolean).length} of ${wins.length} ${what(dimension)}s${at}, the other side at none`;
 }
 
