@@ -27,7 +27,8 @@ export const sweepDimensionField: Record<SweepAxis["dimension"], keyof PresetSpe
  */
 function axisValuesOf(dimension: SweepAxis["dimension"], given: unknown): unknown[] | null {
   if (!Array.isArray(given)) return null;
-  return dimension === "stacks" ? given.filter((id) => !(DEFAULT_STACKS as readonly unknown[]).includes(id)) : given;
+  const values: unknown[] = given;
+  return dimension === "stacks" ? values.filter((id) => !(DEFAULT_STACKS as readonly unknown[]).includes(id)) : values;
 }
 
 /**
