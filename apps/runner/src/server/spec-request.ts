@@ -20,8 +20,8 @@ const runRequestSchema = z
   })
   .strict();
 
-// Checks the fields a request gives, one by one, without filling in defaults: a default must not
-// override a preset's value when the two are merged. `sweep: null` is the one way to say "measure the
+// Checks the fields a request gives, one by one. Its output fills in the schema's defaults, so only
+// the fields as sent are merged over a preset: a default must not override the preset's value. `sweep: null` is the one way to say "measure the
 // preset's point without its sweep", since an absent field keeps the preset's value.
 const overridesSchema = runSpecSchema.partial().extend({ sweep: sweepSchema.nullable().optional() });
 
@@ -49,7 +49,8 @@ export function parseRunRequest(body: unknown, presets: PresetCatalog): RunReque
       message: `unknown preset "${preset}"${known.length ? ` (known: ${known.join(", ")})` : ""}`,
     });
   }
-  fields.push(...sweptFieldsGiven(checked.success ? checked.data : {}));
+  // The keys as sent: the checked copy holds the schema's defaults too.
+  if (checked.success) fields.push(...sweptFieldsGiven(Object.keys(overrides), checked.data.sweep));
   if (fields.length > 0) throw invalidSpec(fields);
 
   // The preset label is the request's choice, not something a spec can claim.
@@ -76,12 +77,13 @@ export function parseRunRequest(body: unknown, presets: PresetCatalog): RunReque
  * A field given beside a sweep axis of its own dimension: the sweep would set it at every point
  * and the value given would be quietly ignored, so the pair is refused (as the CLI refuses it).
  */
-function sweptFieldsGiven(given: {
-  sweep?: { axes: ReadonlyArray<{ dimension: keyof typeof sweepDimensionField }> } | null;
-}): FieldError[] {
-  return (given.sweep?.axes ?? []).flatMap((axis) => {
+function sweptFieldsGiven(
+  given: readonly string[],
+  sweep: { axes: ReadonlyArray<{ dimension: keyof typeof sweepDimensionField }> } | null | undefined,
+): FieldError[] {
+  return (sweep?.axes ?? []).flatMap((axis) => {
     const field = sweepDimensionField[axis.dimension];
-    return field in given
+    return given.includes(field)
       ? [
           {
             path: `spec.${field}`,
