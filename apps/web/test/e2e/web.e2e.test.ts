@@ -6,7 +6,7 @@ import { startTestRunner, type TestRunner } from "@relix/runner/src/server/testi
 import type { CellRef } from "@relix/core/runner-api/run-events";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
 import { makeSweepResult } from "@relix/core/testing/sweep-fixture";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_ONLY_MARKERS, serverOnlyInClientBundle } from "./client-bundle";
 import { startCuttingProxy, type CuttingProxy } from "./cutting-proxy";
@@ -35,6 +35,39 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/**
+ * Imports a result file through the runs page's form, as a user would, and waits for the new
+ * permalink (another run's page than `notRunId`, when given).
+ */
+async function importThroughForm(
+  page: Page,
+  webUrl: string,
+  fileName: string,
+  body: Buffer,
+  notRunId?: string,
+): Promise<void> {
+  await page.goto(`${webUrl}/runs#import`);
+  await page.setInputFiles('[data-testid="import-form"] input[name="result"]', {
+    name: fileName,
+    mimeType: "application/json",
+    buffer: body,
+  });
+  await page.click('[data-testid="import-form"] button[type="submit"]');
+  await page.waitForURL(
+    (url) =>
+      /\/runs\/[A-Za-z0-9_-]{8,64}$/.test(url.pathname) && (notRunId === undefined || !url.pathname.endsWith(notRunId)),
+    { timeout: 30_000 },
+  );
+}
+
+/** A permalink in a browser that has seen nothing else: what it shows comes from the stored result. */
+async function openInNewBrowser(url: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  return { context, page };
+}
 
 async function samplesOf(page: Page): Promise<number> {
   return Number((await page.getAttribute('[data-testid="live-run"]', "data-samples")) ?? 0);
@@ -188,16 +221,8 @@ describe("the web app against the real runner", () => {
     const page = await context.newPage();
     const json = await (await context.request.get(`${web.url}/api/runs/${runId}/export/json`)).body();
 
-    await page.goto(`${web.url}/runs#import`);
-    await page.setInputFiles('[data-testid="import-form"] input[name="result"]', {
-      name: "result.json",
-      mimeType: "application/json",
-      buffer: json,
-    });
-    await page.click('[data-testid="import-form"] button[type="submit"]');
-    await page.waitForURL((url) => /\/runs\/[A-Za-z0-9_-]{8,64}$/.test(url.pathname) && !url.pathname.endsWith(runId), {
-      timeout: 30_000,
-    });
+    // A new permalink, not the run it was downloaded from.
+    await importThroughForm(page, web.url, "result.json", json, runId);
     importedId = page.url().split("/").at(-1)!;
     await page.waitForSelector('[data-testid="report"]');
 
@@ -230,20 +255,11 @@ describe("the web app against the real runner", () => {
     });
     const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${web.url}/runs#import`);
-    await page.setInputFiles('[data-testid="import-form"] input[name="result"]', {
-      name: "placements.json",
-      mimeType: "application/json",
-      buffer: Buffer.from(JSON.stringify(placed)),
-    });
-    await page.click('[data-testid="import-form"] button[type="submit"]');
-    await page.waitForURL((url) => /\/runs\/[A-Za-z0-9_-]{8,64}$/.test(url.pathname), { timeout: 30_000 });
+    await importThroughForm(page, web.url, "placements.json", Buffer.from(JSON.stringify(placed)));
     const permalink = page.url();
 
     // A new browser at the permalink: the chart is read from the stored result.
-    const other = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-    const again = await other.newPage();
-    await again.goto(permalink);
+    const { context: other, page: again } = await openInNewBrowser(permalink);
     await again.waitForSelector('[data-testid="placements"]');
     const charts = again.locator('[data-testid="rtt-chart"]');
     expect(await charts.count()).toBe(2); // noop and item.get warm
@@ -274,19 +290,10 @@ describe("the web app against the real runner", () => {
     });
     const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${web.url}/runs#import`);
-    await page.setInputFiles('[data-testid="import-form"] input[name="result"]', {
-      name: "stacks.json",
-      mimeType: "application/json",
-      buffer: Buffer.from(JSON.stringify(stacked)),
-    });
-    await page.click('[data-testid="import-form"] button[type="submit"]');
-    await page.waitForURL((url) => /\/runs\/[A-Za-z0-9_-]{8,64}$/.test(url.pathname), { timeout: 30_000 });
+    await importThroughForm(page, web.url, "stacks.json", Buffer.from(JSON.stringify(stacked)));
     const permalink = page.url();
 
-    const other = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-    const again = await other.newPage();
-    await again.goto(permalink);
+    const { context: other, page: again } = await openInNewBrowser(permalink);
     await again.waitForSelector('[data-testid="stacks"]');
     expect(await again.locator('[data-testid="stack-panel"]').count()).toBe(2); // noop and item.get warm
     const ladder = again.locator('[data-testid="stack-ladder"]').first();
@@ -325,19 +332,10 @@ describe("the web app against the real runner", () => {
     });
     const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${web.url}/runs#import`);
-    await page.setInputFiles('[data-testid="import-form"] input[name="result"]', {
-      name: "sweep.json",
-      mimeType: "application/json",
-      buffer: Buffer.from(JSON.stringify(swept)),
-    });
-    await page.click('[data-testid="import-form"] button[type="submit"]');
-    await page.waitForURL((url) => /\/runs\/[A-Za-z0-9_-]{8,64}$/.test(url.pathname), { timeout: 30_000 });
+    await importThroughForm(page, web.url, "sweep.json", Buffer.from(JSON.stringify(swept)));
     const permalink = page.url();
 
-    const other = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-    const again = await other.newPage();
-    await again.goto(permalink);
+    const { context: other, page: again } = await openInNewBrowser(permalink);
     await again.waitForSelector('[data-testid="sweep"]');
     const sentences = await again.locator('[data-testid="sweep-crossovers"] li').allTextContents();
     expect(sentences).toEqual([
@@ -412,14 +410,7 @@ describe("the web app against the real runner", () => {
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
-    await page.goto(`${web.url}/runs#import`);
-    await page.setInputFiles('[data-testid="import-form"] input[name="result"]', {
-      name: "sweep-1d.json",
-      mimeType: "application/json",
-      buffer: Buffer.from(JSON.stringify(swept)),
-    });
-    await page.click('[data-testid="import-form"] button[type="submit"]');
-    await page.waitForURL((url) => /\/runs\/[A-Za-z0-9_-]{8,64}$/.test(url.pathname), { timeout: 30_000 });
+    await importThroughForm(page, web.url, "sweep-1d.json", Buffer.from(JSON.stringify(swept)));
     const card = page.locator('[data-testid="sweep-line"]');
     await card.locator(".recharts-surface").waitFor();
     const text = (await card.textContent()) ?? "";

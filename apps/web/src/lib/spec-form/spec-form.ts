@@ -244,8 +244,13 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
  * runner refuses a field beside an axis of its own dimension, since one of them would be ignored).
  */
 export function requestFieldsOf(fields: SpecFields): Partial<SpecFields> {
+  return withoutSweptFields(fields, fields);
+}
+
+/** `sent` without the fields an axis of `fields`'s sweep sets at every point: what an axis sets is the axis's to say. */
+function withoutSweptFields<T extends object>(sent: T, fields: SpecFields): Partial<T> {
   const swept = new Set<string>(fields.sweep?.axes.map((a) => sweepDimensionField[a.dimension]) ?? []);
-  return Object.fromEntries(Object.entries(fields).filter(([key]) => !swept.has(key)));
+  return Object.fromEntries(Object.entries(sent).filter(([key]) => !swept.has(key))) as Partial<T>;
 }
 
 /** What the form sends over a preset: a sweep cleared where the preset had one is sent as null. */
@@ -263,7 +268,6 @@ export function overridesOf(fields: SpecFields, base: SpecFields): SpecOverrides
   if (!sameStacks(fields.stacks, base.stacks)) out.stacks = fields.stacks;
   if (fields.sweep && JSON.stringify(fields.sweep) !== JSON.stringify(base.sweep)) out.sweep = fields.sweep;
   if (!fields.sweep && base.sweep) out.sweep = null;
-  const swept = new Set<string>(fields.sweep?.axes.map((a) => sweepDimensionField[a.dimension]) ?? []);
   for (const key of [
     "connections",
     "grpcConnections",
@@ -278,9 +282,7 @@ export function overridesOf(fields: SpecFields, base: SpecFields): SpecOverrides
   ] as const) {
     if (fields[key] !== base[key]) (out as Record<string, unknown>)[key] = fields[key];
   }
-  // What an axis sets at every point is the axis's to say.
-  for (const key of swept) delete (out as Record<string, unknown>)[key];
-  return out;
+  return withoutSweptFields(out, fields);
 }
 
 /** The runner's error path ("spec.connections", "workloads.2", ["spec","durationMs"]) -> the input to mark. */
