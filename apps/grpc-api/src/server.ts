@@ -19,18 +19,28 @@ import { withStandardServices } from "./reflected-services";
 import { withStaticCodec } from "./static-codec";
 import { createWorkloadHandlers } from "./workload-handlers";
 
+/** The pause between two readiness checks; a check itself answers within READINESS_TIMEOUT_MS. */
 const READINESS_INTERVAL_MS = 2_000;
 
-/** Keeps grpc.health.v1 in step with Redis + MySQL reachability, like REST's /readyz. */
+/**
+ * Keeps grpc.health.v1 in step with Redis + MySQL reachability, like REST's /readyz. The next
+ * check is scheduled only once the last one has answered, so a hung store never has checks piling up.
+ */
 function trackReadiness(health: HealthImplementation, services: Services) {
-  const update = async () => {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const check = async () => {
     const ready = await services.repository.checkReady();
+    if (stopped) return;
     health.setStatus("", ready.cache && ready.store ? "SERVING" : "NOT_SERVING");
+    timer = setTimeout(() => void check(), READINESS_INTERVAL_MS);
+    timer.unref();
   };
-  void update();
-  const timer = setInterval(() => void update(), READINESS_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  void check();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }
 
 /** Binds on loopback (or HOST) with the server's HTTP/2 hooks counting that stack's wire bytes. */

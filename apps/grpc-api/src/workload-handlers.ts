@@ -2,8 +2,10 @@ import type * as grpc from "@grpc/grpc-js";
 import {
   callContextFrom,
   MAX_MESSAGE_BYTES,
+  MAX_UPLOAD_MESSAGES,
   parseRequest,
   tooLarge,
+  tooManyUploadMessages,
   workloads,
   type GrpcServiceName,
   type Workload,
@@ -125,7 +127,8 @@ function streamHandler(
 /**
  * A client stream is read whole, then served like the unary call it stands for: the messages are
  * joined into one request (the workload's `join`), parsed and handled. Their total size is held to
- * the same bound as one unary message, so a stream cannot ask the server to keep more.
+ * the same bound as one unary message, so a stream cannot ask the server to keep more, and their
+ * number to MAX_UPLOAD_MESSAGES, so a flood of empty messages cannot either.
  */
 function clientStreamHandler(
   workload: AnyWorkload,
@@ -147,6 +150,7 @@ function clientStreamHandler(
     call.on("data", (message: DecodedRequest) => {
       if (settled) return;
       span.codecUs += decodeTimingOf(message)?.us ?? 0;
+      if (messages.length >= MAX_UPLOAD_MESSAGES) return fail(tooManyUploadMessages());
       received += Object.values(message).reduce<number>((n, v) => n + (Buffer.isBuffer(v) ? v.length : 0), 0);
       if (received > MAX_MESSAGE_BYTES)
         return fail(tooLarge(`the stream carried more than ${MAX_MESSAGE_BYTES} bytes`));

@@ -1,5 +1,11 @@
-import { invalidArgument } from "@relix/core";
-import { PROTOBUF_CONTENT_TYPE, delimited, protobufCodecOf, splitDelimited } from "@relix/io/proto/protobuf-bodies";
+import { invalidArgument, MAX_UPLOAD_MESSAGES, tooManyUploadMessages } from "@relix/core";
+import {
+  PROTOBUF_CONTENT_TYPE,
+  TooManyMessagesError,
+  delimited,
+  protobufCodecOf,
+  splitDelimited,
+} from "@relix/io/proto/protobuf-bodies";
 import type { AnyWorkload, RouteMatch } from "./catalog-router";
 import { BodyError } from "./request-body";
 
@@ -62,9 +68,12 @@ export const protobufCodec: BodyCodec = {
       const binding = workload.grpc.clientStream;
       if (!binding) return codec.requestDeserialize(bytes);
       return binding.join(
-        splitDelimited(bytes).map((message) => codec.requestDeserialize(message) as Record<string, unknown>),
+        splitDelimited(bytes, MAX_UPLOAD_MESSAGES).map(
+          (message) => codec.requestDeserialize(message) as Record<string, unknown>,
+        ),
       );
-    } catch {
+    } catch (error) {
+      if (error instanceof TooManyMessagesError) throw tooManyUploadMessages("body");
       throw invalidArgument("body", "is not a valid protobuf message of this method's request type");
     }
   },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PORTS } from "@relix/core/network/default-ports";
+import { MYSQL_QUERY_TIMEOUT_MS } from "../repository/mysql-store";
 
 /**
  * The services' config, parsed from the environment each entry point passes in. Everything else
@@ -39,6 +40,11 @@ export const serviceEnvSchema = z.object({
     .min(65_535)
     .max(2 ** 31 - 1)
     .default(4 * 1024 * 1024),
+  /**
+   * A read MySQL has not answered within this many ms (waiting for a pooled connection included)
+   * is answered 503 / UNAVAILABLE rather than left to hang (repository/mysql-store.ts).
+   */
+  MYSQL_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(MYSQL_QUERY_TIMEOUT_MS),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;

@@ -47,11 +47,23 @@ function varint(value: number): Buffer {
 /** One message framed for a delimited body: its varint size, then its bytes. */
 export const delimited = (message: Buffer): Buffer => Buffer.concat([varint(message.length), message]);
 
-/** A delimited body -> its messages; throws on a truncated frame. */
-export function splitDelimited(body: Buffer): Buffer[] {
+/** A delimited body held more messages than its reader allows. */
+export class TooManyMessagesError extends RangeError {
+  constructor(readonly limit: number) {
+    super(`more than ${limit} messages`);
+  }
+}
+
+/**
+ * A delimited body -> its messages; throws on a truncated frame, and once it finds more than
+ * `maxMessages`, before going further (an empty message is a single zero byte, so a body's size
+ * alone does not bound how many it holds).
+ */
+export function splitDelimited(body: Buffer, maxMessages = Number.POSITIVE_INFINITY): Buffer[] {
   const messages: Buffer[] = [];
   let offset = 0;
   while (offset < body.length) {
+    if (messages.length >= maxMessages) throw new TooManyMessagesError(maxMessages);
     let size = 0;
     let scale = 1;
     for (;;) {

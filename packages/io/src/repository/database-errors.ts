@@ -21,14 +21,23 @@ export const DATABASE_DOWN_CODES = {
   PROTOCOL_SEQUENCE_TIMEOUT: "transient",
   ER_CON_COUNT_ERROR: "transient",
   ER_SERVER_SHUTDOWN: "transient",
+  // Ours (mysql-store.ts): a call that had no answer within its deadline, waiting for a pooled
+  // connection included, and a call refused because the pool's queue was full (mysql2 gives that
+  // error no code; codeOf names it). Both mean the database is hung or swamped, for now.
+  QUERY_DEADLINE_EXCEEDED: "transient",
+  POOL_QUEUE_FULL: "transient",
   ER_ACCESS_DENIED_ERROR: "lasting",
   ER_BAD_DB_ERROR: "lasting",
   ER_NO_SUCH_TABLE: "lasting",
   POOL_CLOSED: "lasting",
 } as const satisfies Record<string, "transient" | "lasting">;
 
+/** What mysql2's pool rejects a caller with when `queueLimit` callers are already waiting. */
+const MYSQL2_QUEUE_FULL_MESSAGE = "Queue limit reached.";
+
 function codeOf(error: unknown): string | null {
   if (typeof error !== "object" || error === null) return null;
+  if (error instanceof Error && error.message === MYSQL2_QUEUE_FULL_MESSAGE) return "POOL_QUEUE_FULL";
   const { code } = error as { code?: unknown };
   return typeof code === "string" && Object.hasOwn(DATABASE_DOWN_CODES, code) ? code : null;
 }

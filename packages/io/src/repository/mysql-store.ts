@@ -2,17 +2,29 @@ import mysql from "mysql2/promise";
 import type { Pool, PoolOptions, RowDataPacket } from "mysql2/promise";
 import type { AnyShape, Item, Meteorite, ShapeKind } from "@relix/core";
 import type { DataStore } from "./data-store";
+import { withDeadline } from "./with-deadline";
 
-/** Pool settings shared by the APIs, the seed command and the tests. */
+/**
+ * Pool settings shared by the APIs, the seed command and the tests. A MySQL that hangs must cost
+ * a request a bounded wait, never a pile of them: a connection attempt (handshake included) gives
+ * up after connectTimeout, and at most queueLimit callers wait for a connection; the next one is
+ * refused at once (503 / UNAVAILABLE). 1,000 is well above the most requests a run keeps in
+ * flight against one API (256 connections), so a benchmark never meets it.
+ */
 export const MYSQL_POOL_DEFAULTS: Omit<PoolOptions, "uri"> = {
   connectionLimit: 10,
   // DECIMAL as numbers (the price); rows are mapped with Number() anyway, for pools made elsewhere.
   decimalNumbers: true,
-  connectTimeout: 5_000,
+  connectTimeout: 2_000,
   enableKeepAlive: true,
   waitForConnections: true,
-  queueLimit: 0,
+  queueLimit: 1_000,
 };
+
+/** How long a read may take, waiting for a pooled connection included, before it fails as unavailable. */
+export const MYSQL_QUERY_TIMEOUT_MS = 5_000;
+/** How long the readiness ping may take: /readyz answers within two seconds (repository.ts). */
+export const MYSQL_PING_TIMEOUT_MS = 1_000;
 
 /** A mysql2 pool for `url` (mysql://user:pass@host:port/database). */
 export function createMysqlPool(url: string, options: Omit<PoolOptions, "uri"> = {}): Pool {
@@ -66,22 +78,37 @@ function toMeteorite(row: RowDataPacket): Meteorite {
 export interface MysqlStoreOptions {
   /** Whether close() ends the pool (default true: the store owns the pool it is given). */
   endPoolOnClose?: boolean;
+  /** A read with no answer within this many ms fails as unavailable (default MYSQL_QUERY_TIMEOUT_MS). */
+  queryTimeoutMs?: number;
+  /** The same for ping() (default MYSQL_PING_TIMEOUT_MS). */
+  pingTimeoutMs?: number;
 }
+
+const deadlineExceeded = (ms: number) => () =>
+  Object.assign(new Error(`MySQL gave no answer within ${ms} ms`), { code: "QUERY_DEADLINE_EXCEEDED" });
 
 /**
  * The DataStore over MySQL/MariaDB (tables from data/mysql-schema.ts, filled by seedDatabase).
  * Reads use prepared statements (pool.execute). Database errors are left to propagate: the
- * services turn them into 503 / UNAVAILABLE. close() ends the pool, also one passed in, unless
- * told not to: a process that hands its pool to the store then shuts down with store.close().
+ * services turn them into 503 / UNAVAILABLE. Every call has a deadline that covers the wait for a
+ * pooled connection and the statement's prepare, which mysql2's own query `timeout` does not; that
+ * timeout still ends the statement's wait, and mysql2 gives the connection back only once the
+ * server has answered, so a hung server holds at most connectionLimit connections, not more.
+ * close() ends the pool, also one passed in, unless told not to: a process that hands its pool to
+ * the store then shuts down with store.close().
  */
 export function createMysqlStore(poolOrUrl: Pool | string, options: MysqlStoreOptions = {}): DataStore {
   const endPoolOnClose = options.endPoolOnClose ?? true;
+  const queryTimeoutMs = options.queryTimeoutMs ?? MYSQL_QUERY_TIMEOUT_MS;
+  const pingTimeoutMs = options.pingTimeoutMs ?? MYSQL_PING_TIMEOUT_MS;
   const pool = typeof poolOrUrl === "string" ? createMysqlPool(poolOrUrl) : poolOrUrl;
 
   let closing: Promise<void> | undefined;
 
-  const select = async (sql: string, params: (string | number)[] = []) =>
-    (await pool.execute<RowDataPacket[]>(sql, params))[0];
+  const select = async (sql: string, params: (string | number)[] = []) => {
+    const rows = pool.execute<RowDataPacket[]>({ sql, timeout: queryTimeoutMs }, params);
+    return (await withDeadline(rows, queryTimeoutMs, deadlineExceeded(queryTimeoutMs)))[0];
+  };
 
   return {
     kind: "mysql",
@@ -116,7 +143,8 @@ export function createMysqlStore(poolOrUrl: Pool | string, options: MysqlStoreOp
     },
 
     async ping() {
-      await pool.query("SELECT 1");
+      const answer = pool.query({ sql: "SELECT 1", timeout: pingTimeoutMs });
+      await withDeadline(answer, pingTimeoutMs, deadlineExceeded(pingTimeoutMs));
     },
 
     close() {

@@ -6,6 +6,13 @@ import type { CacheStore } from "./cache-store";
 import type { DataStore } from "./data-store";
 import { guardDatabase } from "./database-errors";
 import { createMemoryCache } from "./memory-cache";
+import { createReadinessProbe } from "./readiness-probe";
+
+/**
+ * How long a readiness check waits for each store: /readyz must answer within two seconds even
+ * when a store hangs, and both stores are asked at once, so this leaves room for the answer.
+ */
+export const READINESS_TIMEOUT_MS = 1_500;
 
 export interface RepositoryOptions {
   store: DataStore;
@@ -14,10 +21,21 @@ export interface RepositoryOptions {
   onCacheEvent?: (event: CacheEvent, error?: unknown) => void;
   /** Events of cache mode `memory` (the process-local cache), counted apart from the shared cache's. */
   onMemoryCacheEvent?: (event: CacheEvent) => void;
+  /** How long a readiness check waits for each store (default READINESS_TIMEOUT_MS). */
+  readinessTimeoutMs?: number;
 }
 
 /** The only code that reaches the stores: cache-aside reads, outages mapped to domain errors. */
-export function createRepository({ store, cache, ttlSeconds, onCacheEvent, onMemoryCacheEvent }: RepositoryOptions) {
+export function createRepository({
+  store,
+  cache,
+  ttlSeconds,
+  onCacheEvent,
+  onMemoryCacheEvent,
+  readinessTimeoutMs = READINESS_TIMEOUT_MS,
+}: RepositoryOptions) {
+  const cacheReady = createReadinessProbe(() => cache.ping(), readinessTimeoutMs);
+  const storeReady = createReadinessProbe(() => store.ping(), readinessTimeoutMs);
   const shared = createCacheAside({ cache, ttlSeconds, onEvent: onCacheEvent });
   const memory = createMemoryCache({ ttlSeconds, onEvent: onMemoryCacheEvent });
   // One key builder and one TTL for both caches; only where the value is kept differs.
@@ -76,18 +94,9 @@ export function createRepository({ store, cache, ttlSeconds, onCacheEvent, onMem
         fromStore(() => store.listMeteorites()),
       )) ?? [],
 
-    /** Readiness: both stores answer. */
+    /** Readiness: both stores answer, within readinessTimeoutMs; at most one ping each in flight. */
     async checkReady(): Promise<{ cache: boolean; store: boolean }> {
-      const [cacheOk, storeOk] = await Promise.all([
-        cache.ping().then(
-          () => true,
-          () => false,
-        ),
-        store.ping().then(
-          () => true,
-          () => false,
-        ),
-      ]);
+      const [cacheOk, storeOk] = await Promise.all([cacheReady(), storeReady()]);
       return { cache: cacheOk, store: storeOk };
     },
   };

@@ -31,7 +31,7 @@ export async function createServiceRuntime(env: ServiceEnv, telemetry: ServerTel
     if (env.SEED_ON_START) await ensureDatabaseExists(mysqlUrl);
     const pool = createMysqlPool(mysqlUrl);
     if (env.SEED_ON_START) await seedDatabase(pool);
-    store = createMysqlStore(pool);
+    store = createMysqlStore(pool, { queryTimeoutMs: env.MYSQL_QUERY_TIMEOUT_MS });
     cache = createRedisCacheStore(env.REDIS_URL!);
   }
   const repository = createRepository({
