@@ -1,6 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { requestUrl } from "@relix/core/network/request-target";
 import type { ServerTelemetry } from "@relix/io";
+import { asksPeakRssReset, PEAK_RSS_RESET_REFUSED } from "@relix/io/telemetry/peak-rss-reset";
+
+const NOT_FOUND = '{"error":{"code":"not_found","message":"unknown path"}}';
 
 /**
  * The gRPC API's small HTTP side port: /metrics (Prometheus), /stats (runner), /healthz. The
@@ -18,14 +22,26 @@ export async function startMetricsServer(stacks: [ServerTelemetry, ...ServerTele
   });
 
   async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
-    const url = new URL(req.url ?? "/", "http://side-port");
-    if (req.method !== "GET") {
+    // `//` and any target that is no URL name no path served here.
+    const url = requestUrl(req.url);
+    if (url === null) {
+      res.writeHead(404, { "content-type": "application/json" }).end(NOT_FOUND);
+      return;
+    }
+    // The one POST: the runner's peak-RSS reset (peak-rss-reset.ts says why a GET only reads).
+    const resetPeakRss = req.method === "POST" && url.pathname === "/stats";
+    if (req.method !== "GET" && !resetPeakRss) {
       res.writeHead(405).end();
       return;
     }
     if (url.pathname === "/metrics") {
       res.writeHead(200, { "content-type": telemetry.contentType }).end(await telemetry.metricsText());
     } else if (url.pathname === "/stats") {
+      if (resetPeakRss && !asksPeakRssReset(req.headers)) {
+        const { status, code, message } = PEAK_RSS_RESET_REFUSED;
+        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ error: { code, message } }));
+        return;
+      }
       const name = url.searchParams.get("stack");
       const stack = name === null ? telemetry : stacks.find((candidate) => candidate.stack === name);
       if (!stack) {
@@ -34,14 +50,12 @@ export async function startMetricsServer(stacks: [ServerTelemetry, ...ServerTele
           .end('{"error":{"code":"not_found","message":"this process serves no such stack"}}');
         return;
       }
-      const body = JSON.stringify(stack.snapshot({ resetPeakRss: url.searchParams.get("resetPeakRss") === "1" }));
+      const body = JSON.stringify(stack.snapshot({ resetPeakRss }));
       res.writeHead(200, { "content-type": "application/json" }).end(body);
     } else if (url.pathname === "/healthz") {
       res.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}');
     } else {
-      res
-        .writeHead(404, { "content-type": "application/json" })
-        .end('{"error":{"code":"not_found","message":"unknown path"}}');
+      res.writeHead(404, { "content-type": "application/json" }).end(NOT_FOUND);
     }
   }
   await new Promise<void>((resolve, reject) => {

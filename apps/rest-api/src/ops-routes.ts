@@ -1,6 +1,8 @@
 import express, { type Router } from "express";
 import type { Services } from "@relix/io";
 import type { ServerTelemetry } from "@relix/io";
+import { asksPeakRssReset, PEAK_RSS_RESET_REFUSED } from "@relix/io/telemetry/peak-rss-reset";
+import { sendError } from "./error-responses";
 import { buildOpenApiDocument } from "./openapi";
 
 /** Health, readiness, metrics, runner stats and the OpenAPI document. */
@@ -20,10 +22,17 @@ export function createOpsRouter(services: Services, telemetry: ServerTelemetry):
   router.get("/metrics", async (_req, res) => {
     res.type(telemetry.contentType).send(await telemetry.metricsText());
   });
-  router.get("/stats", (req, res) => {
-    // Query parsing is off app-wide (the hot path never needs it): read this one flag by hand.
-    const resetPeakRss = new URL(req.originalUrl, "http://stats").searchParams.get("resetPeakRss") === "1";
-    res.json(telemetry.snapshot({ resetPeakRss }));
+  // Reading never resets anything; the runner's reset is a POST with a header (peak-rss-reset.ts says why).
+  router.get("/stats", (_req, res) => {
+    res.json(telemetry.snapshot());
+  });
+  router.post("/stats", (req, res) => {
+    if (!asksPeakRssReset(req.headers)) {
+      const { status, code, message } = PEAK_RSS_RESET_REFUSED;
+      sendError(res, status, code, message);
+      return;
+    }
+    res.json(telemetry.snapshot({ resetPeakRss: true }));
   });
   router.get("/openapi.json", (_req, res) => {
     res.json(openApi);

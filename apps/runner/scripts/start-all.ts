@@ -97,7 +97,10 @@ async function main() {
   stopServices = () => services.stop();
 
   log("starting the runner service");
-  children.push(start("runner", process.execPath, [tsxCli, runnerMain], { ...env, RUNNER_PORT }));
+  // The services just started are this script's: the runner may measure them as they are.
+  children.push(
+    start("runner", process.execPath, [tsxCli, runnerMain], { ...env, RUNNER_PORT, RELIX_USE_RUNNING_SERVICES: "1" }),
+  );
   await waitFor(`http://127.0.0.1:${RUNNER_PORT}/healthz`, "the runner");
 
   if (!existsSync(`${webDir}/.next/BUILD_ID`)) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getWorkload, MAX_MESSAGE_BYTES } from "@relix/core";
 import { createGrpcClients, type GrpcClients } from "@relix/io";
 import { PROTOBUF_CONTENT_TYPE, protobufCodecOf } from "@relix/io/proto/protobuf-bodies";
-import { stackRequest, type HttpStackId } from "./http-stack-client";
+import { httpStackIds, stackRequest, type HttpStackId } from "./http-stack-client";
 import { databaseUrl, startStack, type Stack } from "./stack";
 
 let stack: Stack;
@@ -160,6 +160,28 @@ describe.each(["express", "node", "h2c"] as const)(
     });
   },
 );
+
+// A URL parser reads a path that starts with `//` as a host name: `//` threw (a 500), and
+// `//relix.invalid/healthz` turned into `/healthz`. Both are paths, and no route.
+describe("every HTTP server answers a path starting with // with a 404 JSON error", () => {
+  const paths = ["//", "//relix.invalid/healthz"];
+  for (const on of httpStackIds) {
+    for (const path of paths) {
+      it(`${on}: GET ${path}`, async () => {
+        const response = await rest("GET", path, {}, on);
+        expect(response.status).toBe(404);
+        expect(response.body.error).toMatchObject({ code: "not_found", message: `no route for GET ${path}` });
+      });
+    }
+  }
+  for (const path of paths) {
+    it(`the gRPC API's side port: GET ${path}`, async () => {
+      const response = await fetch(`${stack.grpcMetricsUrl}${path}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: { code: "not_found", message: "unknown path" } });
+    });
+  }
+});
 
 describe("REST with protobuf bodies (node-protobuf) refuses bad input with a 4xx JSON error naming the field", () => {
   const protobuf = (workloadId: string, message: Record<string, unknown>) =>

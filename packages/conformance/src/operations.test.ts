@@ -7,6 +7,8 @@ import * as grpcJs from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workloads } from "@relix/core";
+import { PEAK_RSS_RESET_HEADER } from "@relix/io/telemetry/peak-rss-reset";
+import { httpStackIds, stackRequest, type RawRequest, type RawResponse } from "./http-stack-client";
 import { databaseUrl, startStack, type Stack } from "./stack";
 
 const run = promisify(execFile);
@@ -28,6 +30,16 @@ beforeAll(async () => {
   stack = await startStack({ MYSQL_URL: databaseUrl("relix_operations") });
 });
 afterAll(async () => stack?.close());
+
+/** One request to the gRPC API's HTTP/1.1 side port, answered as the stacks' client answers. */
+async function sideRequest(baseUrl: string, request: RawRequest): Promise<RawResponse> {
+  const response = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers: request.headers });
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    body: Buffer.from(await response.arrayBuffer()),
+  };
+}
 
 function ghzBinary(): string {
   const candidates = [process.env.GHZ_BIN, path.join(os.homedir(), "go", "bin", "ghz"), "/usr/local/bin/ghz"].filter(
@@ -115,15 +127,37 @@ describe("operations", () => {
     }
   });
 
-  it("both servers start a new peak-RSS window when the runner asks", async () => {
-    for (const base of [stack.restUrl, stack.grpcMetricsUrl]) {
+  it("every stack starts a new peak-RSS window only on the runner's POST, never on a GET", async () => {
+    const servers: Array<readonly [string, (request: RawRequest) => Promise<RawResponse>]> = [
+      ...httpStackIds.map((id) => [id, (request: RawRequest) => stackRequest(stack, id, request)] as const),
+      ["the gRPC API's side port", (request: RawRequest) => sideRequest(stack.grpcMetricsUrl, request)],
+    ];
+    for (const [server, send] of servers) {
+      const peakSince = async () => {
+        const response = await send({ method: "GET", path: "/stats" });
+        expect(response.status, server).toBe(200);
+        return (JSON.parse(response.body.toString("utf8")) as { rss: { peakSinceMs: number } }).rss.peakSinceMs;
+      };
+      const before = await peakSince();
+      // The window's start is in ms: let the clock move, so a reset would show.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+
+      // What any page could make a browser send: a GET with the old flag, a POST without the header.
+      const asGet = await send({ method: "GET", path: "/stats?resetPeakRss=1" });
+      expect(asGet.status, server).toBe(200);
+      const bare = await send({ method: "POST", path: "/stats" });
+      expect(bare.status, server).toBe(403);
+      expect(JSON.parse(bare.body.toString("utf8")), server).toEqual({
+        error: { code: "forbidden", message: expect.stringContaining(PEAK_RSS_RESET_HEADER) },
+      });
+      expect(await peakSince(), `${server}: not reset`).toBe(before);
+
+      // The runner's call: the snapshot as it was, then a window that covers only what came after.
       const asked = Date.now();
-      await fetch(`${base}/stats?resetPeakRss=1`);
-      const after = (await (await fetch(`${base}/stats`)).json()) as { rss: { peakSinceMs: number } };
-      // The peak now covers only what came after the request, not the process's whole past.
-      expect(after.rss.peakSinceMs, base).toBeGreaterThanOrEqual(asked);
-      const plain = (await (await fetch(`${base}/stats`)).json()) as { rss: { peakSinceMs: number } };
-      expect(plain.rss.peakSinceMs, "a plain read does not reset it").toBe(after.rss.peakSinceMs);
+      const reset = await send({ method: "POST", path: "/stats", headers: { [PEAK_RSS_RESET_HEADER]: "1" } });
+      expect(reset.status, server).toBe(200);
+      expect(JSON.parse(reset.body.toString("utf8")).rss.peakSinceMs, server).toBe(before);
+      expect(await peakSince(), `${server}: reset`).toBeGreaterThanOrEqual(asked);
     }
   });
 

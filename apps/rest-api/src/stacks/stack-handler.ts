@@ -1,6 +1,7 @@
 import type http from "node:http";
 import type http2 from "node:http2";
 import { callContextFrom, MAX_MESSAGE_BYTES, parseRequest } from "@relix/core";
+import { requestUrl } from "@relix/core/network/request-target";
 import type { Services } from "@relix/io";
 import {
   drainedOrClosed,
@@ -11,6 +12,7 @@ import {
   type RequestSpan,
   type ServerTelemetry,
 } from "@relix/io";
+import { asksPeakRssReset, PEAK_RSS_RESET_REFUSED } from "@relix/io/telemetry/peak-rss-reset";
 import { errorBodyOf, errorResponseOf, notFoundResponse, type ErrorResponse } from "../error-responses";
 import type { BodyCodec } from "./body-codecs";
 import { createCatalogRouter, type AnyWorkload, type RouteMatch } from "./catalog-router";
@@ -47,6 +49,12 @@ export function createStackHandler(services: Services, telemetry: ServerTelemetr
   };
 
   async function ops(req: StackRequest, res: StackResponse, path: string): Promise<boolean> {
+    // The runner's peak-RSS reset: a POST with a header, never a GET (peak-rss-reset.ts says why).
+    if (req.method === "POST" && path === "/stats") {
+      if (asksPeakRssReset(req.headers)) sendJson(res, 200, telemetry.snapshot({ resetPeakRss: true }));
+      else sendError(res, PEAK_RSS_RESET_REFUSED);
+      return true;
+    }
     if (req.method !== "GET") return false;
     if (path === "/healthz") sendJson(res, 200, { status: "ok" });
     else if (path === "/readyz") {
@@ -54,8 +62,7 @@ export function createStackHandler(services: Services, telemetry: ServerTelemetr
       const ok = ready.cache && ready.store;
       sendJson(res, ok ? 200 : 503, { status: ok ? "ready" : "not ready", ...ready });
     } else if (path === "/stats") {
-      const resetPeakRss = new URL(req.url ?? "/", "http://stats").searchParams.get("resetPeakRss") === "1";
-      sendJson(res, 200, telemetry.snapshot({ resetPeakRss }));
+      sendJson(res, 200, telemetry.snapshot());
     } else if (path === "/metrics") {
       res.setHeader("content-type", telemetry.contentType);
       res.end(await telemetry.metricsText());
@@ -125,8 +132,9 @@ export function createStackHandler(services: Services, telemetry: ServerTelemetr
     (async () => {
       const match = route(method, url);
       if (match) return serve(req, res, match);
-      const path = new URL(url, "http://stack").pathname;
-      if (!(await ops(req, res, path))) sendError(res, notFoundResponse(method, path));
+      // `//` and any target that is no URL have no route: 404, as Express answers them.
+      const path = requestUrl(url)?.pathname;
+      if (path === undefined || !(await ops(req, res, path))) sendError(res, notFoundResponse(method, path ?? url));
     })().catch((error: unknown) => sendError(res, errorResponseOf(error, server)));
   };
 }

@@ -17,11 +17,33 @@ describe("runner config", () => {
       port: 4000,
       token: null,
       allowedOrigins: ["http://127.0.0.1:3000", "http://localhost:3000"],
+      allowedHosts: [],
       resultsDir: path.resolve(".relix/runs"),
+      stateDir: path.resolve(".relix/state"),
       mysqlUrl: null,
       shutdownTimeoutMs: 10_000,
+      retention: { maxCount: null, maxBytes: null },
       targets: DEFAULT_TARGETS,
     });
+  });
+
+  it("reads the results limits: a count, and bytes with or without a unit", () => {
+    const limits = (env: Record<string, string>) => loadRunnerConfig(env).retention;
+    expect(limits({ RUNNER_RESULTS_MAX_COUNT: "500", RUNNER_RESULTS_MAX_BYTES: "2GiB" })).toEqual({
+      maxCount: 500,
+      maxBytes: 2 * 1024 ** 3,
+    });
+    expect(limits({ RUNNER_RESULTS_MAX_BYTES: "1.5 GB" })).toEqual({ maxCount: null, maxBytes: 1.5e9 });
+    expect(limits({ RUNNER_RESULTS_MAX_BYTES: "104857600", RUNNER_RESULTS_MAX_COUNT: "" })).toEqual({
+      maxCount: null,
+      maxBytes: 100 * 1024 ** 2,
+    });
+    expect(() => limits({ RUNNER_RESULTS_MAX_COUNT: "0", RUNNER_RESULTS_MAX_BYTES: "lots" })).toThrow(
+      /RUNNER_RESULTS_MAX_COUNT[\s\S]*RUNNER_RESULTS_MAX_BYTES: "lots" is not a size/,
+    );
+    expect(() => limits({ RUNNER_RESULTS_MAX_BYTES: "64KiB" })).toThrow(
+      /RUNNER_RESULTS_MAX_BYTES: must be at least 1MiB/,
+    );
   });
 
   it("reads every variable, treating empty ones as unset", () => {
@@ -30,7 +52,9 @@ describe("runner config", () => {
       RUNNER_PORT: "4100",
       RUNNER_TOKEN: "a-long-enough-secret-token",
       RUNNER_ALLOWED_ORIGINS: "https://relix.example.com, http://10.0.0.5:3000/",
+      RUNNER_ALLOWED_HOSTS: "runner, relix.example.com:4000",
       RUNNER_RESULTS_DIR: "/tmp/relix-runs",
+      RUNNER_STATE_DIR: "/tmp/relix-state",
       MYSQL_URL: "mysql://relix:pw@db:3306/relix",
       RUNNER_SHUTDOWN_TIMEOUT_MS: "",
       SERVICES_HOST: "localhost",
@@ -45,7 +69,9 @@ describe("runner config", () => {
       port: 4100,
       token: "a-long-enough-secret-token",
       allowedOrigins: ["https://relix.example.com", "http://10.0.0.5:3000"],
+      allowedHosts: ["runner", "relix.example.com:4000"],
       resultsDir: "/tmp/relix-runs",
+      stateDir: "/tmp/relix-state",
       mysqlUrl: "mysql://relix:pw@db:3306/relix",
       shutdownTimeoutMs: 10_000,
       targets: { host: "127.0.0.1", restPort: 18080, grpcPort: 15051, grpcMetricsPort: 19464 },
@@ -60,10 +86,13 @@ describe("runner config", () => {
         RUNNER_PORT: "70000",
         RUNNER_TOKEN: "short",
         RUNNER_ALLOWED_ORIGINS: "http://x.com/path,*",
+        RUNNER_ALLOWED_HOSTS: "http://runner",
         MYSQL_URL: "redis://x",
         SERVICES_HOST: "10.0.0.1",
       }),
-    ).toThrow(/RUNNER_PORT[\s\S]*RUNNER_TOKEN[\s\S]*RUNNER_ALLOWED_ORIGINS[\s\S]*MYSQL_URL[\s\S]*SERVICES_HOST/);
+    ).toThrow(
+      /RUNNER_PORT[\s\S]*RUNNER_TOKEN[\s\S]*RUNNER_ALLOWED_ORIGINS[\s\S]*RUNNER_ALLOWED_HOSTS[\s\S]*"http:\/\/runner" is not a host name[\s\S]*MYSQL_URL[\s\S]*SERVICES_HOST/,
+    );
   });
 });
 
@@ -149,6 +178,17 @@ describe("benchmark config (pnpm bench and the service alike)", () => {
   it("refuses an opt-in that is neither 1 nor 0, and does not take it as one", () => {
     expect(() => loadBenchConfig({ SERVICES_HOST: "10.0.0.5", RELIX_REMOTE_SERVICES: "yes" })).toThrow(
       /RELIX_REMOTE_SERVICES: must be 1[\s\S]*SERVICES_HOST: "10\.0\.0\.5" is not a loopback address/,
+    );
+  });
+
+  it("measures services already running here only with RELIX_USE_RUNNING_SERVICES=1", () => {
+    expect(loadBenchConfig({ RELIX_USE_RUNNING_SERVICES: "1" }).targets).toEqual({
+      ...DEFAULT_TARGETS,
+      useRunning: true,
+    });
+    expect(loadRunnerConfig({ RELIX_USE_RUNNING_SERVICES: "0" }).targets).toEqual(DEFAULT_TARGETS);
+    expect(() => loadBenchConfig({ RELIX_USE_RUNNING_SERVICES: "yes" })).toThrow(
+      "RELIX_USE_RUNNING_SERVICES: must be 1 (measure services already running here, as they are) or 0",
     );
   });
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_PORTS } from "@relix/core/network/default-ports";
+import { hostNameOf } from "@relix/core/network/served-hosts";
 import {
   targetsEnvSchema,
   targetsEnvShape,
@@ -9,6 +10,7 @@ import {
   type ServiceTargets,
 } from "../engine/targets";
 import { DEFAULT_RESULTS_DIR } from "../store/result-files";
+import type { RetentionLimits } from "../store/result-retention";
 
 /**
  * The runner's one config: what `pnpm bench` and the runner service read from their environment,
@@ -25,7 +27,35 @@ export const DEFAULT_ALLOWED_ORIGINS = [
   `http://localhost:${DEFAULT_PORTS.web}`,
 ] as const;
 
+/** Where the runner keeps its record of what it started (relative to its working directory). */
+export const DEFAULT_STATE_DIR = ".relix/state";
+
 const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
+
+const BYTES_PER_UNIT: Record<string, number> = {
+  b: 1,
+  kb: 1e3,
+  kib: 1024,
+  mb: 1e6,
+  mib: 1024 ** 2,
+  gb: 1e9,
+  gib: 1024 ** 3,
+  tb: 1e12,
+  tib: 1024 ** 4,
+};
+
+/** "2GiB", "500MB", "1500000000" (a bare number is bytes). */
+const byteSize = z
+  .string()
+  .transform((value, ctx) => {
+    const match = /^(\d+(?:\.\d+)?)\s*([kmgt]i?b|b)?$/i.exec(value.trim());
+    if (!match) {
+      ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)} is not a size (like 2GiB, 500MB or bytes)` });
+      return z.NEVER;
+    }
+    return Math.round(Number(match[1]) * BYTES_PER_UNIT[(match[2] ?? "b").toLowerCase()]!);
+  })
+  .pipe(z.number().min(1024 ** 2, "must be at least 1MiB: one result can take several"));
 
 const origin = z.string().transform((value, ctx) => {
   let url: URL;
@@ -48,6 +78,19 @@ const origin = z.string().transform((value, ctx) => {
   return url.origin;
 });
 
+/** A comma-separated list, each entry trimmed; unset or blank = undefined. */
+const commaList = (value: unknown) =>
+  typeof value === "string" && value.trim() !== ""
+    ? value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
+
+const hostName = z.string().refine((value) => hostNameOf(value) !== null, {
+  error: (issue) => `${JSON.stringify(issue.input)} is not a host name (like relix.example or 10.0.0.5)`,
+});
+
 const serviceEnvSchema = z.object({
   RUNNER_HOST: z.preprocess(emptyAsUnset, z.string().min(1).default("127.0.0.1")),
   RUNNER_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORTS.runner)),
@@ -57,23 +100,28 @@ const serviceEnvSchema = z.object({
     z.string().min(16, "RUNNER_TOKEN must be at least 16 characters (e.g. `openssl rand -base64 24`)").optional(),
   ),
   /** Comma-separated origins; replaces the default web origins (the runner's own is always allowed). */
-  RUNNER_ALLOWED_ORIGINS: z.preprocess(
-    (value) =>
-      typeof value === "string" && value.trim() !== ""
-        ? value
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : undefined,
-    z.array(origin).min(1).optional(),
-  ),
+  RUNNER_ALLOWED_ORIGINS: z.preprocess(commaList, z.array(origin).min(1).optional()),
+  /**
+   * Comma-separated host names the runner answers to besides loopback and RUNNER_HOST: the name
+   * the web app reaches it by (RUNNER_URL) when that is not one of those, e.g. a compose service.
+   */
+  RUNNER_ALLOWED_HOSTS: z.preprocess(commaList, z.array(hostName).optional()),
   /** Portable JSON copies of results (and, without MySQL, the whole store). */
   RUNNER_RESULTS_DIR: z.preprocess(emptyAsUnset, z.string().min(1).default(DEFAULT_RESULTS_DIR)),
+  /**
+   * What this runner started and must not outlive (a small file per runner), so the next start can
+   * stop what a killed runner left. Runners may share it: each sweeps only records whose runner has ended.
+   */
+  RUNNER_STATE_DIR: z.preprocess(emptyAsUnset, z.string().min(1).default(DEFAULT_STATE_DIR)),
   MYSQL_URL: z.preprocess(
     emptyAsUnset,
     z.url({ protocol: /^mysql$/, error: "MYSQL_URL must be a mysql:// URL" }).optional(),
   ),
   RUNNER_SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(120_000).default(10_000)),
+  /** Results kept at most: past it the oldest imports go first, then the oldest runs. Unset = all. */
+  RUNNER_RESULTS_MAX_COUNT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).optional()),
+  /** Bytes of results kept at most, removed in the same order. Unset = no limit. */
+  RUNNER_RESULTS_MAX_BYTES: z.preprocess(emptyAsUnset, byteSize.optional()),
 });
 
 /** What a benchmark run needs from the environment, in the CLI and in the service alike. */
@@ -88,9 +136,15 @@ export interface RunnerConfig extends BenchConfig {
   token: string | null;
   /** Web origins allowed besides the runner's own. */
   allowedOrigins: string[];
+  /** Host names answered besides loopback and `host` (DNS rebinding: see served-hosts.ts). */
+  allowedHosts: string[];
   resultsDir: string;
+  /** The runner's record of what it started, and its predecessors' (see RUNNER_STATE_DIR). */
+  stateDir: string;
   mysqlUrl: string | null;
   shutdownTimeoutMs: number;
+  /** How many results the store keeps (RUNNER_RESULTS_MAX_COUNT / RUNNER_RESULTS_MAX_BYTES). */
+  retention: RetentionLimits;
 }
 
 function parseEnv<S extends z.ZodType>(schema: S, env: Env, what: string): z.infer<S> {
@@ -115,9 +169,12 @@ export function loadRunnerConfig(env: Env): RunnerConfig {
     port: e.RUNNER_PORT,
     token: e.RUNNER_TOKEN ?? null,
     allowedOrigins: e.RUNNER_ALLOWED_ORIGINS ?? [...DEFAULT_ALLOWED_ORIGINS],
+    allowedHosts: e.RUNNER_ALLOWED_HOSTS ?? [],
     resultsDir: path.resolve(e.RUNNER_RESULTS_DIR),
+    stateDir: path.resolve(e.RUNNER_STATE_DIR),
     mysqlUrl: e.MYSQL_URL ?? null,
     shutdownTimeoutMs: e.RUNNER_SHUTDOWN_TIMEOUT_MS,
+    retention: { maxCount: e.RUNNER_RESULTS_MAX_COUNT ?? null, maxBytes: e.RUNNER_RESULTS_MAX_BYTES ?? null },
     targets: targetsFromEnv(e),
   };
 }

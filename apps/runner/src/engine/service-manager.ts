@@ -11,6 +11,7 @@ import {
   grpcTarget,
   restBaseUrl,
   restHostOf,
+  USE_RUNNING_SERVICES_OPT_IN,
   type ExtraStackId,
   type ServiceTargets,
 } from "./targets";
@@ -69,9 +70,11 @@ async function waitUntilReady(targets: ServiceTargets, processes: ServiceProcess
 }
 
 /**
- * Uses the services already listening at the configured addresses, or starts both (their built
- * bundles, see service-build.ts). Services it did not start (already running, or the operator's
- * with RELIX_REMOTE_SERVICES=1, which it never starts) it never stops. It starts them over
+ * Starts both services (their built bundles, see service-build.ts), or uses the operator's: those
+ * with RELIX_REMOTE_SERVICES=1, or those already listening at the configured addresses with
+ * RELIX_USE_RUNNING_SERVICES=1. Without that opt-in, services already answering are refused:
+ * the left-overs of a killed runner answer /healthz like any other (the runner's start-up sweep
+ * stops the ones it can prove it started). Services it did not start it never stops. It starts them over
  * REDIS_URL / MYSQL_URL when set, else over ephemeral local redis-server and mariadbd, else
  * (loudly labelled) over embedded in-process backends.
  */
@@ -102,6 +105,7 @@ export async function ensureServices(
     answers(`${grpcStatsUrl(targets)}/healthz`),
   ]);
   if (restUp && grpcUp) {
+    if (!targets.useRunning) throw new Error(alreadyRunningRefusal(targets));
     const stats = await readRelixStats(`${restBaseUrl(targets)}/stats`);
     if (!stats) {
       throw new Error(
@@ -167,8 +171,11 @@ export async function ensureServices(
     log("starting the REST and gRPC services");
     const childEnv = { ...env, ...serviceEnv };
     processes.push(
-      spawnService("rest", restBundle, { ...childEnv, HOST: restHostOf(targets) }),
-      spawnService("grpc", grpcBundle, { ...childEnv, HOST: grpcHostOf(targets) }),
+      spawnService("rest", restBundle, { ...childEnv, HOST: restHostOf(targets) }, [targets.restPort]),
+      spawnService("grpc", grpcBundle, { ...childEnv, HOST: grpcHostOf(targets) }, [
+        targets.grpcPort,
+        targets.grpcMetricsPort,
+      ]),
     );
     await waitUntilReady(targets, processes, signal);
   } catch (error) {
@@ -191,6 +198,15 @@ export async function ensureServices(
     endpoints: serviceEndpoints(targets, "runner"),
     stop,
   };
+}
+
+function alreadyRunningRefusal(targets: ServiceTargets): string {
+  return (
+    `services already answer at ${restBaseUrl(targets)} (REST) and ${grpcStatsUrl(targets)} (gRPC metrics) but this runner did not start them: ` +
+    "they may be left over from a runner or `pnpm bench` that was killed, or be someone else's, so nothing was started or measured. " +
+    "Stop them (`ss -ltnp` names the process on each port), or, to measure the services running there as they are, " +
+    `set ${USE_RUNNING_SERVICES_OPT_IN} when starting the runner or \`pnpm bench\``
+  );
 }
 
 /** Services someone else runs: nothing to stop, their backends as they report them. */

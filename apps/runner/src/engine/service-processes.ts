@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { ownChildProcess } from "@relix/io/lifetime";
 import type { ServiceName } from "./service-build";
 
 export interface ServiceProcess {
@@ -12,17 +13,20 @@ export interface ServiceProcess {
 /**
  * Starts one API's bundle (see service-build.ts) as a child process (its own CPU and memory, as in
  * production), with exactly the environment given: the caller's own, read at its start-up, plus
- * the service's settings.
+ * the service's settings. It dies with this process: killed if this one exits first, recorded for
+ * the runner's start-up sweep if this one is killed outright; `ports` name it there.
  */
 export function spawnService(
   name: ServiceName,
   bundle: string,
   env: Readonly<Record<string, string | undefined>>,
+  ports: readonly number[],
 ): ServiceProcess {
   const child = spawn(process.execPath, [bundle], {
     env: { ...env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  ownChildProcess(child, name === "rest" ? "the REST API" : "the gRPC API", ports);
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));

@@ -35,7 +35,16 @@ export interface ServiceTargets {
    * before the runner starts); the runner never starts or stops them, and fails if they do not answer.
    */
   external?: boolean;
+  /**
+   * RELIX_USE_RUNNING_SERVICES=1: services that already answer at these addresses when a run starts
+   * are measured as they are (the operator's own, or `pnpm start`'s). Without it the runner refuses
+   * them: it cannot tell them from the left-overs of a runner that was killed.
+   */
+  useRunning?: boolean;
 }
+
+/** The variable that lets a run measure services already running on this machine. */
+export const USE_RUNNING_SERVICES_OPT_IN = "RELIX_USE_RUNNING_SERVICES=1";
 
 /** The variable that allows a host other than loopback, as every refusal names it. */
 export const REMOTE_SERVICES_OPT_IN = "RELIX_REMOTE_SERVICES=1";
@@ -54,6 +63,11 @@ const optIn = z.preprocess(
   z.enum(["0", "1", "false", "true"], `must be 1 (services on another host, never started by the runner) or 0`),
 );
 
+const useRunningOptIn = z.preprocess(
+  (value) => (value === undefined || value === "" ? "0" : value),
+  z.enum(["0", "1", "false", "true"], "must be 1 (measure services already running here, as they are) or 0"),
+);
+
 export const targetsEnvShape = {
   SERVICES_HOST: z.preprocess((value) => (value === "" ? undefined : value), z.string().default("127.0.0.1")),
   REST_HOST: optionalHost,
@@ -66,6 +80,7 @@ export const targetsEnvShape = {
   H2C_PORT: stackPort.default(DEFAULT_PORTS.h2c),
   GRPC_STATIC_PORT: stackPort.default(DEFAULT_PORTS.grpcStatic),
   RELIX_REMOTE_SERVICES: optIn.transform((value) => value === "1" || value === "true"),
+  RELIX_USE_RUNNING_SERVICES: useRunningOptIn.transform((value) => value === "1" || value === "true"),
 };
 
 type TargetsEnv = z.output<z.ZodObject<typeof targetsEnvShape>>;
@@ -170,6 +185,7 @@ export function targetsFromEnv(env: TargetsEnv): ServiceTargets {
     grpcMetricsPort: env.GRPC_METRICS_PORT,
     stackPorts,
     ...(env.RELIX_REMOTE_SERVICES ? { external: true } : {}),
+    ...(env.RELIX_USE_RUNNING_SERVICES ? { useRunning: true } : {}),
   };
 }
 

@@ -1,6 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { isRunId } from "@relix/core/ids/run-id";
+import { requestUrl } from "@relix/core/network/request-target";
+import { servedHostNames } from "@relix/core/network/served-hosts";
 import type { ServiceEndpoints } from "@relix/core/network/service-endpoints";
 import { DEFAULT_ALLOWED_ORIGINS } from "../config/runner-config";
 import { sendError } from "./error-response";
@@ -8,7 +10,7 @@ import type { EventStream } from "./event-stream";
 import { HttpError, runNotFound } from "./http-error";
 import { silentLogger, type Logger } from "./logger";
 import { noPresets, type PresetCatalog } from "./preset-catalog";
-import { checkOrigin, checkToken, ownOrigins } from "./request-guards";
+import { checkHost, checkOrigin, checkToken, ownOrigins } from "./request-guards";
 import type { AppParts, Route } from "./route";
 import { createRouter } from "./router";
 import type { RunService } from "./run-service";
@@ -41,6 +43,8 @@ export interface RunnerServerOptions {
   token?: string | null;
   /** Web origins allowed besides the runner's own (default: the web app on 127.0.0.1/localhost:3000). */
   allowedOrigins?: readonly string[];
+  /** Host names answered besides loopback and the host it listens on (RUNNER_ALLOWED_HOSTS). */
+  allowedHosts?: readonly string[];
   /** SSE heartbeat period. */
   heartbeatMs?: number;
   log?: Logger;
@@ -64,6 +68,7 @@ export function createRunnerServer(options: RunnerServerOptions): RunnerServer {
   const log = options.log ?? silentLogger;
   const token = options.token ?? null;
   const allowed = new Set<string>(options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS);
+  const served = new Set<string>(servedHostNames(options.allowedHosts ?? []));
   const streams = new Set<EventStream>();
   const parts: AppParts = {
     service: options.service,
@@ -76,7 +81,9 @@ export function createRunnerServer(options: RunnerServerOptions): RunnerServer {
   const route = createRouter(routes);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", "http://runner.invalid");
+    checkHost(req, served);
+    const url = requestUrl(req.url);
+    if (url === null) throw new HttpError(404, "not_found", "no endpoint at this path");
     checkOrigin(req, allowed);
     const match = route(req.method ?? "GET", url.pathname);
     if (match.kind === "none") throw new HttpError(404, "not_found", `no endpoint ${url.pathname}`);
@@ -118,6 +125,7 @@ export function createRunnerServer(options: RunnerServerOptions): RunnerServer {
       });
       const address = server.address() as AddressInfo;
       for (const origin of ownOrigins(host, address.port)) allowed.add(origin);
+      for (const name of servedHostNames([host])) served.add(name);
       const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
       return `http://${shownHost}:${address.port}`;
     },

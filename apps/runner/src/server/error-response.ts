@@ -1,9 +1,8 @@
 import type { ServerResponse } from "node:http";
 import { isDatabaseUnavailable } from "@relix/io/repository/database-errors";
-import { InvalidResultError } from "../store/import-result";
 import { ResultTooLargeError, RunStateError } from "../store/results-store";
-import { fieldErrors } from "./field-errors";
 import { HttpError } from "./http-error";
+import { ImportTooCostlyError, InvalidResultError } from "./import-check";
 import type { Logger } from "./logger";
 import { sendJson } from "./respond";
 import { QueueClosedError } from "./run-queue";
@@ -12,10 +11,10 @@ import { QueueFullError } from "./run-service";
 /** The one table from errors to HTTP answers. Bad input is always 4xx; a 500 is a bug, logged. */
 export function toHttpError(error: unknown, log: Logger): HttpError {
   if (error instanceof HttpError) return error;
-  if (error instanceof InvalidResultError) {
-    return new HttpError(400, "invalid_result", error.message, fieldErrors(error.issues));
+  if (error instanceof InvalidResultError) return new HttpError(400, "invalid_result", error.message, error.fields);
+  if (error instanceof ResultTooLargeError || error instanceof ImportTooCostlyError) {
+    return new HttpError(413, "too_large", error.message);
   }
-  if (error instanceof ResultTooLargeError) return new HttpError(413, "too_large", error.message);
   if (error instanceof QueueFullError)
     return new HttpError(429, "queue_full", error.message, undefined, { "retry-after": "60" });
   if (error instanceof QueueClosedError) return new HttpError(503, "shutting_down", error.message);

@@ -13,15 +13,19 @@ const MAX_FIELDS = 50;
  */
 export function fieldErrors(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): FieldError[] {
   const fields: FieldError[] = [];
+  // Stops at MAX_FIELDS: a body with a million unknown keys must not cost a million entries first.
   for (const issue of issues) {
+    if (fields.length >= MAX_FIELDS) break;
     const path = [...prefix, ...issue.path];
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) fields.push({ path: dotted([...path, key]), message: unknownFieldMessage(key) });
+      for (const key of issue.keys.slice(0, MAX_FIELDS - fields.length)) {
+        fields.push({ path: dotted([...path, key]), message: unknownFieldMessage(key) });
+      }
     } else {
       fields.push({ path: dotted(path), message: messageOf(issue, path) });
     }
   }
-  return fields.slice(0, MAX_FIELDS);
+  return fields;
 }
 
 export function dotted(path: readonly PropertyKey[]): string {

@@ -3,7 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunSpecInput } from "@relix/core";
-import { INTERRUPTED_QUEUED_REASON, INTERRUPTED_RUNNING_REASON, type ResultsStore } from "../store/results-store";
+import {
+  ABANDONED_QUEUED_REASON,
+  ABANDONED_RUNNING_REASON,
+  INTERRUPTED_QUEUED_REASON,
+  INTERRUPTED_RUNNING_REASON,
+  type ResultsStore,
+} from "../store/results-store";
 import { openResultsStore } from "../store/open-results-store";
 import { createTestDatabase, type TestDatabase } from "../store/testing/test-database";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
@@ -129,7 +135,8 @@ describe("restarts", () => {
     const { id: queued } = await (await crashed.request("/api/runs", { json: { spec } })).json();
     await crashed.engine.started(0);
     await waitForStatus(crashed, running, "running");
-    // The process dies: no shutdown, nothing recorded. Its server and pool simply go away.
+    // The process dies: no shutdown, nothing recorded. Its server and pool simply go away (and
+    // with them its heartbeat; a real SIGKILL is crash-recovery.test.ts).
     runners.splice(runners.indexOf(crashed), 1);
     await crashed.app.close();
     stores.splice(stores.indexOf(crashedStore), 1);
@@ -137,24 +144,24 @@ describe("restarts", () => {
 
     // What main.ts does at start-up, before it serves anything:
     const store = await openStore();
-    expect(await store.markInterruptedRuns(Date.now())).toEqual({ running: 1, queued: 1 });
+    expect(await store.markInterruptedRuns(Date.now())).toEqual({ running: [running], queued: [queued] });
     const next = await start(store);
     expect(await (await next.request(`/api/runs/${running}`)).json()).toMatchObject({
       status: "failed",
-      reason: INTERRUPTED_RUNNING_REASON,
+      reason: ABANDONED_RUNNING_REASON,
       finishedAt: expect.any(String),
       live: null,
       result: null,
     });
     expect(await (await next.request(`/api/runs/${queued}`)).json()).toMatchObject({
       status: "failed",
-      reason: INTERRUPTED_QUEUED_REASON,
+      reason: ABANDONED_QUEUED_REASON,
       position: null,
     });
     // A page still following the dead run's events learns how it ended, and the stream ends.
     const stream = await SseConnection.open(`${next.url}/api/runs/${running}/events`, { lastEventId: 12 });
     expect((await stream.rest()).map((m) => m.data)).toEqual([
-      expect.objectContaining({ type: "status", status: "failed", reason: INTERRUPTED_RUNNING_REASON }),
+      expect.objectContaining({ type: "status", status: "failed", reason: ABANDONED_RUNNING_REASON }),
     ]);
     // The new runner's queue is not blocked by the old runs.
     const { id: fresh } = await (await next.request("/api/runs", { json: { spec } })).json();
@@ -182,7 +189,7 @@ describe("restarts", () => {
     const store = await openStore();
     expect(await store.getRun(running)).toMatchObject({ status: "failed", reason: INTERRUPTED_RUNNING_REASON });
     expect(await store.getRun(queued)).toMatchObject({ status: "failed", reason: INTERRUPTED_QUEUED_REASON });
-    expect(await store.markInterruptedRuns(Date.now())).toEqual({ running: 0, queued: 0 });
+    expect(await store.markInterruptedRuns(Date.now())).toEqual({ running: [], queued: [] });
   });
 
   it("a shutdown does not wait forever for an engine that ignores its signal", async () => {
@@ -222,18 +229,20 @@ describe("without MySQL (the file-only fallback)", () => {
       const { id: interrupted } = await (await first.request("/api/runs", { json: { spec } })).json();
       await first.engine.started(1);
       await waitForStatus(first, interrupted, "running");
-      // Dies without a shutdown.
+      // Dies without a shutdown: its server goes away, and so does its process (its presence).
       runners.splice(runners.indexOf(first), 1);
       await first.app.close();
+      stores.splice(stores.indexOf(firstStore), 1);
+      await firstStore.close();
 
       const store = await openFiles();
-      expect(await store.markInterruptedRuns(Date.now())).toEqual({ running: 1, queued: 0 });
+      expect(await store.markInterruptedRuns(Date.now())).toEqual({ running: [interrupted], queued: [] });
       const next = await start(store);
       expect(await (await next.request(`/api/runs/${done}`)).json()).toEqual({ ...finished, lastEventId: null });
       expect((await (await next.request(`/api/runs/${imported}`)).json()).status).toBe("done");
       expect(await (await next.request(`/api/runs/${interrupted}`)).json()).toMatchObject({
         status: "failed",
-        reason: INTERRUPTED_RUNNING_REASON,
+        reason: ABANDONED_RUNNING_REASON,
       });
       const list = await (await next.request("/api/runs")).json();
       expect(list.runs.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining([done, imported, interrupted]));

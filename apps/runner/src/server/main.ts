@@ -8,8 +8,10 @@ import { grpcTarget, restBaseUrl } from "../engine/targets";
 import { createRunBenchmark } from "../engine/run-benchmark";
 import { openResultsStore } from "../store/open-results-store";
 import type { ResultsStore } from "../store/results-store";
+import { startAbandonedRunsSweep, type AbandonedRunsSweep } from "./abandoned-runs-sweep";
 import { createRunnerServer, type RunnerServer } from "./app";
 import { isLoopbackHost } from "@relix/core/network/loopback";
+import { describeSweep, keepOwnedRecordIn, sweepLeftovers } from "@relix/io/lifetime";
 import { loadRunnerConfig } from "../config/runner-config";
 import { consoleLogger, messageOf } from "./logger";
 import { RunService } from "./run-service";
@@ -22,7 +24,8 @@ async function main(): Promise<void> {
 
   // Signals are handled from the first moment: a stop during start-up (a MySQL still coming up)
   // closes what exists so far instead of killing the process half-way.
-  const parts: { store?: ResultsStore; service?: RunService; app?: RunnerServer } = {};
+  const parts: { store?: ResultsStore; abandonedRuns?: AbandonedRunsSweep; service?: RunService; app?: RunnerServer } =
+    {};
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -36,6 +39,7 @@ async function main(): Promise<void> {
     try {
       // Runs first, so live pages get the final status before their streams close.
       await parts.service?.shutdown(config.shutdownTimeoutMs);
+      parts.abandonedRuns?.stop();
       await parts.app?.close();
       await parts.store?.close();
       process.exitCode = 0;
@@ -47,6 +51,20 @@ async function main(): Promise<void> {
   // once: a second Ctrl-C kills the process at once, the usual way out of a stuck shutdown.
   process.once("SIGINT", (signal) => void stop(signal));
   process.once("SIGTERM", (signal) => void stop(signal));
+
+  // Before anything is started: stop and remove what a runner killed outright (SIGKILL, out of
+  // memory) left behind, only what its record proves it started (leftover-sweep.ts says how); then
+  // keep this runner's own record, so that the next start can do the same after it.
+  for (const line of describeSweep(await sweepLeftovers(config.stateDir))) log.warn(line);
+  const record = keepOwnedRecordIn(config.stateDir, {
+    onError: (error) =>
+      log.error(`could not update the record of what this runner started in ${config.stateDir}`, error),
+  });
+  if (record === null) {
+    log.warn(
+      "no /proc here: this runner cannot record what it starts, so if it is killed outright the next start cannot stop what it left",
+    );
+  }
 
   if (config.mysqlUrl === null) {
     log.warn(
@@ -71,15 +89,15 @@ async function main(): Promise<void> {
     mysqlUrl: config.mysqlUrl ?? undefined,
     resultsDir: config.resultsDir,
     onCopyError: (error, id) => log.error(`could not write the JSON copy of run ${id} in ${config.resultsDir}`, error),
+    retention: config.retention,
+    onRemoved: (ids) =>
+      log.info(`removed ${ids.length} old run(s) to stay within the results limits: ${ids.join(", ")}`),
+    onRetentionError: (error) => log.error("could not remove old runs to stay within the results limits", error),
   });
   if (stopping) return void (await store.close());
   parts.store = store;
-  const interrupted = await store.markInterruptedRuns(Date.now());
-  if (interrupted.running + interrupted.queued > 0) {
-    log.warn(
-      `the previous runner stopped with ${interrupted.running} run(s) in progress and ${interrupted.queued} queued: marked failed`,
-    );
-  }
+  // Before the queue takes runs: runs left by a runner that crashed are failed, saying why.
+  parts.abandonedRuns = await startAbandonedRunsSweep(store, log);
 
   // The engine gets the targets and the tools found now, and this environment for what it starts.
   const engine = createRunBenchmark(await resolveEngineContext(config.targets, process.env));
@@ -89,6 +107,7 @@ async function main(): Promise<void> {
     presets: sharedPresets,
     token: config.token,
     allowedOrigins: config.allowedOrigins,
+    allowedHosts: config.allowedHosts,
     log,
     services: serviceEndpoints(config.targets, config.targets.external ? "external" : "runner"),
   });
@@ -96,7 +115,9 @@ async function main(): Promise<void> {
   const url = await app.listen(config.port, config.host);
   parts.app = app;
   if (stopping) return void (await app.close());
-  log.info(`listening on ${url}; store: ${store.description}; origins allowed: ${config.allowedOrigins.join(", ")}`);
+  log.info(
+    `listening on ${url}; runner ${store.runnerId}; store: ${store.description}; origins allowed: ${config.allowedOrigins.join(", ")}`,
+  );
 }
 
 main().catch((error: unknown) => {

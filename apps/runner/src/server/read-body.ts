@@ -12,6 +12,19 @@ export const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
  * page cannot start a run even where it could hide its Origin.
  */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const text = (await readJsonBodyBytes(req, limit)).toString("utf8");
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(400, "invalid_json", `the body is not valid JSON: ${(error as Error).message}`, []);
+  }
+}
+
+/**
+ * The same checks as readJsonBody, the body left unparsed: for a body too big to parse on the
+ * thread that serves requests (an import: see import-check.ts).
+ */
+export async function readJsonBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
   const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json") {
     throw new HttpError(415, "unsupported_media_type", "send the body as JSON with Content-Type: application/json");
@@ -26,12 +39,7 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
     if (size > limit) throw tooLarge(limit);
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new HttpError(400, "invalid_json", `the body is not valid JSON: ${(error as Error).message}`, []);
-  }
+  return Buffer.concat(chunks);
 }
 
 function tooLarge(limit: number): HttpError {

@@ -1,6 +1,22 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import { isServedHost, servedHostsText } from "@relix/core/network/served-hosts";
 import { HttpError } from "./http-error";
+
+/**
+ * The request must name this runner in its Host header (a loopback name, RUNNER_HOST or one of
+ * RUNNER_ALLOWED_HOSTS): a page whose own name was re-pointed at this machine (DNS rebinding)
+ * still sends that name, and is answered 421 before anything else, GETs included.
+ */
+export function checkHost(req: IncomingMessage, served: ReadonlySet<string>): void {
+  if (isServedHost(req.headers.host, served)) return;
+  throw new HttpError(
+    421,
+    "unknown_host",
+    `this runner does not answer to the host ${JSON.stringify(req.headers.host)} ` +
+      `(it answers to ${servedHostsText(served)}; RUNNER_ALLOWED_HOSTS adds names)`,
+  );
+}
 
 /**
  * A request that carries an Origin must come from an allowed one. Browsers always send Origin on

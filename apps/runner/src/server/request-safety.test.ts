@@ -158,6 +158,22 @@ describe("POST /api/runs validates every spec", () => {
   });
 });
 
+describe("paths", () => {
+  afterEach(async () => {
+    await runner.close();
+  });
+
+  it("answers a path that starts with // with a 404 JSON error, never a 500 nor another route", async () => {
+    runner = await startTestRunner({ store: mysqlStore.store });
+    // A URL parser reads `//` as the start of a host name: `//x/healthz` is not /healthz.
+    for (const path of ["//", "//relix.invalid/healthz", "//relix.invalid/api/runs"]) {
+      const response = await runner.request(path);
+      expect(response.status, path).toBe(404);
+      expect((await response.json()).error.code, path).toBe("not_found");
+    }
+  });
+});
+
 describe("limits", () => {
   afterEach(async () => {
     await runner.close();

@@ -4,6 +4,7 @@ import type { RunBenchmark } from "../engine/run-events";
 import { importResult } from "../store/import-result";
 import type { ResultsStore, RunRecord } from "../store/results-store";
 import { newRunId } from "@relix/core/ids/run-id";
+import { ImportChecker } from "./import-check";
 import { messageOf, silentLogger, type Logger } from "./logger";
 import { RunEventLog } from "./run-event-log";
 import { QueueClosedError, RunQueue, type CancelOutcome } from "./run-queue";
@@ -17,6 +18,8 @@ export interface RunServiceOptions {
   now?: () => number;
   /** Runs allowed to wait at once; more are refused (one client must not fill the runner for days). */
   maxQueued?: number;
+  /** Checks imported documents off the event loop; default: one worker thread, started at the first import. */
+  importChecker?: ImportChecker;
 }
 
 export class QueueFullError extends Error {
@@ -37,12 +40,16 @@ export class RunService {
   private readonly store: ResultsStore;
   private readonly now: () => number;
   private readonly maxQueued: number;
+  private readonly importChecker: ImportChecker;
+  /** Runs accepted but not in the queue yet (their record is being written). */
+  private admitting = 0;
 
   constructor(options: RunServiceOptions) {
     this.store = options.store;
     this.events = options.events ?? new RunEventLog();
     this.now = options.now ?? Date.now;
     this.maxQueued = options.maxQueued ?? 50;
+    this.importChecker = options.importChecker ?? new ImportChecker();
     this.queue = new RunQueue({
       engine: options.engine,
       store: options.store,
@@ -54,9 +61,17 @@ export class RunService {
 
   async submit(spec: RunSpec, preset: string | null): Promise<SubmittedRun> {
     if (this.queue.isClosed) throw new QueueClosedError();
-    if (this.queue.length >= this.maxQueued) throw new QueueFullError(this.maxQueued);
+    // Checked and counted in one synchronous step, before the first await: requests arriving in
+    // parallel each see the places the others took, so no more than maxQueued ever wait.
+    if (this.queue.length + this.admitting >= this.maxQueued) throw new QueueFullError(this.maxQueued);
+    this.admitting += 1;
     const id = newRunId();
-    await this.store.createRun({ id, preset, spec, createdAt: this.now() });
+    try {
+      await this.store.createRun({ id, preset, spec, createdAt: this.now() });
+    } finally {
+      // Handed over to the queue below in the same synchronous step: the place stays counted.
+      this.admitting -= 1;
+    }
     try {
       return { id, status: "queued", position: this.queue.enqueue(id, spec) };
     } catch (error) {
@@ -99,12 +114,14 @@ export class RunService {
     return this.queue.cancel(id);
   }
 
-  /** Validates and stores a result measured elsewhere; returns its new run id. */
-  import(document: unknown): Promise<string> {
-    return importResult(this.store, document, this.now());
+  /** Checks and stores a result measured elsewhere, the JSON body as it came; returns its new run id. */
+  async import(body: Uint8Array): Promise<string> {
+    const result = await this.importChecker.check(body);
+    return importResult(this.store, result, this.now());
   }
 
-  shutdown(graceMs: number): Promise<void> {
-    return this.queue.shutdown(graceMs);
+  async shutdown(graceMs: number): Promise<void> {
+    await this.queue.shutdown(graceMs);
+    await this.importChecker.close();
   }
 }

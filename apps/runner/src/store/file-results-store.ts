@@ -1,14 +1,9 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import { z } from "zod";
-import type { RunResult, RunSpec } from "@relix/core";
-import { runStatusSchema } from "@relix/core/runner-api/run-events";
-import { writeFileAtomic } from "./atomic-write";
-import { headlineOf, headlineSchema } from "./headline";
+import type { RunResult } from "@relix/core";
+import { headlineOf } from "./headline";
 import { ResultFiles } from "./result-files";
 import {
-  INTERRUPTED_QUEUED_REASON,
-  INTERRUPTED_RUNNING_REASON,
+  ABANDONED_QUEUED_REASON,
+  ABANDONED_RUNNING_REASON,
   RunStateError,
   type EndStatus,
   type InterruptedRuns,
@@ -16,39 +11,34 @@ import {
   type ResultsStore,
   type RunRecord,
 } from "./results-store";
-import { isRunId } from "@relix/core/ids/run-id";
+import type { StoredResultSize } from "./result-retention";
+import { RunRecordFiles } from "./run-record-files";
+import { newRunnerId, RunnerPresence } from "./runner-presence";
 
-const RECORD_SUFFIX = ".run.json";
-
-// Our own files, but read from disk: checked before they are trusted. The spec was validated when
-// the run was created; it is not re-validated so that tightening a bound later does not hide old runs.
-const storedRecordSchema = z.object({
-  id: z.string(),
-  status: runStatusSchema,
-  preset: z.string().nullable(),
-  spec: z.record(z.string(), z.unknown()),
-  createdAt: z.number(),
-  startedAt: z.number().nullable(),
-  finishedAt: z.number().nullable(),
-  reason: z.string().nullable(),
-  headline: headlineSchema.nullable(),
-  importedAt: z.number().nullable(),
-  importedFrom: z.string().nullable(),
-});
+export interface FileResultsStoreOptions {
+  /** This runner process's id (default: a new one). */
+  runnerId?: string;
+}
 
 /**
  * The store for a runner without MySQL (the embedded fallback): the results directory is all
- * there is. Each run has a small record file `<id>.run.json` (status, times, reason) written
+ * there is. Each run has a small record file `<id>.run.json` (status, times, reason, owner) written
  * atomically on every change, and a finished run also has `<id>.json`, its result. Records are
  * loaded once at init and kept in memory: there is one runner process per directory.
  */
 export class FileResultsStore implements ResultsStore {
   readonly description: string;
+  readonly runnerId: string;
   private readonly files: ResultFiles;
+  private readonly recordFiles: RunRecordFiles;
+  private readonly presence: RunnerPresence;
   private readonly records = new Map<string, RunRecord>();
 
-  constructor(dir?: string) {
+  constructor(dir?: string, options: FileResultsStoreOptions = {}) {
     this.files = new ResultFiles(dir);
+    this.recordFiles = new RunRecordFiles(this.files.dir);
+    this.runnerId = options.runnerId ?? newRunnerId();
+    this.presence = new RunnerPresence(this.files.dir, this.runnerId);
     this.description = `files only, in ${this.files.dir} (no MySQL)`;
   }
 
@@ -57,21 +47,11 @@ export class FileResultsStore implements ResultsStore {
   }
 
   async init(): Promise<void> {
-    let names: string[];
-    try {
-      names = await readdir(this.files.dir);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      names = [];
-    }
-    for (const name of names) {
-      if (!name.endsWith(RECORD_SUFFIX) || !isRunId(name.slice(0, -RECORD_SUFFIX.length))) continue;
-      const text = await readFile(path.join(this.files.dir, name), "utf8");
-      const parsed = storedRecordSchema.safeParse(JSON.parse(text));
-      if (!parsed.success) throw new Error(`${name} in ${this.files.dir} is not a run record: ${parsed.error.message}`);
-      const record = { ...parsed.data, spec: parsed.data.spec as RunSpec };
+    for (const id of await this.recordFiles.ids()) {
+      const record = await this.recordFiles.read(id);
       this.records.set(record.id, record);
     }
+    await this.presence.register();
   }
 
   async createRun(run: NewRun): Promise<void> {
@@ -85,6 +65,7 @@ export class FileResultsStore implements ResultsStore {
       headline: null,
       importedAt: null,
       importedFrom: null,
+      owner: this.runnerId,
     });
   }
 
@@ -118,6 +99,12 @@ export class FileResultsStore implements ResultsStore {
     await this.save(record);
   }
 
+  async restoreRun(record: RunRecord, result: RunResult | null): Promise<void> {
+    if (this.records.has(record.id)) throw new RunStateError(`run ${record.id} exists already`);
+    if (result !== null) await this.files.write(result);
+    await this.save(record);
+  }
+
   async getRun(id: string): Promise<RunRecord | null> {
     return this.records.get(id) ?? null;
   }
@@ -131,25 +118,59 @@ export class FileResultsStore implements ResultsStore {
     return [...this.records.values()].sort((a, b) => b.createdAt - a.createdAt).slice(0, limit);
   }
 
+  async listStoredResults(): Promise<StoredResultSize[]> {
+    const stored: StoredResultSize[] = [];
+    for (const record of this.records.values()) {
+      if (record.status !== "done") continue;
+      // A result file removed by hand weighs nothing; its record still takes its turn to go.
+      const bytes = (await this.files.sizeOf(record.id)) ?? 0;
+      stored.push({ id: record.id, importedAt: record.importedAt, finishedAt: finishedAtOf(record), bytes });
+    }
+    return stored;
+  }
+
+  async deleteRuns(ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      const status = this.records.get(id)?.status;
+      if (status === undefined || status === "queued" || status === "running") continue;
+      // The result before the record: a crash in between leaves a record that the next pass
+      // removes, never a result file that no record accounts for.
+      await this.files.remove(id);
+      await this.recordFiles.remove(id);
+      this.records.delete(id);
+    }
+  }
+
+  /**
+   * Without MySQL there is no heartbeat: a run's owner is gone unless its presence file names a
+   * process of this host that still exists (runner-presence.ts). One runner per directory is the
+   * rule here, so this only spares a second runner started on the same directory by mistake.
+   */
   async markInterruptedRuns(finishedAt: number): Promise<InterruptedRuns> {
-    const counts: InterruptedRuns = { running: 0, queued: 0 };
+    const { alive, gone } = await this.presence.survey();
+    const ended: InterruptedRuns = { running: [], queued: [] };
     for (const record of [...this.records.values()]) {
       if (record.status !== "running" && record.status !== "queued") continue;
-      counts[record.status] += 1;
-      const reason = record.status === "running" ? INTERRUPTED_RUNNING_REASON : INTERRUPTED_QUEUED_REASON;
+      const owner = record.owner ?? null;
+      if (owner === this.runnerId || (owner !== null && alive.has(owner))) continue;
+      ended[record.status].push(record.id);
+      const reason = record.status === "running" ? ABANDONED_RUNNING_REASON : ABANDONED_QUEUED_REASON;
       await this.save({ ...record, status: "failed", reason, finishedAt });
     }
-    return counts;
+    await this.presence.forget(gone);
+    return ended;
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    await this.presence.unregister();
+  }
 
   private async save(record: RunRecord): Promise<void> {
-    if (!isRunId(record.id)) throw new Error(`not a run id: ${JSON.stringify(record.id)}`);
-    await writeFileAtomic(
-      path.join(this.files.dir, `${record.id}${RECORD_SUFFIX}`),
-      `${JSON.stringify(record, null, 2)}\n`,
-    );
+    await this.recordFiles.write(record);
     this.records.set(record.id, record);
   }
+}
+
+function finishedAtOf(record: RunRecord): number {
+  return record.finishedAt ?? record.createdAt;
 }

@@ -1,27 +1,16 @@
-import { RESULT_SCHEMA_ID, runResultSchema, type RunResult } from "@relix/core";
-import type { z } from "zod";
+import type { RunResult } from "@relix/core";
 import { headlineOf } from "./headline";
 import type { ResultsStore, RunRecord } from "./results-store";
 import { newRunId } from "@relix/core/ids/run-id";
-
-/** The document is not a relix.result/v1 result; `issues` says every place where it is wrong. */
-export class InvalidResultError extends Error {
-  constructor(readonly issues: readonly z.core.$ZodIssue[]) {
-    super(`not a valid ${RESULT_SCHEMA_ID} document (${issues.length} problem${issues.length === 1 ? "" : "s"})`);
-    this.name = "InvalidResultError";
-  }
-}
 
 /**
  * A result measured elsewhere (`pnpm bench --json`, another runner) becomes a run of this runner
  * under a NEW random id: its permalink. The id it had is kept in the run's record
  * (`importedFrom`), not in the document, whose schema has no place for it; the document gets
- * `importedAt`. Its times stay those of the measurement.
+ * `importedAt`. Its times stay those of the measurement. The document has been checked already
+ * (server/import-check.ts, off the thread that serves requests).
  */
-export function prepareImport(input: unknown, now: number): { record: RunRecord; result: RunResult } {
-  const parsed = runResultSchema.safeParse(input);
-  if (!parsed.success) throw new InvalidResultError(parsed.error.issues);
-  const original = parsed.data;
+export function prepareImport(original: RunResult, now: number): { record: RunRecord; result: RunResult } {
   const id = newRunId();
   const result: RunResult = { ...original, id, importedAt: new Date(now).toISOString() };
   const createdAt = timeOr(original.createdAt, now);
@@ -41,9 +30,9 @@ export function prepareImport(input: unknown, now: number): { record: RunRecord;
   return { record, result };
 }
 
-/** Validates and stores an imported result; returns its new run id. */
-export async function importResult(store: ResultsStore, input: unknown, now: number = Date.now()): Promise<string> {
-  const { record, result } = prepareImport(input, now);
+/** Stores a checked result measured elsewhere; returns its new run id. */
+export async function importResult(store: ResultsStore, checked: RunResult, now: number = Date.now()): Promise<string> {
+  const { record, result } = prepareImport(checked, now);
   await store.importRun(record, result);
   return record.id;
 }

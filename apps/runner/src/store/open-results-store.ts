@@ -5,9 +5,14 @@ import { MysqlResultsStore } from "./mysql-results-store";
 import { ResultFiles } from "./result-files";
 import type { ResultsStore } from "./results-store";
 import { restoreResultCopies } from "./restore-result-copies";
+import { restoreRunRecords } from "./restore-run-records";
+import { RunRecordFiles } from "./run-record-files";
+import { newRunnerId, RunnerPresence } from "./runner-presence";
+import { NO_RETENTION_LIMITS, type RetentionLimits } from "./result-retention";
 import { withResultFiles, type ResultFilesCopyOptions } from "./with-result-files";
+import { withRetention, type RetentionReports } from "./with-retention";
 
-export interface OpenResultsStoreOptions extends ResultFilesCopyOptions {
+export interface OpenResultsStoreOptions extends ResultFilesCopyOptions, RetentionReports {
   /** MySQL to keep runs in; absent = the file-only fallback. */
   mysqlUrl?: string;
   resultsDir?: string;
@@ -16,26 +21,44 @@ export interface OpenResultsStoreOptions extends ResultFilesCopyOptions {
    * and the database together) before giving up.
    */
   connectTimeoutMs?: number;
+  /** This runner process's id, the owner of the runs it accepts (default: a new one). */
+  runnerId?: string;
+  /** How many results to keep (RUNNER_RESULTS_MAX_COUNT / _BYTES); default: all of them. */
+  retention?: RetentionLimits;
 }
 
 /**
- * The runner's store, initialised: MySQL plus a JSON copy of each result when MYSQL_URL is set,
- * else the results directory alone. A MYSQL_URL that never answers is an error, not a silent
+ * The runner's store, initialised: MySQL plus a JSON copy of each run and result when MYSQL_URL is
+ * set, else the results directory alone. A MYSQL_URL that never answers is an error, not a silent
  * fallback: whoever set it expects runs to be there.
  */
 export async function openResultsStore(options: OpenResultsStoreOptions): Promise<ResultsStore> {
   const files = new ResultFiles(options.resultsDir);
+  const runnerId = options.runnerId ?? newRunnerId();
+  const retention = options.retention ?? NO_RETENTION_LIMITS;
   if (options.mysqlUrl === undefined || options.mysqlUrl === "") {
-    const store = new FileResultsStore(files.dir);
+    const store = withRetention(new FileResultsStore(files.dir, { runnerId }), retention, options);
     await store.init();
+    // Limits lowered since the last start take effect now, not at the next result.
+    await store.enforce();
     return store;
   }
-  const store = withResultFiles(new MysqlResultsStore(options.mysqlUrl), files, options);
+  const presence = new RunnerPresence(files.dir, runnerId);
+  const store = withRetention(
+    withResultFiles(new MysqlResultsStore(options.mysqlUrl, { runnerId, presence }), files, options),
+    retention,
+    options,
+  );
   const deadline = Date.now() + (options.connectTimeoutMs ?? 30_000);
   for (let attempt = 1; ; attempt += 1) {
     try {
       await store.init();
+      // Records first: they hold what a result alone cannot (the preset, an import's origin, and
+      // every run that has no result). Then results older than record copies.
+      await restoreRunRecords(store, new RunRecordFiles(files.dir), files);
       await restoreResultCopies(store, files);
+      // Restored runs and limits lowered since the last start are weighed now.
+      await store.enforce();
       return store;
     } catch (error) {
       if (Date.now() >= deadline || !isDatabaseUnavailableForNow(error)) {

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseRunResult, type RunResult } from "@relix/core";
 import { writeFileAtomic } from "./atomic-write";
@@ -9,8 +9,8 @@ export const DEFAULT_RESULTS_DIR = ".relix/runs";
 
 /**
  * The portable copy of each finished result: `<dir>/<id>.json`, exactly the relix.result/v1
- * document (the same file `pnpm bench --json` writes), so it can be opened, diffed, or imported
- * into another runner as it is.
+ * document (what `pnpm bench --json` writes, without its indentation), so it can be opened,
+ * diffed, or imported into another runner as it is.
  */
 export class ResultFiles {
   readonly dir: string;
@@ -27,8 +27,24 @@ export class ResultFiles {
 
   async write(result: RunResult): Promise<string> {
     const file = this.pathOf(result.id);
-    await writeFileAtomic(file, `${JSON.stringify(result, null, 2)}\n`);
+    // Compact: indentation makes a result's long numeric arrays several times larger on disk.
+    await writeFileAtomic(file, `${JSON.stringify(result)}\n`);
     return file;
+  }
+
+  /** The stored file's size in bytes; null when there is none. */
+  async sizeOf(id: string): Promise<number | null> {
+    try {
+      return (await stat(this.pathOf(id))).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  /** Removes the stored file (retention); no file is not an error. */
+  async remove(id: string): Promise<void> {
+    await rm(this.pathOf(id), { force: true });
   }
 
   /** The stored result, validated; null when there is none. */

@@ -6,12 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runSpecSchema } from "@relix/core";
 import { FileResultsStore } from "./file-results-store";
 import { MysqlResultsStore } from "./mysql-results-store";
-import {
-  INTERRUPTED_QUEUED_REASON,
-  INTERRUPTED_RUNNING_REASON,
-  RunStateError,
-  type ResultsStore,
-} from "./results-store";
+import { ABANDONED_QUEUED_REASON, ABANDONED_RUNNING_REASON, RunStateError, type ResultsStore } from "./results-store";
 import { newRunId } from "@relix/core/ids/run-id";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
@@ -150,25 +145,31 @@ describe.each(backends)("results store on $name", (backend) => {
   });
 
   it("at start-up turns runs left running or queued by a dead runner into failed runs, with a reason", async () => {
-    const running = await newRun();
-    await store.markRunning(running, 1);
-    const queued = await newRun();
-    const done = await newRun();
-    await store.markRunning(done, 1);
-    await store.finishRun(done, makeRunResult({ spec, id: done }), 2);
+    const dying = await backend.open();
+    const running = newRunId();
+    await dying.createRun({ id: running, preset: null, spec, createdAt: 1 });
+    await dying.markRunning(running, 1);
+    const queued = newRunId();
+    await dying.createRun({ id: queued, preset: null, spec, createdAt: 1 });
+    const done = newRunId();
+    await dying.createRun({ id: done, preset: null, spec, createdAt: 1 });
+    await dying.markRunning(done, 1);
+    await dying.finishRun(done, makeRunResult({ spec, id: done }), 2);
+    // Its process ends (the store closes with it): nothing says it is alive any more.
+    await dying.close();
 
     const next = await reopen();
-    const counts = await next.markInterruptedRuns(99);
-    expect(counts.running).toBeGreaterThanOrEqual(1);
-    expect(counts.queued).toBeGreaterThanOrEqual(1);
+    const ended = await next.markInterruptedRuns(99);
+    expect(ended.running).toContain(running);
+    expect(ended.queued).toContain(queued);
     expect(await next.getRun(running)).toMatchObject({
       status: "failed",
-      reason: INTERRUPTED_RUNNING_REASON,
+      reason: ABANDONED_RUNNING_REASON,
       finishedAt: 99,
     });
-    expect(await next.getRun(queued)).toMatchObject({ status: "failed", reason: INTERRUPTED_QUEUED_REASON });
+    expect(await next.getRun(queued)).toMatchObject({ status: "failed", reason: ABANDONED_QUEUED_REASON });
     expect((await next.getRun(done))?.status).toBe("done");
-    expect(await next.markInterruptedRuns(100)).toEqual({ running: 0, queued: 0 });
+    expect(await next.markInterruptedRuns(100)).toEqual({ running: [], queued: [] });
   });
 
   it("lists runs newest first, up to the limit", async () => {

@@ -1,6 +1,8 @@
 import type { RunResult } from "@relix/core";
 import { ResultFiles } from "./result-files";
 import type { EndStatus, InterruptedRuns, NewRun, ResultsStore, RunRecord } from "./results-store";
+import type { StoredResultSize } from "./result-retention";
+import { RunRecordFiles } from "./run-record-files";
 
 export interface ResultFilesCopyOptions {
   /** Told when a copy could not be written; the run itself still counts (the primary has it). */
@@ -8,34 +10,45 @@ export interface ResultFilesCopyOptions {
 }
 
 /**
- * The primary store (MySQL: the index and the source of truth) plus a portable JSON copy of each
- * finished or imported result in a results directory. Reads always come from the primary.
+ * The primary store (MySQL: the index and the source of truth) plus, in a results directory, a
+ * portable JSON copy of each finished or imported result and a copy of every run's record
+ * (`<id>.run.json`, rewritten on each status change). Reads always come from the primary.
  *
- * The copy is written after the primary commits, and also when the primary fails to store a
- * finished result: then the measurement is not lost, and the error (which fails the run) says where
- * the copy is.
+ * The copies are written after the primary commits. The result copy is also written when the
+ * primary fails to store a finished result: then the measurement is not lost, and the error (which
+ * fails the run) says where the copy is. The record copies bring every run back, whatever its
+ * status, when the database is replaced (`pnpm start`'s scratch MariaDB is new on every start).
  */
 export class ResultsStoreWithFiles implements ResultsStore {
   readonly description: string;
+  private readonly records: RunRecordFiles;
 
   constructor(
     private readonly primary: ResultsStore,
     private readonly files: ResultFiles,
     private readonly options: ResultFilesCopyOptions = {},
   ) {
-    this.description = `${primary.description}, with a JSON copy of each result in ${files.dir}`;
+    this.records = new RunRecordFiles(files.dir);
+    this.description = `${primary.description}, with a JSON copy of each run and result in ${files.dir}`;
+  }
+
+  get runnerId(): string {
+    return this.primary.runnerId;
   }
 
   init(): Promise<void> {
     return this.primary.init();
   }
 
-  createRun(run: NewRun): Promise<void> {
-    return this.primary.createRun(run);
+  async createRun(run: NewRun): Promise<void> {
+    await this.primary.createRun(run);
+    await this.copyRecord(run.id);
   }
 
-  markRunning(id: string, startedAt: number): Promise<boolean> {
-    return this.primary.markRunning(id, startedAt);
+  async markRunning(id: string, startedAt: number): Promise<boolean> {
+    const started = await this.primary.markRunning(id, startedAt);
+    if (started) await this.copyRecord(id);
+    return started;
   }
 
   async finishRun(id: string, result: RunResult, finishedAt: number): Promise<void> {
@@ -47,16 +60,26 @@ export class ResultsStoreWithFiles implements ResultsStore {
       const message = error instanceof Error ? error.message : String(error);
       throw new Error(`${message} (a copy of the result was written to ${copy})`, { cause: error });
     }
+    // The result before the record that says "done": a record copy never points at a missing result.
     await this.copy(result);
+    await this.copyRecord(id);
   }
 
-  endRun(id: string, status: EndStatus, reason: string, finishedAt: number): Promise<boolean> {
-    return this.primary.endRun(id, status, reason, finishedAt);
+  async endRun(id: string, status: EndStatus, reason: string, finishedAt: number): Promise<boolean> {
+    const ended = await this.primary.endRun(id, status, reason, finishedAt);
+    if (ended) await this.copyRecord(id);
+    return ended;
   }
 
   async importRun(record: RunRecord, result: RunResult): Promise<void> {
     await this.primary.importRun(record, result);
     await this.copy(result);
+    await this.copyRecord(record.id);
+  }
+
+  /** Restored from the copies in this directory: they are already there. */
+  restoreRun(record: RunRecord, result: RunResult | null): Promise<void> {
+    return this.primary.restoreRun(record, result);
   }
 
   getRun(id: string): Promise<RunRecord | null> {
@@ -71,12 +94,38 @@ export class ResultsStoreWithFiles implements ResultsStore {
     return this.primary.listRuns(limit);
   }
 
-  markInterruptedRuns(finishedAt: number): Promise<InterruptedRuns> {
-    return this.primary.markInterruptedRuns(finishedAt);
+  listStoredResults(): Promise<StoredResultSize[]> {
+    return this.primary.listStoredResults();
+  }
+
+  /** Removes the runs from the primary, then their copies here: else the next start would restore them. */
+  async deleteRuns(ids: readonly string[]): Promise<void> {
+    await this.primary.deleteRuns(ids);
+    for (const id of ids) {
+      if ((await this.primary.getRun(id)) !== null) continue; // still queued or running: kept
+      await this.files.remove(id);
+      await this.records.remove(id);
+    }
+  }
+
+  async markInterruptedRuns(finishedAt: number): Promise<InterruptedRuns> {
+    const ended = await this.primary.markInterruptedRuns(finishedAt);
+    for (const id of [...ended.running, ...ended.queued]) await this.copyRecord(id);
+    return ended;
   }
 
   close(): Promise<void> {
     return this.primary.close();
+  }
+
+  /** Copies the run's record as the primary now has it; a failure is reported through onCopyError. */
+  private async copyRecord(id: string): Promise<void> {
+    try {
+      const record = await this.primary.getRun(id);
+      if (record !== null) await this.records.write(record);
+    } catch (error) {
+      this.options.onCopyError?.(error, id);
+    }
   }
 
   /** The file written, or null when it could not be (reported through onCopyError). */

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseProcStat, readProcCpu, runChildWithCpu } from "./proc-cpu";
+import { childProcessesNamed } from "../engine/testing/local-services";
+import { CANCEL_GRACE_MS, parseProcStat, readProcCpu, runChildWithCpu } from "./proc-cpu";
 
 const linux = process.platform === "linux";
 
@@ -53,4 +55,49 @@ describe("child CPU measurement", { timeout: 20_000 }, () => {
     expect(hard.killed).toBe(true);
     expect(hard.signal).toBe("SIGINT");
   });
+
+  it.runIf(linux)(
+    "ends a cancelled tool that ignores SIGINT within the grace period: SIGKILL follows",
+    { timeout: 30_000 },
+    async () => {
+      // A stand-in for a stuck ghz: SIGINT ignored (the disposition survives exec), only SIGKILL ends it.
+      const controller = new AbortController();
+      const run = runChildWithCpu("sh", ["-c", 'trap "" INT; exec sleep 60'], {
+        hardTimeoutMs: 25_000,
+        signal: controller.signal,
+      });
+      let pid: number | undefined;
+      await expect
+        .poll(
+          () => {
+            pid = childProcessesNamed("sleep")[0];
+            return pid !== undefined && ignoresSigint(pid);
+          },
+          { timeout: 10_000, interval: 20 },
+        )
+        .toBe(true);
+
+      const cancelledAt = performance.now();
+      controller.abort();
+      const margin = 2_000;
+      const ended = await Promise.race([
+        run.then((result) => ({ result, afterMs: performance.now() - cancelledAt })),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), CANCEL_GRACE_MS + margin)),
+      ]);
+      expect(ended, `still running ${CANCEL_GRACE_MS + margin} ms after the cancel`).not.toBeNull();
+      expect(ended!.afterMs).toBeGreaterThanOrEqual(CANCEL_GRACE_MS - 50);
+      expect(ended!.result).toMatchObject({ interrupted: true, killed: false, signal: "SIGKILL" });
+      expect(readProcCpu(pid!)).toBeUndefined();
+    },
+  );
 });
+
+/** Whether the process has SIGINT (signal 2) in its ignored set (SigIgn in /proc/<pid>/status, a hex mask). */
+function ignoresSigint(pid: number): boolean {
+  try {
+    const mask = /^SigIgn:\s*([0-9a-f]+)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return mask !== undefined && (BigInt(`0x${mask}`) & 2n) !== 0n;
+  } catch {
+    return false;
+  }
+}

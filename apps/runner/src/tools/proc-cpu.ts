@@ -19,7 +19,9 @@
  */
 import { spawn, execFileSync, type SpawnOptions } from "node:child_process";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { ownChildProcess } from "@relix/io/lifetime";
 
 export interface ProcCpuTimes {
   /** ms of user / system CPU of the process itself. */
@@ -99,9 +101,16 @@ export interface RunChildOptions {
   maxOutputBytes?: number;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
-  /** Stop early (SIGINT, a graceful stop: `interrupted` is set) when this aborts. */
+  /**
+   * Stop early when this aborts: SIGINT (a graceful stop: `interrupted` is set), then SIGKILL if the
+   * child is still there CANCEL_GRACE_MS later, so a cancel ends within seconds even when the tool
+   * is stuck or ignores SIGINT.
+   */
   signal?: AbortSignal;
 }
+
+/** How long a cancelled tool gets to stop on SIGINT (ghz then writes its report) before SIGKILL. */
+export const CANCEL_GRACE_MS = 3_000;
 
 /** Spawns `file args`, waits for it, and measures its CPU time (see the module comment). */
 export function runChildWithCpu(file: string, args: string[], opts: RunChildOptions): Promise<ChildRunResult> {
@@ -112,6 +121,8 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
     const t0 = performance.now();
     const spawnOpts: SpawnOptions = { stdio: ["ignore", "pipe", "pipe"], env: opts.env, cwd: opts.cwd };
     const child = spawn(file, args, spawnOpts);
+    // A tool must not outlive the runner: killed if it exits first, swept at its next start if it is killed.
+    ownChildProcess(child, path.basename(file));
     let stdout = "";
     let stderr = "";
     child.stdout?.setEncoding("utf8").on("data", (d: string) => {
@@ -140,13 +151,15 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
             child.kill("SIGINT");
           }, opts.interruptAfterMs);
     softTimer?.unref();
+    let killTimer: NodeJS.Timeout | undefined;
+    let cancelKillTimer: NodeJS.Timeout | undefined;
     const onAbort = () => {
       interrupted = true;
       child.kill("SIGINT");
+      cancelKillTimer = setTimeout(() => child.kill("SIGKILL"), CANCEL_GRACE_MS);
     };
     if (opts.signal?.aborted) onAbort();
     else opts.signal?.addEventListener("abort", onAbort, { once: true });
-    let killTimer: NodeJS.Timeout | undefined;
     const hardTimer = setTimeout(() => {
       killed = true;
       child.kill("SIGINT");
@@ -160,7 +173,8 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
       clearInterval(poller);
       clearTimeout(hardTimer);
       clearTimeout(softTimer);
-      if (killTimer) clearTimeout(killTimer);
+      clearTimeout(killTimer);
+      clearTimeout(cancelKillTimer);
       reject(err);
     });
     child.on("exit", (exitCode, signal) => {
@@ -171,7 +185,8 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
       clearInterval(poller);
       clearTimeout(hardTimer);
       clearTimeout(softTimer);
-      if (killTimer) clearTimeout(killTimer);
+      clearTimeout(killTimer);
+      clearTimeout(cancelKillTimer);
       let cpuMs: number | undefined;
       let cpuSource: ChildRunResult["cpuSource"] = "unavailable";
       if (before && after) {

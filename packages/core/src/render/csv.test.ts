@@ -40,6 +40,28 @@ describe("csvField", () => {
     expect(csvField(null)).toBe("");
     expect(csvField(0)).toBe("0");
   });
+
+  it("turns text a spreadsheet would run as a formula into text, with a leading single quote", () => {
+    expect(csvField('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvField("+1+2")).toBe("'+1+2");
+    expect(csvField("-2+3")).toBe("'-2+3");
+    expect(csvField("@SUM(A1:A9)")).toBe("'@SUM(A1:A9)");
+    expect(csvField("\t=1")).toBe("'\t=1");
+    expect(csvField("\r=1")).toBe(`"'\r=1"`);
+    expect(csvField("-")).toBe("'-");
+  });
+
+  it("keeps numbers numbers: negative ones, and numbers written as text, get no quote", () => {
+    expect(csvField(-12.5)).toBe("-12.5");
+    expect(csvField(-3e-7)).toBe("-3e-7");
+    expect(csvField(-Infinity)).toBe("-Infinity");
+    expect(csvField("-12.5")).toBe("-12.5");
+    expect(csvField("-.5")).toBe("-.5");
+    expect(csvField("1e-9")).toBe("1e-9");
+    // Only the first character counts: text with a formula sign inside is plain text.
+    expect(csvField("cross-region")).toBe("cross-region");
+    expect(csvField("UNAVAILABLE=2")).toBe("UNAVAILABLE=2");
+  });
 });
 
 describe("renderCsv", () => {
@@ -92,6 +114,16 @@ describe("renderCsv", () => {
     ]) {
       expect(Number.isFinite(Number(grpc[name])), name).toBe(true);
     }
+  });
+
+  it("neutralises a label that is a formula (an imported result can carry anything), keeps negative figures", () => {
+    const hostile = makeRunResult();
+    hostile.cells[0]!.label = '=HYPERLINK("http://rebind.example","open")';
+    hostile.cells[0]!.rest.rps = -1;
+    const [header, first] = parseCsv(renderCsv(hostile));
+    const row = Object.fromEntries(header!.map((name, i) => [name, first![i]]));
+    expect(row.label).toBe(`'=HYPERLINK("http://rebind.example","open")`);
+    expect(row.rps).toBe("-1");
   });
 
   it("quotes a verdict that holds a comma", () => {

@@ -1,6 +1,7 @@
 // One row per cell x stack (express and grpc-js, plus any other stack the run measured) with every
 // numeric field of the summary, for spreadsheets and pandas. RFC 4180: CRLF line ends, fields quoted when they hold a comma, a quote or a line break,
-// quotes doubled. Missing values are empty fields, never "null".
+// quotes doubled. Missing values are empty fields, never "null". Text that a spreadsheet would run
+// as a formula gets a leading single quote (csvField says why).
 import type { CellResult, Comparison, Protocol, ProtocolSummary, RunResult } from "../result/result-schema";
 import { stackRowsOf, type StackRow } from "./stacks";
 import { latencyMetricKeys } from "../stats/latency-metrics";
@@ -8,9 +9,24 @@ import { COMPARED_METRICS } from "../stats/speedup";
 
 type Value = string | number | boolean | null | undefined;
 
+/** What a spreadsheet takes for the start of a formula (`=`, `+`, `-`, `@`), or strips before one (tab, CR). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain decimal number as text (`-12.5`, `3e-7`): a spreadsheet reads it as that number, nothing more. */
+const PLAIN_NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * Formula injection: a result may carry text from elsewhere (an imported file's labels, preset
+ * and workload names, error codes), and a spreadsheet opening the CSV would run a cell like
+ * `=HYPERLINK(...)` or `-2+3`. Such text gets a leading single quote, which spreadsheets read as
+ * "this is text" (OWASP's advice). Numbers stay numbers, negative ones included.
+ */
+function neutralised(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
 export function csvField(value: Value): string {
   if (value === null || value === undefined) return "";
-  const text = String(value);
+  const text = typeof value === "string" ? neutralised(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -14,6 +14,7 @@ export const errorCodes = [
   "too_large",
   "unauthorized",
   "forbidden_origin",
+  "unknown_host",
   "queue_full",
   "shutting_down",
   "unavailable",

@@ -1,8 +1,7 @@
-import { rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { onProcessExit } from "./exit-cleanup";
+import { ownDir } from "../lifetime/own";
 import { getFreePort } from "./free-port";
 import { spawnServer, type ServerProcess } from "./server-process";
 
@@ -40,17 +39,14 @@ const PROBE_INTERVAL_MS = 50;
 
 export async function startEphemeralServer(spec: EphemeralServerSpec): Promise<EphemeralServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), spec.tmpPrefix));
-  let server: ServerProcess | undefined;
-  const unregister = onProcessExit(() => {
-    server?.killNow();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  // Removed on exit, and recorded for the sweep; the server in it is owned by spawnServer.
+  const unregister = ownDir(dir, `${spec.name}'s files`);
 
   try {
     await spec.prepare?.(dir);
     for (let attempt = 1; ; attempt += 1) {
       const port = await getFreePort();
-      server = spawnServer(spec.command, spec.args(port, dir), dir);
+      const server = spawnServer(spec.command, spec.args(port, dir), dir, spec.name, [port]);
       try {
         const ready = await waitUntilReady(spec, server, port);
         return running(spec, server, port, dir, ready, unregister);

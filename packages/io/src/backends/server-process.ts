@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import type { Socket } from "node:net";
+import { ownChildProcess } from "../lifetime/own";
 
 const OUTPUT_TAIL_BYTES = 16 * 1024;
 
@@ -19,16 +20,23 @@ export interface ServerProcess {
   outputTail(lines?: number): string;
   /** SIGTERM, then SIGKILL if it has not exited after `graceMs`; resolves once it has exited. */
   stop(graceMs: number): Promise<void>;
-  /** Synchronous SIGKILL, for process-exit cleanup. */
-  killNow(): void;
 }
 
 /**
  * Spawns a long-running server. Its output is kept (bounded) for error messages, and it does not
- * keep this process alive on its own: a host that exits without stopping it kills it on 'exit'.
+ * keep this process alive on its own. It dies with this process: killed if this one exits first,
+ * recorded for the runner's start-up sweep if this one is killed outright (lifetime/own.ts); `what`
+ * and `ports` name it there.
  */
-export function spawnServer(command: string, args: readonly string[], cwd: string): ServerProcess {
+export function spawnServer(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  what: string,
+  ports: readonly number[],
+): ServerProcess {
   const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+  ownChildProcess(child, what, ports);
   let output = "";
   let status: ServerExit | null = null;
 
@@ -74,9 +82,6 @@ export function spawnServer(command: string, args: readonly string[], cwd: strin
       } finally {
         clearTimeout(timer);
       }
-    },
-    killNow() {
-      if (status === null) child.kill("SIGKILL");
     },
   };
 }

@@ -1,5 +1,4 @@
 import os from "node:os";
-import { onProcessExit } from "../backends/exit-cleanup";
 import { getFreePort } from "../backends/free-port";
 import { spawnServer, type ServerProcess } from "../backends/server-process";
 import { toxiproxyVersion } from "./toxiproxy-executable";
@@ -54,12 +53,9 @@ export async function startToxiproxy(bin: string, env: Env): Promise<ToxiproxySe
   let lastError: unknown;
   for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
     const port = await getFreePort();
-    const child = spawnServer(bin, ["-host", "127.0.0.1", "-port", String(port)], os.tmpdir());
-    const unregister = onProcessExit(() => child.killNow());
-    const stop = async () => {
-      await child.stop(2_000);
-      unregister();
-    };
+    // Killed if this process exits first, recorded for the sweep if it is killed outright (spawnServer).
+    const child = spawnServer(bin, ["-host", "127.0.0.1", "-port", String(port)], os.tmpdir(), "toxiproxy", [port]);
+    const stop = () => child.stop(2_000);
     try {
       const apiUrl = `http://127.0.0.1:${port}`;
       const reported = await waitForVersion(apiUrl, child);

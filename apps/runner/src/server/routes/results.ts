@@ -1,5 +1,5 @@
 import type { ImportedRun } from "@relix/core/runner-api/runs";
-import { IMPORT_BODY_LIMIT, readJsonBody } from "../read-body";
+import { IMPORT_BODY_LIMIT, readJsonBodyBytes } from "../read-body";
 import { sendJson } from "../respond";
 import type { Route } from "../route";
 
@@ -9,7 +9,8 @@ export const importResultRoute: Route = {
   path: "/api/results",
   needsToken: true,
   async handle({ req, res, app }) {
-    const document = await readJsonBody(req, IMPORT_BODY_LIMIT);
+    // Left unparsed here: the service parses and checks it in a worker thread.
+    const document = await readJsonBodyBytes(req, IMPORT_BODY_LIMIT);
     const id = await app.service.import(document);
     app.log.info(`result imported as run ${id}`);
     const body: ImportedRun = { id, status: "done" };

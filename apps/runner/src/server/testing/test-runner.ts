@@ -34,6 +34,7 @@ export interface TestRunnerOptions {
   engine?: FakeEngine;
   token?: string | null;
   allowedOrigins?: readonly string[];
+  allowedHosts?: readonly string[];
   heartbeatMs?: number;
   presets?: PresetCatalog;
   log?: Logger;
@@ -54,6 +55,7 @@ export async function startTestRunner(options: TestRunnerOptions = {}): Promise<
     presets: options.presets ?? sharedPresets,
     token: options.token ?? null,
     allowedOrigins: options.allowedOrigins,
+    allowedHosts: options.allowedHosts,
     heartbeatMs: options.heartbeatMs,
     log,
     ...(options.services ? { services: options.services } : {}),

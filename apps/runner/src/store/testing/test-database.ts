@@ -9,8 +9,8 @@ export interface TestDatabase {
 
 /**
  * A database of its own for one test file, on the MySQL that the global setup provides
- * (MYSQL_URL). markInterruptedRuns fails every running run in its tables: test files running in
- * parallel must not share them.
+ * (MYSQL_URL). markInterruptedRuns fails the runs of every runner it finds gone (a closed store
+ * counts) in its tables: test files running in parallel must not share them.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const base = process.env.MYSQL_URL;

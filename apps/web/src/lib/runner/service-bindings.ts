@@ -17,7 +17,7 @@ const OWNERS: Record<ServiceOwner, { label: string; meaning: string }> = {
   runner: {
     label: "started by the runner",
     meaning:
-      "The runner starts this service for each run (unless one already answers there) and stops what it started.",
+      "The runner starts this service for each run and stops what it started; one already answering there is measured only if the operator allows it (RELIX_USE_RUNNING_SERVICES=1, as `pnpm start` sets).",
   },
   external: {
     label: "external",

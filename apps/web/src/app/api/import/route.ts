@@ -1,6 +1,6 @@
-import { parseRunResult } from "@relix/core/result/result-schema";
+import { checkResultText } from "@relix/core/result/check-result-text";
 import { webEnv } from "@/server/env";
-import { checkSameOrigin } from "@/server/origin-check";
+import { checkSameOrigin, originPolicyOf } from "@/server/origin-check";
 import { runner } from "@/server/runner-client";
 import { explainRunnerError, RunnerHttpError } from "@/server/runner-errors";
 
@@ -18,8 +18,8 @@ function back(message: string): Response {
 
 /** Imports a result JSON (from `pnpm bench --json`): checked here, stored by the runner, opened at its permalink. */
 export async function POST(request: Request): Promise<Response> {
-  const origin = checkSameOrigin(request.headers, webEnv().WEB_ALLOWED_ORIGINS);
-  if (!origin.ok) return new Response(`Forbidden: ${origin.reason}`, { status: 403 });
+  const origin = checkSameOrigin(request.headers, originPolicyOf(webEnv()));
+  if (!origin.ok) return new Response(`Forbidden: ${origin.reason}`, { status: origin.status });
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > MAX_IMPORT_BYTES) return back("That file is larger than 32 MiB.");
 
@@ -34,15 +34,15 @@ export async function POST(request: Request): Promise<Response> {
     return back("Could not read the upload.");
   }
 
-  let result;
-  try {
-    result = parseRunResult(JSON.parse(text));
-  } catch (error) {
-    const message = error instanceof SyntaxError ? "That file is not JSON." : (error as Error).message;
-    return back(message);
+  // Bounded by the file's size, not by how wrong it is: 32 MiB of wrong values is refused at once.
+  const check = checkResultText(text);
+  if (!check.ok) {
+    if (check.problem === "invalid_json") return back("That file is not JSON.");
+    const where = check.issues.slice(0, 5).map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    return back([check.message, ...where].join("\n  "));
   }
   try {
-    const id = await runner().importResult(result);
+    const id = await runner().importResult(check.result);
     return seeOther(`/runs/${encodeURIComponent(id)}`);
   } catch (error) {
     if (error instanceof RunnerHttpError) return back(`The runner refused it: ${error.message}`);

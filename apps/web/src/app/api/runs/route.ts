@@ -1,5 +1,5 @@
 import { webEnv } from "@/server/env";
-import { checkSameOrigin, forbidden } from "@/server/origin-check";
+import { checkSameOrigin, originPolicyOf, refused } from "@/server/origin-check";
 import { runner } from "@/server/runner-client";
 import { explainRunnerError, RunnerHttpError } from "@/server/runner-errors";
 import { fieldsOf, startRequestSchema } from "@/server/start-request";
@@ -13,8 +13,8 @@ const error = (status: number, message: string, fields: { path: string; message:
 
 /** Starts a run: same-origin POST only, body checked, then forwarded to the runner. */
 export async function POST(request: Request): Promise<Response> {
-  const origin = checkSameOrigin(request.headers, webEnv().WEB_ALLOWED_ORIGINS);
-  if (!origin.ok) return forbidden(origin.reason!);
+  const origin = checkSameOrigin(request.headers, originPolicyOf(webEnv()));
+  if (!origin.ok) return refused(origin);
   if (!(request.headers.get("content-type") ?? "").includes("application/json"))
     return error(415, "send the run request as application/json");
 

@@ -1,13 +1,13 @@
 import { webEnv } from "@/server/env";
-import { checkSameOrigin, forbidden } from "@/server/origin-check";
+import { checkSameOrigin, originPolicyOf, refused } from "@/server/origin-check";
 import { runner } from "@/server/runner-client";
 import { explainRunnerError, RunnerHttpError } from "@/server/runner-errors";
 
 export const dynamic = "force-dynamic";
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  const origin = checkSameOrigin(request.headers, webEnv().WEB_ALLOWED_ORIGINS);
-  if (!origin.ok) return forbidden(origin.reason!);
+  const origin = checkSameOrigin(request.headers, originPolicyOf(webEnv()));
+  if (!origin.ok) return refused(origin);
   const { id } = await params;
   try {
     await runner().cancelRun(id);
