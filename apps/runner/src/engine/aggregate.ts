@@ -4,6 +4,7 @@ import {
   createLatencyHistogram,
   decodeLatencyHistogram,
   median,
+  pairedSpeedupCI,
   sampleSpeedupCI,
   speedupCI,
   stackVerdictFor,
@@ -132,13 +133,24 @@ function sampleSideOf(measure: ProtocolMeasure): SampleSide | null {
 }
 
 /**
- * Several trials: the between-trial bootstrap. One trial: batch means over its sub-windows when
- * both sides have enough of them; for p50, failing that, a bootstrap of the window's calls when
- * both sides kept enough of them; else the bootstrap's point estimate (flagged degenerate).
+ * Interleaved trials: the paired slices of every trial when enough of them pair up. Otherwise
+ * (results measured one block per side, or too few slices): several trials, the between-trial
+ * bootstrap; one trial, batch means over its sub-windows when both sides have enough of them;
+ * for p50, failing that, a bootstrap of the window's calls when both sides kept enough of them;
+ * else the bootstrap's point estimate (flagged degenerate).
  */
 function ratioCIOf({ base, other }: Sides, metric: ComparedMetric): RatioCI {
   const baseValues = base.map((m) => metricValue(m, metric));
   const otherValues = other.map((m) => metricValue(m, metric));
+  if (base.every((m) => m.slices) && other.every((m) => m.slices)) {
+    const key = BATCH_KEY[metric];
+    const ci = pairedSpeedupCI(
+      metric,
+      { estimate: median(baseValues), trials: base.map((m) => m.slices![key]) },
+      { estimate: median(otherValues), trials: other.map((m) => m.slices![key]) },
+    );
+    if (ci) return ci;
+  }
   const onlyBase = base.length === 1 ? base[0]! : null;
   const onlyOther = other.length === 1 ? other[0]! : null;
   if (onlyBase?.batches && onlyOther?.batches) {

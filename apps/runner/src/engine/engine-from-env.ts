@@ -2,6 +2,7 @@ import { loadBenchConfig } from "../config/runner-config";
 import { resolveEngineContext } from "./engine-context";
 import type { Env } from "./load-generator";
 import { createRunBenchmark } from "./run-benchmark";
+import { ensureServices, type ManagedServices } from "./service-manager";
 import type { RunBenchmark } from "./run-events";
 
 /**
@@ -11,4 +12,15 @@ import type { RunBenchmark } from "./run-events";
 export async function engineFromEnv(env: Env): Promise<RunBenchmark> {
   const { targets } = loadBenchConfig(env);
   return createRunBenchmark(await resolveEngineContext(targets, env));
+}
+
+/**
+ * The same engine with its services started now and kept for every run it is handed to (the
+ * calibration's repeats), rather than started and stopped by each run; the caller stops them.
+ */
+export async function engineWithServices(env: Env): Promise<{ runBenchmark: RunBenchmark; services: ManagedServices }> {
+  const { targets } = loadBenchConfig(env);
+  const runBenchmark = createRunBenchmark(await resolveEngineContext(targets, env));
+  const services = await ensureServices(targets, { env, log: (message) => process.stderr.write(`${message}\n`) });
+  return { runBenchmark, services };
 }

@@ -10,9 +10,11 @@ import {
   type Protocol,
   type ProtocolMeasure,
   type RunSpec,
+  type SliceFigures,
   type StackId,
   type Workload,
 } from "@relix/core";
+import { countCapOf, countRunBoundMs, timeCapFacts } from "./count-window";
 import type { EngineContext } from "./engine-context";
 import { generatorFor } from "./generators/registry";
 import type { LoadGenerator, LoadPlan, LoadRun } from "./load-generator";
@@ -42,6 +44,11 @@ export interface ProtocolRunPlan {
    * proxies); the runner's own /stats polling always goes direct, to the engine context's targets.
    */
   loadTargets?: ServiceTargets;
+  /**
+   * Count mode: how long this side's window may last in one trial, the same for every side;
+   * absent: the cap the run's spec gives (@relix/core presets/count-window-cap.ts). Tests set it.
+   */
+  countWindowCapMs?: number;
   signal?: AbortSignal;
 }
 
@@ -77,10 +84,10 @@ export function singleRunPlan(
   };
 }
 
-const stackOf = (plan: ProtocolRunPlan): StackId => plan.stack ?? DEFAULT_STACK_OF[plan.cell.protocol];
+export const stackOf = (plan: ProtocolRunPlan): StackId => plan.stack ?? DEFAULT_STACK_OF[plan.cell.protocol];
 
 /** Polls the server's /stats once a second: the live samples, from the same source for every protocol. */
-function startLiveSamples(stats: StatsEndpoint, plan: ProtocolRunPlan, onEvent: (e: RunEvent) => void) {
+export function startLiveSamples(stats: StatsEndpoint, plan: ProtocolRunPlan, onEvent: (e: RunEvent) => void) {
   let second = 0;
   const timer = setInterval(() => {
     second++;
@@ -147,9 +154,11 @@ export async function measureProtocol(
   context: EngineContext,
   onEvent: (e: RunEvent) => void,
 ): Promise<ProtocolMeasure> {
+  // From the run's spec as it is: the cap is a share of the whole run's time.
+  const capMs = plan.spec.requests ? countCapOf(plan) : 0;
   // A workload with a load of its own runs with that rate and those connections, on both sides.
   plan = { ...plan, spec: specForWorkload(plan.spec, plan.workload.id) };
-  const { spec, cell } = plan;
+  const { spec } = plan;
   const stack = stackOf(plan);
   const generator = generatorFor(context.generators, stack);
   const stats = stackStats(context.targets, stack);
@@ -160,13 +169,23 @@ export async function measureProtocol(
   let warmupSamples = 0;
   try {
     if (spec.requests) {
-      // Count mode: a time-boxed warm-up run (discarded), then N requests timed. The new run opens
-      // new connections, so one extra request per in-flight slot is sent and its completion
-      // dropped: the handshakes stay out of the window, which then holds exactly N.
+      // Count mode: a time-boxed warm-up run (discarded), then N requests timed, or as many as the
+      // time cap allows. The new run opens new connections, so one extra request per in-flight
+      // slot is sent and its completion dropped: the handshakes stay out of the window, which then
+      // holds exactly N.
       if (spec.warmupMs > 0)
         warmupSamples = (await runGenerator(generator, plan, context, spec.warmupMs)).samples.length;
-      run = await runGenerator(generator, plan, context, 0, spec.requests + spec.connections);
-      window = windowOfSamples(run.samples, spec.connections);
+      run = await runGenerator(
+        generator,
+        plan,
+        context,
+        countRunBoundMs(spec, capMs, spec.requests),
+        spec.requests + spec.connections,
+      );
+      const counted = windowOfSamples(run.samples, spec.connections);
+      const completed = run.samples.filter((s) => s.endMs >= counted.startMs).length;
+      window = counted;
+      run = { ...run, facts: [...run.facts, ...timeCapFacts(generator.tool, [run], completed, spec, capMs)] };
     } else {
       run = await runGenerator(generator, plan, context, spec.warmupMs + spec.durationMs + TAIL_MS);
       window = { startMs: spec.warmupMs, endMs: spec.warmupMs + spec.durationMs };
@@ -178,15 +197,49 @@ export async function measureProtocol(
   if (plan.signal?.aborted) throw new RunCancelledError();
   const after = await readStats(stats);
   const complete = clipWindow(window, run.completeUntilMs);
+  // Time mode: what completed before the window; count mode: the warm-up run and the handshakes.
+  const discarded = warmupSamples + run.samples.filter((s) => s.endMs < window.startMs).length;
+  return assembleMeasure(plan, {
+    tool: generator.tool,
+    run,
+    window,
+    complete,
+    server: serverDelta(before, after, plan.workload.usesCache),
+    discarded,
+  });
+}
+
+/** Everything one stack's measure is made of, whether measured as one block or as slices. */
+export interface MeasuredSamples {
+  tool: string;
+  /** The tool's samples (for slices: joined on one clock, see slices.ts), CPU, connections and facts. */
+  run: LoadRun;
+  /** The window as planned, and as far as the tool's samples are complete. */
+  window: MeasuredWindow;
+  complete: MeasuredWindow;
+  server: ReturnType<typeof serverDelta>;
+  /** Calls completed outside every window: warm-up, lead-ins, handshakes. */
+  discarded: number;
+  /** Interleaved only: the figures of each slice. */
+  slices?: SliceFigures;
+}
+
+/** The measure of one stack in one trial, from its window's samples and its server's counters. */
+export function assembleMeasure(plan: ProtocolRunPlan, measured: MeasuredSamples): ProtocolMeasure {
+  const { spec, cell } = plan;
+  const { run, window, complete, server } = measured;
+  const stack = stackOf(plan);
   // A tool without a schedule: each of its in-flight slots is expected to send every inFlight / rate s.
   const correction =
     spec.rate === undefined ? undefined : { expectedIntervalUs: (Math.max(1, run.inFlight) * 1e6) / spec.rate };
   const figures = figuresInWindow(run.samples, complete, correction);
-  const server = serverDelta(before, after, plan.workload.usesCache);
   const load = judgeGeneratorCpu(run.cpu);
-  const facts = measureFacts(generator.tool, run, window, complete, { warmupMs: spec.warmupMs, warmupSamples });
+  const facts = measureFacts(measured.tool, run, window, complete, {
+    warmupMs: spec.warmupMs,
+    discarded: measured.discarded,
+  });
   const generatorMeasures = {
-    tool: generator.tool,
+    tool: measured.tool,
     cpuFraction: load.cpuFraction,
     saturated: load.saturated,
     cpuMsPerRequest: generatorCpuMsPerRequest(run.cpu, figures.rps),
@@ -205,6 +258,7 @@ export async function measureProtocol(
     histogram: figures.histogram.encode(),
     timeline: figures.timeline,
     batches: batchFiguresInWindow(run.samples, complete, { keepLatencies: spec.trials === 1 }),
+    ...(measured.slices ? { slices: measured.slices } : {}),
     // What the tool really used (per-request connections and HTTP/2 channels are counted by the driver).
     connections: { tcp: run.connections, inFlight: run.inFlight },
     server: {
@@ -230,7 +284,7 @@ function measureFacts(
   run: LoadRun,
   window: MeasuredWindow,
   complete: MeasuredWindow,
-  warmup: { warmupMs: number; warmupSamples: number },
+  warmup: { warmupMs: number; discarded: number },
 ): MeasureFact[] {
   // A truncated tool output shortens the window rather than count missing samples as absent responses.
   const shortenedToMs = complete.endMs < window.endMs ? complete.endMs - complete.startMs : null;
@@ -239,8 +293,6 @@ function measureFacts(
   );
   const saturated = saturationFact(tool, run.cpu);
   if (saturated) facts.unshift(saturated);
-  // Time mode: what completed before the window; count mode: the warm-up run and the handshakes.
-  const discarded = warmup.warmupSamples + run.samples.filter((s) => s.endMs < window.startMs).length;
-  facts.push({ kind: "warm-up-discarded", samples: discarded, warmupMs: warmup.warmupMs });
+  facts.push({ kind: "warm-up-discarded", samples: warmup.discarded, warmupMs: warmup.warmupMs });
   return facts;
 }

@@ -9,7 +9,8 @@ import type {
 } from "@relix/core";
 import { cellResultOf, type MeasuredTrial } from "./cell-result";
 import type { EngineContext } from "./engine-context";
-import { measureProtocol } from "./measure-protocol";
+import { measureInterleavedTrial } from "./interleaved-trial";
+import type { ProtocolRunPlan } from "./measure-protocol";
 import type { PayloadSizes } from "./preflight";
 import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
 import { runStacks, stackOrder, type PlannedCell } from "./run-plan";
@@ -36,6 +37,8 @@ export interface PlacementCellsPlan {
   requestsByWorkload: ReadonlyMap<string, unknown[]>;
   /** The placement's proxies, or undefined to load the services direct (loopback). */
   loadTargets?: ServiceTargets;
+  /** Count mode: every side's time cap in a trial, replacing the spec's (ProtocolRunPlan says). */
+  countWindowCapMs?: number;
   signal?: AbortSignal;
   /** A sweep's point these cells are measured at, named in their events. */
   sweep?: { coords: SweepCoords; refinement: boolean };
@@ -51,8 +54,9 @@ export const paramsOf = (spec: RunSpec): WorkloadParams => ({
 });
 
 /**
- * Every cell's trials under one placement: in each trial every stack of the run, in an order
- * that rotates from trial to trial across the whole run.
+ * Every cell's trials under one placement: in each trial every stack of the run, interleaved in
+ * slices (interleaved-trial.ts), the first round's order rotating from trial to trial across the
+ * whole run.
  */
 export async function measurePlacementCells(
   plan: PlacementCellsPlan,
@@ -67,65 +71,70 @@ export async function measurePlacementCells(
   for (const [cellNumber, cell] of plan.cells.entries()) {
     const trials: MeasuredTrial[] = [];
     for (let trial = 1; trial <= spec.trials; trial++) {
+      if (signal?.aborted) throw new RunCancelledError();
       const order = stackOrder(stacks, progress.pairIndex++);
-      const measures = new Map<StackId, ProtocolMeasure>();
+      const refOf = (stack: StackId, index: number): CellRef => ({
+        workload: cell.workload.id,
+        cacheMode: cell.resultCacheMode,
+        trial,
+        trials: spec.trials,
+        protocol: protocolOf(stack),
+        // Events of a run of the default two read as before.
+        ...(namesStacks ? { stack } : {}),
+        index,
+        total: progress.total,
+        placement: plan.placement,
+        ...(plan.sweep ? { coords: plan.sweep.coords, ...(plan.sweep.refinement ? { refinement: true } : {}) } : {}),
+      });
+      const firstIndex = progress.index + 1;
+      const refs = new Map(order.map((stack, i) => [stack, refOf(stack, firstIndex + i)]));
+      const plans: ProtocolRunPlan[] = order.map((stack) => ({
+        stack,
+        workload: cell.workload,
+        cacheMode: cell.cacheMode,
+        requests: plan.requestsByWorkload.get(cell.workload.id)!,
+        spec,
+        cell: refs.get(stack)!,
+        ...(plan.loadTargets ? { loadTargets: plan.loadTargets } : {}),
+        ...(plan.countWindowCapMs === undefined ? {} : { countWindowCapMs: plan.countWindowCapMs }),
+        ...(signal ? { signal } : {}),
+      }));
+      const stopTicker = startTicker(progress, order.length, onEvent);
+      let measures: Map<StackId, ProtocolMeasure>;
+      try {
+        measures = await measureInterleavedTrial(
+          plans,
+          context,
+          {
+            onStackStart: (started) =>
+              onEvent({ type: "cell-start", cell: started.cell, warmupMs: spec.warmupMs, durationMs: spec.durationMs }),
+          },
+          onEvent,
+        );
+      } finally {
+        stopTicker();
+      }
       for (const stack of order) {
-        if (signal?.aborted) throw new RunCancelledError();
-        const ref: CellRef = {
-          workload: cell.workload.id,
-          cacheMode: cell.resultCacheMode,
-          trial,
-          trials: spec.trials,
-          protocol: protocolOf(stack),
-          // Events of a run of the default two read as before.
-          ...(namesStacks ? { stack } : {}),
-          index: ++progress.index,
-          total: progress.total,
-          placement: plan.placement,
-          ...(plan.sweep ? { coords: plan.sweep.coords, ...(plan.sweep.refinement ? { refinement: true } : {}) } : {}),
-        };
-        onEvent({ type: "cell-start", cell: ref, warmupMs: spec.warmupMs, durationMs: spec.durationMs });
-        const stopTicker = startTicker(progress, onEvent);
-        let measure: ProtocolMeasure;
-        try {
-          measure = await measureProtocol(
-            {
-              stack,
-              workload: cell.workload,
-              cacheMode: cell.cacheMode,
-              requests: plan.requestsByWorkload.get(cell.workload.id)!,
-              spec,
-              cell: ref,
-              ...(plan.loadTargets ? { loadTargets: plan.loadTargets } : {}),
-              ...(signal ? { signal } : {}),
-            },
-            context,
-            onEvent,
-          );
-        } finally {
-          stopTicker();
-        }
-        measures.set(stack, measure);
+        const measure = measures.get(stack)!;
+        progress.index++;
         onEvent({
           type: "cell-end",
-          cell: ref,
+          cell: refs.get(stack)!,
           rps: measure.rps,
           p50Ms: measure.latencyMs.p50,
           p99Ms: measure.latencyMs.p99,
           errors: measure.errors.total,
         });
-        const elapsedMs = performance.now() - progress.measuringStarted;
-        const { index, total } = progress;
-        onEvent({
-          type: "progress",
-          fraction: Math.min(1, index / total),
-          elapsedMs,
-          remainingMs:
-            index < 2
-              ? Math.max(0, progress.estimateMs - elapsedMs)
-              : Math.max(0, (elapsedMs / index) * (total - index)),
-        });
       }
+      const elapsedMs = performance.now() - progress.measuringStarted;
+      const { index, total } = progress;
+      onEvent({
+        type: "progress",
+        fraction: Math.min(1, index / total),
+        elapsedMs,
+        remainingMs:
+          index < 2 ? Math.max(0, progress.estimateMs - elapsedMs) : Math.max(0, (elapsedMs / index) * (total - index)),
+      });
       trials.push({ trial, order, measures });
     }
     results.push(cellResultOf({ cell, placement: plan.placement, payload: plan.sizes[cellNumber]!, stacks, trials }));
@@ -133,14 +142,15 @@ export async function measurePlacementCells(
   return results;
 }
 
-/** Progress within the protocol run too, so a long window does not look stuck. */
-function startTicker(progress: RunProgress, onEvent: (e: RunEvent) => void): () => void {
-  const cellStarted = performance.now();
-  const expectedCellMs = progress.estimateMs / progress.total;
+/** Progress within a trial's `runs` stack runs too, so a long trial does not look stuck. */
+function startTicker(progress: RunProgress, runs: number, onEvent: (e: RunEvent) => void): () => void {
+  const trialStarted = performance.now();
+  const startIndex = progress.index;
+  const expectedTrialMs = (progress.estimateMs / progress.total) * runs;
   const ticker = setInterval(() => {
-    const withinCell = Math.min(0.99, (performance.now() - cellStarted) / expectedCellMs);
+    const withinTrial = Math.min(0.99, (performance.now() - trialStarted) / expectedTrialMs);
     const elapsedMs = performance.now() - progress.measuringStarted;
-    const fraction = Math.min(1, (progress.index - 1 + withinCell) / progress.total);
+    const fraction = Math.min(1, (startIndex + withinTrial * runs) / progress.total);
     onEvent({
       type: "progress",
       fraction,

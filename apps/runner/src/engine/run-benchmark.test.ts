@@ -110,12 +110,40 @@ describe("runBenchmark: item.get in warm and cold mode, 2 trials, against the re
   it("alternates the protocol order between trials (counted across the whole run)", () => {
     const orders = result.cells.flatMap((c) => c.trials.map((t) => t.order.join(",")));
     expect(orders).toEqual(["rest,grpc", "grpc,rest", "rest,grpc", "grpc,rest"]);
-    // ...and the events show the protocols never overlapped: each start is followed by its own end.
+    // ...and the events show each trial's two protocols started (warm-up) in that order, then ended.
     const starts = events.filter((e): e is Extract<RunEvent, { type: "cell-start" }> => e.type === "cell-start");
     const lifecycle = events.filter((e) => e.type === "cell-start" || e.type === "cell-end");
     expect(starts).toHaveLength(8);
-    lifecycle.forEach((e, i) => expect(e.type).toBe(i % 2 === 0 ? "cell-start" : "cell-end"));
+    lifecycle.forEach((e, i) => expect(e.type).toBe(i % 4 < 2 ? "cell-start" : "cell-end"));
     expect(starts.map((s) => s.cell.protocol).join(",")).toBe("rest,grpc,grpc,rest,rest,grpc,grpc,rest");
+  });
+
+  it("measures each trial's protocols in slices that take turns, and pairs them for the interval", () => {
+    let sliced = 0;
+    for (const cell of result.cells) {
+      let pairs = 0;
+      for (const trial of cell.trials) {
+        const [rest, grpc] = [trial.rest.slices, trial.grpc.slices];
+        // Both sides take turns, or (a window too thin for four slices of 30 calls) neither does.
+        expect(rest === undefined).toBe(grpc === undefined);
+        if (!rest || !grpc) continue;
+        // 500 ms windows: up to five slices of 100 ms a side, as many on each side.
+        expect(rest.calls.length).toBe(grpc.calls.length);
+        expect(rest.calls.length).toBeGreaterThanOrEqual(4);
+        // The slices' calls are the window's calls.
+        expect(rest.calls.reduce((a, b) => a + b, 0)).toBe(trial.rest.requests);
+        expect(grpc.calls.reduce((a, b) => a + b, 0)).toBe(trial.grpc.requests);
+        pairs += rest.p50Ms.filter((v, i) => v !== null && grpc.p50Ms[i] !== null).length;
+        sliced++;
+      }
+      const p50 = cell.comparisons.find((c) => c.metric === "p50")!;
+      if (cell.trials.every((t) => t.rest.slices) && pairs >= 4) {
+        expect(p50.ci).toMatchObject({ method: "paired-slices", pairs });
+        expect(p50.text).toContain(`${pairs} paired slices`);
+      }
+    }
+    // item.get warm at 4 in flight serves thousands of calls a second: its trials are sliced.
+    expect(sliced).toBeGreaterThanOrEqual(2);
   });
 
   it("states a verdict for every cell, with its comparisons", () => {

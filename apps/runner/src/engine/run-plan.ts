@@ -11,6 +11,7 @@ import {
   type StackId,
   type Workload,
 } from "@relix/core";
+import { MAX_SLICES } from "./slices";
 import { protocolOf } from "./stack-table";
 
 export interface PlannedCell {
@@ -52,8 +53,11 @@ export function protocolOrder(pairIndex: number): [Protocol, Protocol] {
   return stackOrder(DEFAULT_STACKS, pairIndex).map(protocolOf) as [Protocol, Protocol];
 }
 
-/** Per stack run, on top of its windows: tool start-up and the drain at the end. */
-const PER_RUN_OVERHEAD_MS = 600;
+/**
+ * Per stack run, on top of its windows: tool start-up and the drain at the end, for the warm-up
+ * and for each of up to MAX_SLICES slices (its lead-in, tail, a tool start and two stats reads).
+ */
+const PER_RUN_OVERHEAD_MS = 600 + MAX_SLICES * 150;
 
 /** A count-mode window's length cannot be known before it runs: a guess for the first ETA only. */
 const COUNT_MODE_WINDOW_GUESS_MS = 2_000;

@@ -1,11 +1,18 @@
 import http2 from "node:http2";
 import type { ServerStatsSnapshot } from "@relix/io";
+import { PEAK_RSS_RESET_HEADER } from "@relix/io/telemetry/peak-rss-reset";
 import type { StatsEndpoint } from "./stack-table";
 
 const STATS_TIMEOUT_MS = 5_000;
 
-/** GET over cleartext HTTP/2 (the h2c stack serves nothing else), one short-lived session. */
-function getOverH2c(url: URL): Promise<{ status: number; body: string }> {
+/** A plain read (GET), or the read that also starts a new peak-RSS window (POST with the reset header). */
+interface StatsCall {
+  method: "GET" | "POST";
+  headers: Record<string, string>;
+}
+
+/** One request over cleartext HTTP/2 (the h2c stack serves nothing else), one short-lived session. */
+function requestOverH2c(url: URL, call: StatsCall): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const session = http2.connect(url.origin);
     const timer = setTimeout(() => {
@@ -18,7 +25,11 @@ function getOverH2c(url: URL): Promise<{ status: number; body: string }> {
       reject(error);
     };
     session.on("error", fail);
-    const stream = session.request({ ":method": "GET", ":path": `${url.pathname}${url.search}` });
+    const stream = session.request({
+      ":method": call.method,
+      ":path": `${url.pathname}${url.search}`,
+      ...call.headers,
+    });
     let status = 0;
     const chunks: Buffer[] = [];
     stream.on("response", (headers) => {
@@ -35,12 +46,15 @@ function getOverH2c(url: URL): Promise<{ status: number; body: string }> {
   });
 }
 
-const GET: Record<StatsEndpoint["transport"], (url: URL) => Promise<{ status: number; body: string }>> = {
-  http1: async (url) => {
-    const response = await fetch(url, { signal: AbortSignal.timeout(STATS_TIMEOUT_MS) });
+const REQUEST: Record<
+  StatsEndpoint["transport"],
+  (url: URL, call: StatsCall) => Promise<{ status: number; body: string }>
+> = {
+  http1: async (url, call) => {
+    const response = await fetch(url, { ...call, signal: AbortSignal.timeout(STATS_TIMEOUT_MS) });
     return { status: response.status, body: await response.text() };
   },
-  h2c: getOverH2c,
+  h2c: requestOverH2c,
 };
 
 /**
@@ -48,9 +62,11 @@ const GET: Record<StatsEndpoint["transport"], (url: URL) => Promise<{ status: nu
  * each measured run.
  */
 export async function readStats(endpoint: StatsEndpoint, options: { resetPeakRss?: boolean } = {}) {
-  const url = new URL(endpoint.url);
-  if (options.resetPeakRss) url.searchParams.set("resetPeakRss", "1");
-  const { status, body } = await GET[endpoint.transport](url);
+  // The services honour a reset only as a POST with this header (@relix/io's peak-rss-reset.ts says why).
+  const call: StatsCall = options.resetPeakRss
+    ? { method: "POST", headers: { [PEAK_RSS_RESET_HEADER]: "1" } }
+    : { method: "GET", headers: {} };
+  const { status, body } = await REQUEST[endpoint.transport](new URL(endpoint.url), call);
   if (status < 200 || status >= 300) throw new Error(`${endpoint.url} answered ${status}`);
   return JSON.parse(body) as ServerStatsSnapshot;
 }
@@ -94,4 +110,49 @@ export function serverDelta(before: ServerStatsSnapshot, after: ServerStatsSnaps
     wireBytesPerRequest: received === null || sent === null ? null : { received, sent },
     split: splitDelta(before, after, requests),
   };
+}
+
+type Counters = Record<string, unknown>;
+
+/** `base` plus (after - before) at every numeric leaf both have; other leaves as in `after`. */
+function addDelta(base: Counters, before: Counters, after: Counters): Counters {
+  const out: Counters = {};
+  for (const [key, value] of Object.entries(after)) {
+    const from = before[key];
+    const onto = base[key];
+    if (typeof value === "number" && typeof from === "number" && typeof onto === "number") {
+      out[key] = onto + (value - from);
+    } else if (
+      value &&
+      typeof value === "object" &&
+      from &&
+      typeof from === "object" &&
+      onto &&
+      typeof onto === "object"
+    ) {
+      out[key] = addDelta(onto as Counters, from as Counters, value as Counters);
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/**
+ * What a stack's counters would read had its slices run back to back: the first snapshot plus
+ * every slice's own change. Between two of its slices the other stacks ran, and stacks that
+ * share a process share its CPU and cache counters, so only each slice's difference is its own.
+ * The peak RSS is the last snapshot's (reset once, before the first slice).
+ */
+export function joinedSnapshots(pairs: ReadonlyArray<{ before: ServerStatsSnapshot; after: ServerStatsSnapshot }>): {
+  before: ServerStatsSnapshot;
+  after: ServerStatsSnapshot;
+} {
+  if (pairs.length === 0) throw new Error("joinedSnapshots needs at least one slice");
+  const first = pairs[0]!.before;
+  let after: Counters = first;
+  for (const pair of pairs) after = addDelta(after, pair.before, pair.after);
+  const last = pairs[pairs.length - 1]!.after;
+  const joined = after as unknown as ServerStatsSnapshot;
+  return { before: first, after: { ...joined, rss: last.rss } };
 }

@@ -3,6 +3,7 @@ import { stacks } from "../stacks/stacks";
 import { cellName, sideName, type Finding, type FindingSubject } from "./finding";
 import { cpuLayoutFinding, embeddedBackendsFinding, runFactFinding, warmUpFinding } from "./run-findings";
 import { sideFindings, type Side } from "./side-findings";
+import { noiseFindings } from "./noise-findings";
 import { validityFindings } from "./validity-findings";
 
 /**
@@ -26,7 +27,7 @@ export function findingsOf(result: RunResult): Finding[] {
     for (const protocol of ["rest", "grpc"] as const) findings.push(...sideFindings(sideOf(cell, protocol)));
     for (const extra of cell.stacks ?? []) findings.push(...sideFindings(stackSideOf(cell, extra)));
   }
-  findings.push(...validityFindings(result), warmUpFinding(result), ...recordedNotes(result));
+  findings.push(...validityFindings(result), ...noiseFindings(result), warmUpFinding(result), ...recordedNotes(result));
   return ordered(findings.filter((f): f is Finding => f !== null));
 }
 

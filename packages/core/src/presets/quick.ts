@@ -21,7 +21,7 @@ export const quickPreset = definePreset({
     serverDelayMs: 0,
   },
   notes: [
-    "One trial: each verdict's 95% interval comes from sub-windows of its 2 s window (batch means), or, for a p50 with too few calls for those, from resampling the calls themselves; either way it shows the noise within the run, not between runs. Use --trials 3 (or a study preset) before trusting a small difference.",
+    "One trial, with REST and gRPC taking turns in slices of the 2 s window (up to 8 each, A B B A ...): each verdict's 95% interval comes from the ratios of the paired slices, so a drift of the machine during the run is inside it. `pnpm bench:calibrate` shows how often such intervals hold on this machine (docs/measurement.md).",
     "Cache modes apply to the workloads that read through the cache (item.get, meteorites.get): each runs warm and cold; noop and stream run once.",
     "2 s windows keep the run short; percentiles beyond p99 rest on few samples at this length.",
   ],

@@ -6,6 +6,7 @@ import { findingsOf } from "../findings/findings-of";
 import { findPreset } from "../presets/presets";
 import { figureSpeedup, publishedFiguresOfResult } from "../presets/published-figures";
 import type { CellResult, RunResult } from "../result/result-schema";
+import { detectableDifference, percentText } from "../stats/verdict";
 import { styles, type Styles } from "./ansi";
 import { formatBytes, formatFigure, formatMs, formatRatio, formatRps, formatInt, formatSpeedupCI } from "./format";
 import { CORRECTED_LEGEND, hasCorrectedLatency } from "./corrected-latency";
@@ -57,7 +58,9 @@ function shortVerdict(cell: CellResult, s: Styles): string {
   const oneTrial = p50.ci.degenerate ? " (1 trial)" : "";
   if (p50.winner === "grpc") return s.green(`gRPC faster${oneTrial}`);
   if (p50.winner === "rest") return s.yellow(`REST faster${oneTrial}`);
-  return `no significant difference${oneTrial}`;
+  if (p50.ci.degenerate) return `no difference${oneTrial}`;
+  // "Not significant" is not "equal": the largest difference the interval leaves possible.
+  return `no difference > ${percentText(detectableDifference(p50.ci))}`;
 }
 
 function cellRows(cell: CellResult, s: Styles, corrected: boolean): string[][] {
@@ -127,7 +130,7 @@ function resultsSection(result: RunResult, s: Styles): string[] {
     "",
     ...(corrected ? [s.dim(CORRECTED_LEGEND)] : []),
     s.dim(
-      "p50 speedup = REST p50 / gRPC p50: above 1 gRPC was faster. A winner is named only when the whole 95% CI is on one side of 1.",
+      "p50 speedup = REST p50 / gRPC p50: above 1 gRPC was faster. A winner is named only when the whole 95% CI is on one side of 1; otherwise 'no difference > N%' is the largest difference the interval leaves possible.",
     ),
   ];
 }

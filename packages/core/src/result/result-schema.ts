@@ -42,6 +42,19 @@ export const batchFiguresSchema = z.object({
 });
 export type BatchFigures = z.infer<typeof batchFiguresSchema>;
 
+/**
+ * The measured window as slices that took turns with the other stacks of the trial: slice i of
+ * every stack of a trial ran in round i, so the two sides' slice i pair up (stats/paired-slices.ts).
+ * A percentile is null for a slice with too few successful calls for it (20 for p50, 100 for p99).
+ */
+export const sliceFiguresSchema = z.object({
+  calls: z.array(z.number().int().min(0)),
+  p50Ms: z.array(nonNegative.nullable()),
+  p99Ms: z.array(nonNegative.nullable()),
+  rps: z.array(nonNegative),
+});
+export type SliceFigures = z.infer<typeof sliceFiguresSchema>;
+
 export const serverMeasuresSchema = z.object({
   /** Server CPU time (user + system) per 1,000 requests served. */
   cpuMsPer1000: nonNegative.nullable(),
@@ -104,6 +117,8 @@ export const protocolMeasureSchema = z.object({
    * when the window held too few requests for it. Absent in results written before.
    */
   batches: batchFiguresSchema.optional(),
+  /** Interleaved measurement only (absent for one block per side, and in results written before). */
+  slices: sliceFiguresSchema.optional(),
   connections: z.object({ tcp: z.number().int().min(0), inFlight: z.number().int().min(0) }),
   server: serverMeasuresSchema,
   generator: generatorMeasuresSchema,
@@ -121,6 +136,7 @@ export type ProtocolMeasure = z.infer<typeof protocolMeasureSchema>;
 export const protocolSummarySchema = protocolMeasureSchema.omit({
   timeline: true,
   batches: true,
+  slices: true,
   notes: true,
   facts: true,
 });

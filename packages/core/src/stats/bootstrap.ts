@@ -27,9 +27,13 @@ export const ratioCISchema = z.object({
    * How the interval was built: absent (results before it was recorded, and every interval over
    * several trials) is the between-trial bootstrap; "batch-means" is the one-trial interval from
    * sub-windows of the measured window (batch-means.ts); "sample-bootstrap" the one-trial p50
-   * interval of a window with too few calls for sub-windows, from its calls (sample-bootstrap.ts).
+   * interval of a window with too few calls for sub-windows, from its calls (sample-bootstrap.ts);
+   * "paired-slices" the interval from the ratios of slices that took turns between the sides, over
+   * every trial (paired-slices.ts).
    */
-  method: z.enum(["trials-bootstrap", "batch-means", "sample-bootstrap"]).optional(),
+  method: z.enum(["trials-bootstrap", "batch-means", "sample-bootstrap", "paired-slices"]).optional(),
+  /** paired-slices only: the pairs of slices (over every trial) the interval rests on. */
+  pairs: z.number().int().min(2).optional(),
   /** batch-means only: the sub-windows per side the interval rests on. */
   batches: z.number().int().min(2).optional(),
   /**

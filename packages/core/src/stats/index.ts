@@ -26,16 +26,26 @@ export {
   type RatioDirection,
 } from "./bootstrap";
 export { batchMeansRatioCI, tQuantile975, MIN_BATCHES, type BatchSide } from "./batch-means";
+export { pairedSlicesRatioCI, sliceSpread, MIN_PAIRS, type SlicedSide } from "./paired-slices";
 export { sampleBootstrapRatioCI, MIN_SAMPLES_FOR_BOOTSTRAP, type SampleSide } from "./sample-bootstrap";
 export {
   COMPARED_METRICS,
   speedupCI,
   batchSpeedupCI,
   sampleSpeedupCI,
+  pairedSpeedupCI,
   ratioDirectionFor,
   type ComparedMetric,
 } from "./speedup";
-export { verdictFor, structuredVerdictFor, type Verdict, type VerdictInput, type Winner } from "./verdict";
+export {
+  verdictFor,
+  structuredVerdictFor,
+  detectableDifference,
+  percentText,
+  type Verdict,
+  type VerdictInput,
+  type Winner,
+} from "./verdict";
 export {
   gapShare,
   layerSentence,

@@ -5,6 +5,7 @@
 // 1.4 means. Build speedup CIs with speedupCI, not by picking a direction at each call site.
 import { batchMeansRatioCI, type BatchSide } from "./batch-means";
 import { bootstrapRatioCI, type BootstrapOptions, type RatioCI, type RatioDirection } from "./bootstrap";
+import { pairedSlicesRatioCI, type SlicedSide } from "./paired-slices";
 import { sampleBootstrapRatioCI, type SampleSide } from "./sample-bootstrap";
 
 /** What each cell compares between the protocols, in report order. */
@@ -36,4 +37,9 @@ export function batchSpeedupCI(metric: ComparedMetric, rest: BatchSide, grpc: Ba
  */
 export function sampleSpeedupCI(metric: "p50", rest: SampleSide, grpc: SampleSide): RatioCI | null {
   return sampleBootstrapRatioCI(rest, grpc, ratioDirectionFor(metric));
+}
+
+/** Interleaved trials: the interval from the paired slices, or null when too few pair up. */
+export function pairedSpeedupCI(metric: ComparedMetric, rest: SlicedSide, grpc: SlicedSide): RatioCI | null {
+  return pairedSlicesRatioCI(rest, grpc, ratioDirectionFor(metric));
 }

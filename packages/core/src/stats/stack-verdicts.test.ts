@@ -102,7 +102,7 @@ describe("the layer walk's sentences", () => {
         gap,
       }),
     ).toBe(
-      "on noop, node:http in place of Express (express -> node): no significant difference at p50 (95% CI 0.95-1.07)",
+      "on noop, node:http in place of Express (express -> node): no significant difference at p50, none larger than 7% (95% CI 0.95-1.07)",
     );
     expect(
       layerSentence({

@@ -31,9 +31,9 @@ describe("verdictFor", () => {
   it("calls no winner when the CI includes 1, and shows the CI as measured", () => {
     const v = structuredVerdictFor({ metric: "p50", ci: { estimate: 1.01, low: 0.95, high: 1.08 } });
     expect(v).toMatchObject({ winner: "none", factor: 1.01, low: 0.95, high: 1.08 });
-    expect(v.text).toBe("no significant difference at p50 (95% CI 0.95-1.08)");
+    expect(v.text).toBe("no significant difference at p50, none larger than 8% (95% CI 0.95-1.08)");
     expect(verdictFor({ metric: "rps", ci: { estimate: 1, low: 0.9, high: 1.1 } })).toBe(
-      "no significant difference in throughput (95% CI 0.90-1.10)",
+      "no significant difference in throughput, none larger than 11% (95% CI 0.90-1.10)",
     );
   });
 

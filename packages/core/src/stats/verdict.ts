@@ -15,7 +15,7 @@ export interface VerdictInput {
    */
   labels?: Record<Exclude<Winner, "none">, string>;
   ci: Pick<RatioCI, "estimate" | "low" | "high"> &
-    Partial<Pick<RatioCI, "ratio" | "confidence" | "degenerate" | "method" | "samples" | "emulatorBand">>;
+    Partial<Pick<RatioCI, "ratio" | "confidence" | "degenerate" | "method" | "samples" | "pairs" | "emulatorBand">>;
 }
 
 export interface Verdict {
@@ -38,6 +38,13 @@ export interface Verdict {
   withinEmulatorPrecision: boolean;
   /** sample-bootstrap only: each side's successful calls the interval rests on. */
   samples?: { rest: number; grpc: number };
+  /** paired-slices only: the pairs of interleaved slices the interval rests on. */
+  pairs?: number;
+  /**
+   * No winner, with an interval: the largest difference the interval leaves possible, as a
+   * fraction (0.12 = 12%): the run could not have missed a difference larger than this.
+   */
+  detectable?: number;
   text: string;
 }
 
@@ -75,18 +82,32 @@ function calls(samples: Verdict["samples"], labels: Record<Exclude<Winner, "none
   return `, ${samples.rest} ${labels.rest} and ${samples.grpc} ${labels.grpc} calls`;
 }
 
+/** The largest difference an interval around parity leaves possible: 0.12 for [0.89, 1.12]. */
+export function detectableDifference(ci: { low: number; high: number }): number {
+  return Math.max(ci.high, 1 / ci.low) - 1;
+}
+
+/** "12%", "0.8%", "140%": a detectable difference as a reader says it. */
+export function percentText(fraction: number): string {
+  const percent = fraction * 100;
+  return `${percent < 1 ? percent.toFixed(1) : Math.round(percent)}%`;
+}
+
 function sentence(v: Omit<Verdict, "text">, labels: Record<Exclude<Winner, "none">, string>): string {
   const where = v.metric === "rps" ? "in throughput" : `at ${v.metric}`;
+  const pairs = v.pairs === undefined ? "" : `, ${v.pairs} paired slices`;
   const interval = v.degenerate
     ? "1 trial: no confidence interval"
-    : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}${v.withinTrial ? ", 1 trial" : ""}${calls(v.samples, labels)}`;
+    : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}${v.withinTrial ? ", 1 trial" : ""}${pairs}${calls(v.samples, labels)}`;
   if (v.winner === "none") {
     const none = v.withinEmulatorPrecision
       ? "no difference beyond the network emulator's precision"
       : v.degenerate
         ? "no difference"
         : "no significant difference";
-    return `${none} ${where} (${interval})`;
+    // "Not significant" is not "equal": say how large a difference could still hide in the interval.
+    const bound = v.detectable === undefined ? "" : `, none larger than ${percentText(v.detectable)}`;
+    return `${none} ${where}${bound} (${interval})`;
   }
   const better = v.metric === "rps" ? "more throughput" : `faster at ${v.metric}`;
   return `${labels[v.winner]} ${times(v.factor)}x ${better} (${interval})`;
@@ -110,6 +131,10 @@ export function structuredVerdictFor({ metric, ci, labels = LABEL }: VerdictInpu
       : { factor: ci.estimate, low: ci.low, high: ci.high };
   const withinTrial = ci.method === "batch-means" || ci.method === "sample-bootstrap";
   const samples = !degenerate && ci.method === "sample-bootstrap" ? ci.samples : undefined;
+  const pairs = !degenerate && ci.method === "paired-slices" ? ci.pairs : undefined;
+  // Under an emulator its precision is the limit that matters, and the sentence says so instead.
+  const detectable =
+    winner === "none" && !degenerate && !withinEmulatorPrecision ? detectableDifference(ci) : undefined;
   const verdict = {
     winner,
     ...oriented,
@@ -119,6 +144,8 @@ export function structuredVerdictFor({ metric, ci, labels = LABEL }: VerdictInpu
     withinTrial,
     withinEmulatorPrecision,
     ...(samples ? { samples } : {}),
+    ...(pairs === undefined ? {} : { pairs }),
+    ...(detectable === undefined ? {} : { detectable }),
   };
   return { ...verdict, text: sentence(verdict, labels) };
 }

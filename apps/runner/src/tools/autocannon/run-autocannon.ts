@@ -46,6 +46,8 @@ export interface AutocannonRunResult extends ToolRunResult {
   toolCpuCoreFraction: number;
   /** Main-thread event-loop utilisation during the run (0..1). */
   eventLoopUtilization: number;
+  /** With `amount`: `durationMs` came before every request was issued, and the run stopped there. */
+  stoppedAtTimeCap: boolean;
 }
 
 /** autocannon's own summary of the run: for cross-checking only, never for results. */
@@ -95,6 +97,7 @@ export async function driveAutocannon(opts: AutocannonOptions, how: { endOfRun: 
   let sent = 0;
   let issued = 0;
   let droppedInFlight = 0;
+  let stoppedAtTimeCap = false;
   let draining = false;
   let finishing = false;
   let onSettled: (() => void) | undefined;
@@ -143,9 +146,12 @@ export async function driveAutocannon(opts: AutocannonOptions, how: { endOfRun: 
       finishing = true;
       tracker?.stop();
     };
+    // One signal may serve many runs (a trial's slices): a listener left behind per run would pile up on it.
+    let removeAbortListener = () => {};
     const clearTimers = () => {
       for (const t of timers) clearTimeout(t);
       stopTicks();
+      removeAbortListener();
     };
 
     const done = (err: Error | null, res: AcResult): void => {
@@ -182,6 +188,7 @@ export async function driveAutocannon(opts: AutocannonOptions, how: { endOfRun: 
           droppedInFlight,
           toolCpuCoreFraction: toolCpuMs / wallMs,
           eventLoopUtilization,
+          stoppedAtTimeCap,
         },
         ownSummary: {
           errors: res.errors,
@@ -239,9 +246,20 @@ export async function driveAutocannon(opts: AutocannonOptions, how: { endOfRun: 
       // bounded: autocannon's own timeout fires after timeoutMs of silence anyway
       timers.push(setTimeout(stopTracker, timeoutMs + 1000));
     };
-    timers.push(setTimeout(() => beginDrain(), durationMs));
+    timers.push(
+      setTimeout(() => {
+        // Count mode: the time is up before the count (a slow server): stop here all the same.
+        if (checked.amount !== undefined && issued < checked.amount && !draining) stoppedAtTimeCap = true;
+        beginDrain();
+      }, durationMs),
+    );
     if (opts.signal?.aborted) beginDrain();
-    else opts.signal?.addEventListener("abort", () => beginDrain(), { once: true });
+    else if (opts.signal) {
+      const { signal } = opts;
+      const onAbort = () => beginDrain();
+      signal.addEventListener("abort", onAbort, { once: true });
+      removeAbortListener = () => signal.removeEventListener("abort", onAbort);
+    }
   });
 }
 

@@ -1,0 +1,230 @@
+// One trial of one cell with every stack's window cut into slices that take turns (slices.ts says
+// why and how they are sized): each stack warms up once, then round after round each stack runs
+// one slice, the order reversing every round. Each slice is its own run of the stack's load
+// generator; its samples are laid end to end with the stack's other slices, so every figure of
+// the measure is computed as for one block, and each slice's own figures are kept for the
+// paired interval (core stats/paired-slices.ts).
+import {
+  createLatencyHistogram,
+  specForWorkload,
+  type GeneratorCpu,
+  type ProtocolMeasure,
+  type SliceFigures,
+  type StackId,
+} from "@relix/core";
+import type { ServerStatsSnapshot } from "@relix/io";
+import type { ClientSample } from "../tools";
+import { MIN_SAMPLES_PER_BATCH } from "./batches";
+import { countCapOf, countRunBoundMs, timeCapFacts } from "./count-window";
+import type { EngineContext } from "./engine-context";
+import { generatorFor } from "./generators/registry";
+import type { LoadGenerator, LoadRun } from "./load-generator";
+import { assembleMeasure, loadPlanOf, stackOf, startLiveSamples, type ProtocolRunPlan } from "./measure-protocol";
+import { RunCancelledError, type RunEvent } from "./run-events";
+import { joinedSnapshots, readStats, serverDelta } from "./server-stats";
+import {
+  callsPerSlice,
+  joinSlices,
+  MAX_SLICES,
+  MIN_CALLS_PER_SLICE,
+  MIN_SLICE_MS,
+  MIN_SLICES,
+  planSlices,
+  roundOrder,
+  type MeasuredSlice,
+  type SlicePlan,
+  type WarmupFigures,
+} from "./slices";
+import { stackStats, type StatsEndpoint } from "./stack-table";
+import { clipWindow, windowOfSamples } from "./window";
+
+/** One stack of the trial, ready to measure. */
+interface TrialStack {
+  plan: ProtocolRunPlan;
+  /** Count mode: the side's time cap in this trial, split over its slices as the requests are; else 0. */
+  countCapMs: number;
+  generator: LoadGenerator;
+  stats: StatsEndpoint;
+  warmupSamples: number;
+  slices: Array<MeasuredSlice & { run: LoadRun; before: ServerStatsSnapshot; after: ServerStatsSnapshot }>;
+}
+
+export interface InterleavedTrialHooks {
+  /** A stack's measuring begins (its warm-up): the caller's cell-start event. */
+  onStackStart(plan: ProtocolRunPlan): void;
+}
+
+/** Successful calls of a warm-up, its rate and median latency: what the slices are sized from. */
+function warmupFigures(samples: readonly ClientSample[], warmupMs: number): WarmupFigures {
+  const ok = samples.filter((s) => s.ok);
+  if (ok.length === 0 || !(warmupMs > 0)) return { rps: null, p50Ms: null };
+  const histogram = createLatencyHistogram();
+  for (const s of ok) histogram.record(s.latencyUs);
+  return { rps: ok.length / (warmupMs / 1000), p50Ms: histogram.summary().p50 };
+}
+
+/**
+ * Count mode: as many slices as hold MIN_CALLS_PER_SLICE calls each and MIN_SLICE_MS of the time
+ * cap (each slice is a tool run of its own, that starts and opens its connections), or one block.
+ */
+function countSlicePlan(requests: number, capMs: number): SlicePlan {
+  const count = Math.min(MAX_SLICES, Math.floor(requests / MIN_CALLS_PER_SLICE), Math.floor(capMs / MIN_SLICE_MS));
+  return { count: count >= MIN_SLICES ? count : 1, lengthMs: 0, leadMs: 0 };
+}
+
+/** The per-slice figures the paired interval reads: p50 and p99 only where a slice holds enough calls. */
+function sliceFiguresOf(slices: readonly MeasuredSlice[]): SliceFigures {
+  const figures: SliceFigures = { calls: [], p50Ms: [], p99Ms: [], rps: [] };
+  for (const { samples, window } of slices) {
+    const histogram = createLatencyHistogram();
+    let calls = 0;
+    for (const s of samples) {
+      if (!s.ok || s.endMs < window.startMs || s.endMs >= window.endMs) continue;
+      histogram.record(s.latencyUs);
+      calls++;
+    }
+    const summary = histogram.summary();
+    const seconds = (window.endMs - window.startMs) / 1000;
+    figures.calls.push(calls);
+    figures.p50Ms.push(calls >= MIN_SAMPLES_PER_BATCH.p50Ms ? summary.p50 : null);
+    figures.p99Ms.push(calls >= MIN_SAMPLES_PER_BATCH.p99Ms ? summary.p99 : null);
+    figures.rps.push(seconds > 0 ? calls / seconds : 0);
+  }
+  return figures;
+}
+
+/** The slices' generator CPU as one figure: the mean over equally long slices. */
+function meanCpu(runs: readonly LoadRun[]): GeneratorCpu {
+  const first = runs[0]!.cpu;
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  if (first.threads === "one") {
+    const ones = runs
+      .map((r) => r.cpu)
+      .filter((c): c is Extract<GeneratorCpu, { threads: "one" }> => c.threads === "one");
+    return {
+      threads: "one",
+      coreFraction: mean(ones.map((c) => c.coreFraction)),
+      eventLoopUtilization: mean(ones.map((c) => c.eventLoopUtilization)),
+    };
+  }
+  const many = runs
+    .map((r) => r.cpu)
+    .filter((c): c is Extract<GeneratorCpu, { threads: "many" }> => c.threads === "many");
+  const cores = many.map((c) => c.cores);
+  return {
+    threads: "many",
+    cores: cores.some((c) => c === null) ? null : mean(cores as number[]),
+    machineCores: first.machineCores,
+  };
+}
+
+/** The facts of every slice's run, each kind once (the first slice's words stand for the rest). */
+function distinctFacts(runs: readonly LoadRun[]): LoadRun["facts"] {
+  const seen = new Set<string>();
+  return runs.flatMap((r) => r.facts).filter((fact) => !seen.has(fact.kind) && seen.add(fact.kind) !== undefined);
+}
+
+async function runSlice(stack: TrialStack, slicePlan: SlicePlan, slice: number, context: EngineContext): Promise<void> {
+  const { spec } = stack.plan;
+  const before = await readStats(stack.stats);
+  let run: LoadRun;
+  let window: MeasuredSlice["window"];
+  if (spec.requests) {
+    // As in a block: one extra call per in-flight slot carries its connection's handshake.
+    const calls = callsPerSlice(spec.requests, slicePlan.count)[slice]!;
+    const boundMs = countRunBoundMs(spec, stack.countCapMs, calls);
+    run = await stack.generator.run(loadPlanOf(stack.plan, context, boundMs, calls + spec.connections));
+    window = windowOfSamples(run.samples, spec.connections);
+  } else {
+    // The tail lets calls in flight at the window's end complete and covers a tool whose clock
+    // starts before its first call (ghz dials first); a lead-in's worth is enough for both.
+    const { leadMs, lengthMs } = slicePlan;
+    run = await stack.generator.run(loadPlanOf(stack.plan, context, leadMs + lengthMs + leadMs));
+    window = { startMs: leadMs, endMs: leadMs + lengthMs };
+  }
+  const after = await readStats(stack.stats);
+  stack.slices.push({ samples: run.samples, window: clipWindow(window, run.completeUntilMs), run, before, after });
+}
+
+function measureOf(stack: TrialStack): ProtocolMeasure {
+  const { plan } = stack;
+  const joined = joinSlices(stack.slices);
+  const runs = stack.slices.map((s) => s.run);
+  const kept = joined.samples.length;
+  const all = runs.reduce((n, r) => n + r.samples.length, 0);
+  const snapshots = joinedSnapshots(stack.slices);
+  const { tool } = stack.generator;
+  const capped = plan.spec.requests ? timeCapFacts(tool, runs, kept, plan.spec, stack.countCapMs) : [];
+  return assembleMeasure(plan, {
+    tool,
+    run: {
+      samples: joined.samples,
+      connections: Math.max(...runs.map((r) => r.connections)),
+      inFlight: Math.max(...runs.map((r) => r.inFlight)),
+      cpu: meanCpu(runs),
+      completeUntilMs: Infinity,
+      facts: [...distinctFacts(runs), ...capped],
+    },
+    window: joined.window,
+    complete: joined.window,
+    server: serverDelta(snapshots.before, snapshots.after, plan.workload.usesCache),
+    discarded: stack.warmupSamples + (all - kept),
+    ...(stack.slices.length > 1 ? { slices: sliceFiguresOf(stack.slices) } : {}),
+  });
+}
+
+/**
+ * Every stack of one trial of one cell, interleaved: `plans` in the trial's order (the order of
+ * the first round). Returns each stack's measure.
+ */
+export async function measureInterleavedTrial(
+  plans: readonly ProtocolRunPlan[],
+  context: EngineContext,
+  hooks: InterleavedTrialHooks,
+  onEvent: (e: RunEvent) => void,
+): Promise<Map<StackId, ProtocolMeasure>> {
+  const signal = plans[0]?.signal;
+  const stacks: TrialStack[] = plans.map((plan) => {
+    // A workload with a load of its own runs with that rate and those connections, on every side.
+    const withLoad = { ...plan, spec: specForWorkload(plan.spec, plan.workload.id) };
+    const stack = stackOf(withLoad);
+    return {
+      plan: withLoad,
+      // From the run's spec as it is (before the workload's own load): a share of the whole run's time.
+      countCapMs: plan.spec.requests ? countCapOf(plan) : 0,
+      generator: generatorFor(context.generators, stack),
+      stats: stackStats(context.targets, stack),
+      warmupSamples: 0,
+      slices: [],
+    };
+  });
+  const stopSamples: Array<() => void> = [];
+  try {
+    const warmups: WarmupFigures[] = [];
+    for (const stack of stacks) {
+      if (signal?.aborted) throw new RunCancelledError();
+      hooks.onStackStart(stack.plan);
+      // The peak RSS is the trial's: warm-up and every slice.
+      await readStats(stack.stats, { resetPeakRss: true });
+      stopSamples.push(startLiveSamples(stack.stats, stack.plan, onEvent));
+      const { warmupMs } = stack.plan.spec;
+      const samples =
+        warmupMs > 0 ? (await stack.generator.run(loadPlanOf(stack.plan, context, warmupMs))).samples : [];
+      stack.warmupSamples = samples.length;
+      warmups.push(warmupFigures(samples, warmupMs));
+    }
+    const { spec } = stacks[0]!.plan;
+    const slicePlan = spec.requests ? countSlicePlan(spec.requests, stacks[0]!.countCapMs) : planSlices(spec.durationMs, warmups);
+    for (let round = 0; round < slicePlan.count; round++) {
+      for (const stack of roundOrder(stacks, round)) {
+        if (signal?.aborted) throw new RunCancelledError();
+        await runSlice(stack, slicePlan, round, context);
+      }
+    }
+    // A cancelled run stops its tool early; what it measured is not a result.
+    if (signal?.aborted) throw new RunCancelledError();
+  } finally {
+    for (const stop of stopSamples) stop();
+  }
+  return new Map(stacks.map((stack) => [stackOf(stack.plan), measureOf(stack)]));
+}
