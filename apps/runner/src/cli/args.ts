@@ -8,9 +8,8 @@ import { parseArgs } from "node:util";
 import {
   cacheModes,
   DEFAULT_PRESET,
-  estimateMeasuringMs,
-  MAX_TOTAL_RUN_MS,
   findPreset,
+  measuringOverLimit,
   getPreset,
   presetNames,
   restConnectionPolicies,
@@ -278,12 +277,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     if (error instanceof UsageError) throw error;
     throw new UsageError((error as Error).message);
   }
-  const measuring = estimateMeasuringMs(spec);
-  if (measuring !== null && measuring > MAX_TOTAL_RUN_MS) {
-    const refined = spec.sweep ? ", counting every refinement point the sweep may add" : "";
-    throw new UsageError(
-      `this run would measure for about ${Math.ceil(measuring / 60_000)} min${refined}, more than the ${MAX_TOTAL_RUN_MS / 60_000} min limit: fewer values, cells or trials, or shorter windows`,
-    );
+  const overLimit = measuringOverLimit(spec);
+  if (overLimit) {
+    const shorter =
+      spec.requests !== undefined
+        ? `fewer --requests${spec.rate === undefined ? "" : " or a higher --rate"}, or shorter warm-ups`
+        : "or shorter windows";
+    throw new UsageError(`${overLimit.sentence}: fewer values, cells or trials, ${shorter}`);
   }
   const delayProblem = serverDelayProblem(spec);
   if (delayProblem) throw new UsageError(`--server-delay ${spec.serverDelayMs}ms: ${delayProblem}`);

@@ -143,7 +143,7 @@ export const flags: readonly FlagDefinition[] = [
     type: "string",
     value: "N",
     example: "10000",
-    help: `end each window after N requests instead of a duration (not with --duration); ${range(b.requests)}`,
+    help: `end each window after N requests instead of a duration (not with --duration); in a closed loop each side stops at its share of the run's time limit if that comes first; ${range(b.requests)}`,
     default: "by duration",
   },
   {

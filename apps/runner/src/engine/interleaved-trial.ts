@@ -214,7 +214,9 @@ export async function measureInterleavedTrial(
       warmups.push(warmupFigures(samples, warmupMs));
     }
     const { spec } = stacks[0]!.plan;
-    const slicePlan = spec.requests ? countSlicePlan(spec.requests, stacks[0]!.countCapMs) : planSlices(spec.durationMs, warmups);
+    const slicePlan = spec.requests
+      ? countSlicePlan(spec.requests, stacks[0]!.countCapMs)
+      : planSlices(spec.durationMs, warmups);
     for (let round = 0; round < slicePlan.count; round++) {
       for (const stack of roundOrder(stacks, round)) {
         if (signal?.aborted) throw new RunCancelledError();

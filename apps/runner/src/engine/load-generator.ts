@@ -36,9 +36,12 @@ export interface LoadPlan extends ToolContext {
    * slot, restPort for an HTTP stack, grpcPort for a gRPC one.
    */
   targets: ServiceTargets;
-  /** Issue requests for this long (warm-up + window + tail). Ignored in count mode. */
+  /**
+   * Issue requests for this long (warm-up + window + tail). In count mode, the time cap: the run
+   * stops issuing here even if `total` has not been reached (presets/count-window-cap.ts).
+   */
   durationMs: number;
-  /** Count mode: exactly this many requests, then drain. */
+  /** Count mode: exactly this many requests, then drain; fewer when `durationMs` comes first. */
   total?: number;
   /** Per-request timeout, the same on every side. */
   timeoutMs: number;
@@ -57,6 +60,8 @@ export interface LoadRun {
   completeUntilMs: number;
   /** What the tool's driver observed beyond the samples. */
   facts: MeasureFact[];
+  /** Count mode: the run reached its time cap (`durationMs`) before all `total` requests were sent. */
+  stoppedAtTimeCap?: boolean;
 }
 
 export interface LoadGenerator {

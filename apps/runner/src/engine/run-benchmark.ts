@@ -29,6 +29,11 @@ export interface EngineRunOptions extends RunOptions {
   context: EngineContext;
   /** A sweep's own limits (the refinement search's time budget). */
   sweep?: SweepDriverOptions;
+  /**
+   * Count mode: every side's time cap in a trial, replacing the share of the run's limit the spec
+   * gives (@relix/core presets/count-window-cap.ts): for tests, which cannot wait for minutes.
+   */
+  countWindowCapMs?: number;
 }
 
 /** The engine bound to its caller's context: what the CLI and the runner service hand around. */
@@ -191,6 +196,7 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
           placement: name,
           cells,
           ...(opened.path ? { loadTargets: opened.path.loadTargets } : {}),
+          ...(options.countWindowCapMs === undefined ? {} : { countWindowCapMs: options.countWindowCapMs }),
           ...(signal ? { signal } : {}),
         };
         results.push(

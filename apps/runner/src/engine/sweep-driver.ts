@@ -32,6 +32,8 @@ export interface SweepPlacement {
   placement: PlacementName;
   cells: readonly PlannedCell[];
   loadTargets?: ServiceTargets;
+  /** Count mode: every side's time cap in a trial, replacing the spec's (ProtocolRunPlan says). */
+  countWindowCapMs?: number;
   signal?: AbortSignal;
 }
 
@@ -133,6 +135,7 @@ export function createSweepDriver(spec: RunSpec, options: SweepDriverOptions = {
         sizes,
         requestsByWorkload,
         ...(plan.loadTargets ? { loadTargets: plan.loadTargets } : {}),
+        ...(plan.countWindowCapMs === undefined ? {} : { countWindowCapMs: plan.countWindowCapMs }),
         ...(plan.signal ? { signal: plan.signal } : {}),
         sweep: { coords, refinement },
       },

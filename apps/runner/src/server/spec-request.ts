@@ -1,6 +1,5 @@
 import {
-  estimateMeasuringMs,
-  MAX_TOTAL_RUN_MS,
+  measuringOverLimit,
   runSpecSchema,
   serverDelayProblem,
   sweepDimensionField,
@@ -56,15 +55,17 @@ export function parseRunRequest(body: unknown, presets: PresetCatalog): RunReque
   // The preset label is the request's choice, not something a spec can claim.
   const { preset: _ignored, ...given } = overrides;
   const spec = preset === undefined ? fromScratch(given) : fromPreset(presets, preset, given);
-  // A request-count window has no length known in advance: the engine's own timeouts bound it.
-  const total = estimateMeasuringMs(spec);
-  if (total !== null && total > MAX_TOTAL_RUN_MS) {
+  // A window counted in requests in a closed loop is bounded by its time cap (count-window-cap.ts).
+  const overLimit = measuringOverLimit(spec);
+  if (overLimit) {
+    const shorter =
+      spec.requests !== undefined
+        ? `fewer requests${spec.rate === undefined ? "" : " or a higher rate"}, or shorter warm-ups`
+        : "or shorter windows";
     throw invalidSpec([
       {
-        path: spec.sweep ? "spec.sweep" : "spec.durationMs",
-        message:
-          `this run would measure for about ${Math.ceil(total / 60_000)} min${spec.sweep ? ", counting every refinement point the sweep may add" : ""}, more than the ${MAX_TOTAL_RUN_MS / 60_000} min limit: ` +
-          `choose fewer ${spec.sweep ? "sweep values, " : ""}workloads, cache modes or trials, or shorter windows`,
+        path: `spec.${overLimit.field}`,
+        message: `${overLimit.sentence}: choose fewer ${spec.sweep ? "sweep values, " : ""}workloads, cache modes or trials, ${shorter}`,
       },
     ]);
   }

@@ -57,6 +57,18 @@ export const measureFactSchema = z.discriminatedUnion("kind", [
     reason: z.string(),
     plannedRequests: count.optional(),
   }),
+  /**
+   * Count mode: the side's window reached the run's time cap for it (presets/count-window-cap.ts)
+   * before all its requests were made; its figures cover the `requests` completed by then.
+   */
+  z.object({
+    kind: z.literal("stopped-at-time-cap"),
+    tool,
+    requests: count,
+    plannedRequests: count,
+    /** The cap of each side's window in one trial, the same for every side of the cell. */
+    capMs: count,
+  }),
   /** The responses discarded as warm-up (by time; in count mode, the warm-up run and the handshakes). */
   z.object({ kind: z.literal("warm-up-discarded"), samples: count, warmupMs: count }),
 ]);

@@ -96,6 +96,31 @@ describe("findingsOf: a result the engine wrote (facts recorded)", () => {
     ]);
   });
 
+  it("a window stopped at its time cap says so on each side, after how many of the requests asked for", () => {
+    const result = withFacts(base, {
+      measure: ({ trial, protocol }) => [
+        {
+          kind: "stopped-at-time-cap",
+          tool: protocol === "rest" ? "autocannon" : "ghz",
+          requests: protocol === "rest" ? 1_200 + trial : 950,
+          plannedRequests: 1_000_000,
+          capMs: 89_000,
+        },
+      ],
+    });
+    const capped = findingsOf(result).filter((f) => f.kind === "stopped-at-time-cap");
+    expect(capped.map((f) => [f.severity, f.text])).toEqual([
+      [
+        "warning",
+        "STOPPED AT THE TIME LIMIT: REST item.get (warm) stopped at the time limit after 1,201 to 1,203 of 1,000,000 requests: every side's window may last 89.0 s in this run, so its figures cover the requests completed in that time.",
+      ],
+      [
+        "warning",
+        "STOPPED AT THE TIME LIMIT: gRPC item.get (warm) stopped at the time limit after 950 of 1,000,000 requests: every side's window may last 89.0 s in this run, so its figures cover the requests completed in that time.",
+      ],
+    ]);
+  });
+
   it("truncated details: a warning when the window had to shrink, a note when it was already inside", () => {
     const truncated = (windowShortenedToMs: number | null): MeasureFact => ({
       kind: "details-truncated",

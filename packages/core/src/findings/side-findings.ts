@@ -91,6 +91,16 @@ const DESCRIBE: { [K in Exclude<MeasureFact["kind"], "generator-saturated" | "wa
           : `${tool} ended early for ${side}${trials} (its end reason: ${reason}).`,
     };
   },
+  "stopped-at-time-cap": ({ side, entries, trials }) => {
+    const made = entries.map((e) => e.fact.requests);
+    const [least, most] = [Math.min(...made), Math.max(...made)];
+    const { plannedRequests, capMs } = entries[0]!.fact;
+    const after = least === most ? formatInt(least) : `${formatInt(least)} to ${formatInt(most)}`;
+    return {
+      severity: "warning",
+      text: `STOPPED AT THE TIME LIMIT: ${side}${trials} stopped at the time limit after ${after} of ${plural(plannedRequests, "request")}: every side's window may last ${(capMs / 1000).toFixed(1)} s in this run, so its figures cover the requests completed in that time.`,
+    };
+  },
 };
 
 const subjectOf = (side: Side) => ({

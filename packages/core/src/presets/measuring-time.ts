@@ -20,25 +20,71 @@ export function plannedCells(spec: Pick<RunSpec, "workloads" | "cacheModes">): P
   );
 }
 
+/** What the measuring-time estimates read of a spec. */
+export type MeasuringInput = Pick<
+  RunSpec,
+  "workloads" | "cacheModes" | "trials" | "warmupMs" | "durationMs" | "requests"
+> &
+  Partial<Pick<RunSpec, "network" | "stacks" | "sweep" | "rate" | "workloadLoads">>;
+
+/** Requests/s a workload's cells are offered: its own load's rate, else the spec's; undefined = a closed loop. */
+function rateOf(spec: MeasuringInput, workload: string): number | undefined {
+  // A swept connection count replaces every workload's own load, rate included (specAtCoords).
+  const sweptLoad = spec.sweep?.axes.some((axis) => axis.dimension === "connections") ?? false;
+  return (sweptLoad ? undefined : spec.workloadLoads?.[workload]?.rate) ?? spec.rate;
+}
+
 /**
- * Time spent in warm-up and measured windows: placements x cells x stacks (2 unless the spec names
- * more) x trials x (warm-up + window). A sweep measures that at every combination of its numeric
- * values (its list axes are the run's own lists), plus, at worst, every refinement point its budget
- * allows, each one cell of one row. Service start, preflight, each placement's set-up and the wait
- * for in-flight calls at the end of a window come on top. Null when windows end after a number of
- * requests: their length depends on the services.
+ * One side's measured window in one trial of a workload's cells: the duration; in count mode,
+ * N requests at R requests/s take N / R s in an open loop; null in a closed loop, where it lasts
+ * as long as the services take (count-window-cap.ts bounds it).
  */
-export function estimateMeasuringMs(
-  input: Pick<RunSpec, "workloads" | "cacheModes" | "trials" | "warmupMs" | "durationMs" | "requests"> &
-    Partial<Pick<RunSpec, "network" | "stacks" | "sweep">>,
-): number | null {
-  if (input.requests !== undefined) return null;
+export function windowMsOf(spec: MeasuringInput, workload: string): number | null {
+  if (spec.requests === undefined) return spec.durationMs;
+  const rate = rateOf(spec, workload);
+  return rate === undefined ? null : (spec.requests * 1000) / rate;
+}
+
+/** Side windows of the same length: `count` of them, each `windowMs` long (null: unknown, see windowMsOf). */
+export interface SideWindows {
+  count: number;
+  windowMs: number | null;
+}
+
+/**
+ * Every side window a spec measures, each one after its warm-up: placements x cells x stacks (2
+ * unless the spec names more) x trials. A sweep measures that at every combination of its numeric
+ * values (its list axes are the run's own lists), plus, at worst, every refinement point its
+ * budget allows, each one cell of one row (counted at the longest cell's window).
+ */
+export function sideWindows(input: MeasuringInput): SideWindows[] {
   const spec = sweepListsApplied(input);
   const placements = spec.network?.length ?? 1;
   const stacks = spec.stacks?.length ?? 2;
-  const oneCell = stacks * spec.trials * (spec.warmupMs + spec.durationMs);
-  const onePoint = placements * plannedCells(spec).length * oneCell;
-  if (!spec.sweep) return onePoint;
-  const refinements = searchedAxis(spec.sweep) ? spec.sweep.refine.maxPoints : 0;
-  return onePoint * numericGrid(spec.sweep).length + refinements * oneCell;
+  const points = spec.sweep ? numericGrid(spec.sweep).length : 1;
+  const perCell = stacks * spec.trials;
+  const cells = plannedCells(spec).map(({ workload }) => ({
+    count: placements * points * perCell,
+    windowMs: windowMsOf(spec, workload),
+  }));
+  const refinements = spec.sweep && searchedAxis(spec.sweep) ? spec.sweep.refine.maxPoints : 0;
+  if (refinements === 0) return cells;
+  const lengths = cells.map((c) => c.windowMs);
+  const longest = lengths.includes(null) ? null : Math.max(...(lengths as number[]));
+  return [...cells, { count: refinements * perCell, windowMs: longest }];
+}
+
+/**
+ * Time spent in warm-up and measured windows (sideWindows lists them). Service start, preflight,
+ * each placement's set-up and the wait for in-flight calls at the end of a window come on top.
+ * Null when some window ends after a number of requests in a closed loop: its length depends on
+ * the services (a time cap bounds it: count-window-cap.ts).
+ */
+export function estimateMeasuringMs(input: MeasuringInput): number | null {
+  let total = 0;
+  for (const { count, windowMs } of sideWindows(input)) {
+    if (windowMs === null) return null;
+    total += count * (input.warmupMs + windowMs);
+  }
+  return total;
 }

@@ -178,7 +178,27 @@ describe("estimateMeasuringMs", () => {
     expect(estimateMeasuringMs(spec)).toBe(1 * 4 * 2 * 5000);
   });
 
-  it("is unknown when windows end after a number of requests", () => {
+  it("is unknown when windows end after a number of requests in a closed loop", () => {
     expect(estimateMeasuringMs(specFromPreset("quick", { requests: 100 }))).toBeNull();
+  });
+
+  it("counts N requests at the open loop's rate as N / rate per side", () => {
+    const spec = specFromPreset("quick", {
+      workloads: ["noop", "echo"],
+      requests: 6_000,
+      rate: 2_000,
+      trials: 2,
+      warmupMs: 500,
+    });
+    expect(estimateMeasuringMs(spec)).toBe(2 * 2 * 2 * (500 + 3_000));
+    // The probe: a million requests at 1 req/s, 20 trials.
+    const probe = runSpecSchema.parse({ workloads: ["noop"], requests: 1_000_000, rate: 1, trials: 20 });
+    expect(estimateMeasuringMs(probe)).toBe(2 * 20 * (1_000 + 1_000_000_000));
+  });
+
+  it("counts a workload's own rate for its cells, and is unknown while another runs in a closed loop", () => {
+    const ownLoad = { workloadLoads: { echo: { rate: 100, connections: 4 } }, requests: 1_000, warmupMs: 0 };
+    expect(estimateMeasuringMs(specFromPreset("quick", { workloads: ["echo"], ...ownLoad }))).toBe(2 * 10_000);
+    expect(estimateMeasuringMs(specFromPreset("quick", { workloads: ["echo", "noop"], ...ownLoad }))).toBeNull();
   });
 });

@@ -5,9 +5,6 @@ import type { LoadGenerator, LoadPlan } from "../load-generator";
 import { restRequestsFor } from "../protocol-requests";
 import { remoteHostsOption, restBaseUrl } from "../targets";
 
-/** Count mode still stops by itself: at most this long per run. */
-const COUNT_MODE_BOUND_MS = 300_000;
-
 /**
  * autocannon's settings for one run: the same in-flight requests as ghz (connections x
  * pipelining 1 = ghz -c), the same key sequence in the same global order, in-flight requests
@@ -23,8 +20,8 @@ export function autocannonOptionsFor(plan: LoadPlan): AutocannonOptions {
     connections: spec.connections,
     pipelining: 1,
     connection: spec.restConnection,
-    // Count mode: the duration is only a bound; the run ends after `total` requests.
-    durationMs: total ? COUNT_MODE_BOUND_MS : plan.durationMs,
+    // Count mode: the duration is the time cap; the run ends after `total` requests if it comes first.
+    durationMs: plan.durationMs,
     ...(total ? { amount: total } : {}),
     ...(spec.rate ? { rate: spec.rate } : {}),
     timeoutMs: plan.timeoutMs,
@@ -51,6 +48,7 @@ export const autocannonGenerator: LoadGenerator = {
       },
       completeUntilMs: Number.POSITIVE_INFINITY,
       facts: result.facts,
+      stoppedAtTimeCap: result.stoppedAtTimeCap,
     };
   },
 };

@@ -26,7 +26,9 @@ export function ghzOptionsFor(plan: LoadPlan): GhzOptions {
     metadata: { "x-relix-cache": cacheMode, "x-relix-delay-ms": String(spec.serverDelayMs) },
     concurrency: spec.connections,
     connections: spec.grpcConnections,
-    ...(total ? { total } : { durationMs: plan.durationMs }),
+    // Count mode: -n, and the duration is the time cap (ghz is interrupted there: run-ghz.ts).
+    ...(total ? { total } : {}),
+    durationMs: plan.durationMs,
     ...(spec.rate ? { rps: spec.rate } : {}),
     timeoutMs: plan.timeoutMs,
     ghzBin: ghzBin(plan),
@@ -54,6 +56,7 @@ export const ghzGenerator: LoadGenerator = {
       cpu: { threads: "many", cores: result.toolCpuCores ?? null, machineCores: result.machineCores },
       completeUntilMs: result.completeUntilMs,
       facts: result.facts,
+      stoppedAtTimeCap: result.stoppedAtTimeCap,
     };
   },
 };

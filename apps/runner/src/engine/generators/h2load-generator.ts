@@ -41,7 +41,9 @@ export function h2loadOptionsFor(plan: LoadPlan): H2loadOptions {
     ...remoteHostsOption(plan.targets),
     requests: restRequestsFor(workload, requests, cacheMode, spec.serverDelayMs),
     ...clientsAndStreams(spec.connections, spec.grpcConnections),
-    ...(total ? { total } : { durationMs: plan.durationMs }),
+    // Count mode: -n, and the duration is the time cap (h2load is interrupted there: run-h2load.ts).
+    ...(total ? { total } : {}),
+    durationMs: plan.durationMs,
     timeoutMs: plan.timeoutMs,
     h2loadBin: h2loadBin(plan),
     env: plan.env,
@@ -72,6 +74,7 @@ export const h2loadGenerator: LoadGenerator = {
       cpu: { threads: "one", coreFraction, eventLoopUtilization: coreFraction },
       completeUntilMs: Number.POSITIVE_INFINITY,
       facts: result.facts,
+      stoppedAtTimeCap: result.stoppedAtTimeCap,
     };
   },
 };

@@ -223,6 +223,27 @@ describe("runAutocannon against a throwaway node:http server", { timeout: 30_000
     expect(Math.max(...waited.samples.map((s) => s.endMs))).toBeGreaterThan(400);
   });
 
+  it("a count (amount) stops at durationMs when the time comes first, and says so", async () => {
+    const slow = [{ method: "GET", path: "/slow/50" }];
+    const capped = await runAutocannon({
+      url: srv.url,
+      requests: slow,
+      connections: 2,
+      amount: 1_000,
+      durationMs: 400,
+    });
+    expect(capped.stoppedAtTimeCap).toBe(true);
+    // 2 in flight at 50 ms: about 16 calls in 400 ms, and those in flight at the cap still complete.
+    expect(capped.samples.length).toBeGreaterThan(4);
+    expect(capped.samples.length).toBeLessThan(40);
+    expect(capped.samples.length).toBe(capped.requestsSent);
+    expect(Math.max(...capped.samples.map((s) => s.endMs))).toBeLessThan(400 + 200);
+
+    const counted = await runAutocannon({ url: srv.url, requests: slow, connections: 2, amount: 6, durationMs: 5_000 });
+    expect(counted.stoppedAtTimeCap).toBe(false);
+    expect(counted.samples).toHaveLength(6);
+  });
+
   it("measures its own CPU and reports per-second progress", async () => {
     const progress: number[] = [];
     const r = await runAutocannon({

@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { MeasureFact } from "@relix/core";
+import { ownDir } from "@relix/io/lifetime";
 import { parseLocalGrpcTarget } from "../local-target";
 import { runChildWithCpu, type ChildRunResult } from "../proc-cpu";
 import type { ToolRunResult } from "../sample";
@@ -31,6 +32,8 @@ export interface GhzRunResult extends ToolRunResult {
   /** Spawn to exit, including ghz start-up and proto parsing. */
   processWallMs: number;
   toolCpuSource: "cutime" | "proc-poll" | "unavailable";
+  /** With `total` and `durationMs`: the time came first, and ghz was stopped before all its calls were made. */
+  stoppedAtTimeCap: boolean;
   /** toolCpuMs / processWallMs: average cores ghz kept busy. */
   toolCpuCores?: number;
   /** Cores on this machine (os.availableParallelism()). */
@@ -56,6 +59,8 @@ export async function driveGhz(
   parseLocalGrpcTarget(opts.target, opts.remoteHosts);
   checkGhzData(opts.data);
   const dir = await mkdtemp(path.join(os.tmpdir(), "relix-ghz-"));
+  // Removed below; on exit if the runner ends first; by the next start's sweep if it is killed.
+  const releaseDir = ownDir(dir, "ghz's files");
   const dataFile = path.join(dir, "data.json");
   const outFile = path.join(dir, "report.json");
   let stopTicks = (): void => {};
@@ -85,6 +90,9 @@ export async function driveGhz(
     if (how.keepReportAt) await copyFile(outFile, how.keepReportAt);
     const parsed = parseGhzReport(text);
     const machineCores = os.availableParallelism();
+    // Interrupted, and not by a cancel: by the time cap of a -n run.
+    const atTimeCap =
+      child.interrupted && !opts.signal?.aborted && opts.total !== undefined && opts.durationMs !== undefined;
     return {
       result: {
         tool: "ghz",
@@ -94,7 +102,7 @@ export async function driveGhz(
         toolCpuMs: child.cpuMs,
         connections: opts.connections ?? 1,
         inFlight: opts.concurrency,
-        facts: factsOf(parsed, child, opts.total),
+        facts: factsOf(parsed, child, opts.total, atTimeCap),
         ghzBin: opts.ghzBin,
         args,
         count: parsed.count,
@@ -102,6 +110,7 @@ export async function driveGhz(
         truncated: parsed.truncated,
         completeUntilMs: parsed.completeUntilMs,
         endReason: parsed.endReason,
+        stoppedAtTimeCap: atTimeCap && parsed.count < opts.total!,
         processWallMs: child.wallMs,
         toolCpuSource: child.cpuSource,
         ...(child.cpuMs === undefined ? {} : { toolCpuCores: child.cpuMs / child.wallMs }),
@@ -112,11 +121,20 @@ export async function driveGhz(
   } finally {
     stopTicks();
     await rm(dir, { recursive: true, force: true });
+    releaseDir();
   }
 }
 
-/** What the report and the child process say about this run beyond its samples. */
-function factsOf(parsed: ParsedGhzReport, child: ChildRunResult, total: number | undefined): MeasureFact[] {
+/**
+ * What the report and the child process say about this run beyond its samples. A stop at the time
+ * cap is no fact of the tool's: the engine records it for the whole window (stopped-at-time-cap).
+ */
+function factsOf(
+  parsed: ParsedGhzReport,
+  child: ChildRunResult,
+  total: number | undefined,
+  atTimeCap: boolean,
+): MeasureFact[] {
   const facts: MeasureFact[] = [];
   if (parsed.truncated) {
     facts.push({
@@ -131,6 +149,7 @@ function factsOf(parsed: ParsedGhzReport, child: ChildRunResult, total: number |
   }
   if (child.cpuSource === "proc-poll") facts.push({ kind: "cpu-lower-bound", tool: "ghz" });
   if (child.killed) facts.push({ kind: "stopped-by-hard-timeout", tool: "ghz" });
+  if (atTimeCap) return facts;
   if (child.interrupted) {
     facts.push({
       kind: "ended-early",

@@ -15,7 +15,9 @@
  *    (the time origin of every other tool) cannot be seen. The driver does not use it: it runs for
  *    the whole planned duration and the engine cuts the warm-up from the samples, as for the others.
  *  - End of run: at `-D`, h2load starts no new request and lets the ones in flight finish (as ghz
- *    with --duration-stop wait, and autocannon): they are logged.
+ *    with --duration-stop wait, and autocannon): they are logged. `-D` overrides `-n`, so a count
+ *    with a time cap runs with `-n` and is stopped by SIGINT at the cap: h2load then exits at once,
+ *    without its summary, and the requests in flight (at most -c x -m) leave no log row.
  *  - Rate: h2load's `-r` is a rate of new connections, not of requests; there is no request-rate
  *    option, so an open loop is refused here.
  *  - One body for every request (`-d`, which also makes every request a POST) and one header set:
@@ -37,9 +39,12 @@ export interface H2loadOptions {
   clients: number;
   /** -m: streams each client keeps open (in flight = clients x streams). */
   streams: number;
-  /** -D: issue requests for this long, then let those in flight finish. */
+  /**
+   * -D: issue requests for this long, then let those in flight finish. With `total`, the time cap
+   * instead: h2load gets SIGINT then (run-h2load.ts), as its -D would override -n.
+   */
   durationMs?: number;
-  /** -n: exactly this many requests (ignored by h2load when durationMs is set). */
+  /** -n: exactly this many requests (at most `durationMs` long when both are given). */
   total?: number;
   /** -N: a connection silent for this long is closed and its streams fail. Default 10000. */
   timeoutMs?: number;
@@ -100,11 +105,11 @@ export function buildH2loadArgs(opts: Omit<H2loadOptions, "h2loadBin">, files: H
   args.push("-N", `${Math.max(1, Math.round(opts.timeoutMs ?? 10_000))}ms`);
   for (const [name, value] of Object.entries(shared.headers ?? {})) args.push("-H", `${name}: ${value}`);
   if (shared.body !== undefined) args.push("-d", files.bodyFile);
-  if (opts.durationMs !== undefined) {
-    args.push("-D", `${Math.max(1, Math.round(opts.durationMs))}ms`);
-  } else {
+  if (opts.total !== undefined) {
     // h2load refuses fewer requests than clients.
-    args.push("-n", String(Math.max(positiveInt("total", opts.total!, 1e9), clients)));
+    args.push("-n", String(Math.max(positiveInt("total", opts.total, 1e9), clients)));
+  } else {
+    args.push("-D", `${Math.max(1, Math.round(opts.durationMs!))}ms`);
   }
   return args;
 }

@@ -63,6 +63,31 @@ describe("h2load driver against the real h2load", () => {
     for (let i = 1; i < ends.length; i++) expect(ends[i]! - ends[i - 1]!).toBeGreaterThanOrEqual(38);
   });
 
+  it("a count with a time cap runs -n and is stopped at the cap, saying so; without one it runs to the count", async () => {
+    expect(
+      buildH2loadArgs(
+        { url: server.url, requests: [get("/a")], clients: 1, streams: 1, total: 50, durationMs: 400 },
+        {
+          urisFile: "/tmp/u",
+          logFile: "/tmp/l",
+          bodyFile: "/tmp/b",
+        },
+      ),
+    ).toEqual(expect.arrayContaining(["-n", "50"]));
+    const capped = await run([get("/slow?delayMs=50")], { clients: 1, streams: 2, total: 100_000, durationMs: 400 });
+    expect(capped.stoppedAtTimeCap).toBe(true);
+    // 2 in flight at 50 ms: about 16 calls in 400 ms; the run ends at the cap, not after 100,000.
+    expect(capped.samples.length).toBeGreaterThan(4);
+    expect(capped.samples.length).toBeLessThan(40);
+    expect(capped.processWallMs).toBeLessThan(2_000);
+    // The engine records the cap for the whole window: the tool adds no fact of its own.
+    expect(capped.facts.filter((f) => f.kind === "ended-early")).toEqual([]);
+
+    const counted = await run([get("/slow?delayMs=50")], { clients: 1, streams: 2, total: 6, durationMs: 5_000 });
+    expect(counted.stoppedAtTimeCap).toBe(false);
+    expect(counted.samples).toHaveLength(6);
+  });
+
   it("in flight is clients x streams: -c connections, each with -m streams open", async () => {
     const result = await run([get("/slow?delayMs=50")], { clients: 2, streams: 3, total: 24 });
     expect(result.inFlight).toBe(6);

@@ -10,6 +10,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { MeasureFact } from "@relix/core";
+import { ownDir } from "@relix/io/lifetime";
 import { runChildWithCpu, type ChildRunResult } from "../proc-cpu";
 import type { ToolRunResult } from "../sample";
 import { buildH2loadArgs, sharedRequestOf, urisOf, type H2loadOptions } from "./h2load-args";
@@ -25,10 +26,14 @@ export interface H2loadRunResult extends ToolRunResult {
   toolCpuCoreFraction?: number;
   /** Requests h2load reports done, to compare with the log's rows. */
   reportedDone: number | null;
+  /** With `total` and `durationMs`: the time came first, and h2load was stopped before all its requests. */
+  stoppedAtTimeCap: boolean;
 }
 
 export async function runH2load(opts: H2loadOptions): Promise<H2loadRunResult> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "relix-h2load-"));
+  // Removed below; on exit if the runner ends first; by the next start's sweep if it is killed.
+  const releaseDir = ownDir(dir, "h2load's files");
   const files = {
     urisFile: path.join(dir, "uris.txt"),
     logFile: path.join(dir, "requests.tsv"),
@@ -45,6 +50,8 @@ export async function runH2load(opts: H2loadOptions): Promise<H2loadRunResult> {
       maxOutputBytes: 64 * 1024,
       ...(opts.env ? { env: { ...opts.env } } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
+      // -n with a time cap: -D would override -n, so h2load is stopped (SIGINT) when the time is up.
+      ...(opts.total !== undefined && opts.durationMs !== undefined ? { interruptAfterMs: opts.durationMs } : {}),
     });
     // SIGINT stops h2load without its summary; the log holds what completed until then.
     if (child.exitCode !== 0 && !child.interrupted) {
@@ -55,6 +62,9 @@ export async function runH2load(opts: H2loadOptions): Promise<H2loadRunResult> {
     }
     const parsed = parseH2loadLog(await readFile(files.logFile, "utf8").catch(() => ""));
     const summary = parseH2loadSummary(child.stdout);
+    // Interrupted, and not by a cancel: by the time cap of a -n run.
+    const atTimeCap =
+      child.interrupted && !opts.signal?.aborted && opts.total !== undefined && opts.durationMs !== undefined;
     return {
       tool: "h2load",
       samples: parsed.samples,
@@ -63,15 +73,17 @@ export async function runH2load(opts: H2loadOptions): Promise<H2loadRunResult> {
       toolCpuMs: child.cpuMs,
       connections: opts.clients,
       inFlight: opts.clients * opts.streams,
-      facts: factsOf(child, parsed.samples.length, summary),
+      facts: factsOf(child, parsed.samples.length, summary, atTimeCap),
       args,
       processWallMs: child.wallMs,
       toolCpuSource: child.cpuSource,
       ...(child.cpuMs === undefined ? {} : { toolCpuCoreFraction: child.cpuMs / child.wallMs }),
       reportedDone: summary?.done ?? null,
+      stoppedAtTimeCap: atTimeCap && parsed.samples.length < opts.total!,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
+    releaseDir();
   }
 }
 
@@ -79,13 +91,19 @@ export async function runH2load(opts: H2loadOptions): Promise<H2loadRunResult> {
  * h2load's own counts against its log. At -D it stops with requests still in flight: they are
  * started but never done, logged or failed (dropped). A stream failed by -N is counted as a
  * timeout but never logged, so it has no time to place it in the window: it is reported as
- * unaccounted, as is any other difference between the requests done and the log's rows.
+ * unaccounted, as is any other difference between the requests done and the log's rows. A stop
+ * at the time cap is no fact of the tool's: the engine records it for the whole window.
  */
-function factsOf(child: ChildRunResult, logged: number, summary: H2loadSummary | null): MeasureFact[] {
+function factsOf(
+  child: ChildRunResult,
+  logged: number,
+  summary: H2loadSummary | null,
+  atTimeCap: boolean,
+): MeasureFact[] {
   const facts: MeasureFact[] = [];
   if (child.cpuSource === "proc-poll") facts.push({ kind: "cpu-lower-bound", tool: "h2load" });
   if (child.killed) facts.push({ kind: "stopped-by-hard-timeout", tool: "h2load" });
-  if (child.interrupted) facts.push({ kind: "ended-early", tool: "h2load", reason: "interrupted" });
+  if (child.interrupted && !atTimeCap) facts.push({ kind: "ended-early", tool: "h2load", reason: "interrupted" });
   if (!summary) return facts;
   const dropped = summary.started - summary.done - summary.timeout;
   if (dropped > 0) facts.push({ kind: "dropped-in-flight", tool: "h2load", requests: dropped });
