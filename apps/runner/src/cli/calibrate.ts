@@ -68,7 +68,10 @@ export function comparisonsOf(result: RunResult): Map<string, RepeatedEstimate> 
 }
 
 const interval = (r: RepeatedEstimate) =>
-  `${formatSpeedupCI({ ...r, degenerate: false })}${r.winner === "none" ? "" : ` ${r.winner}`}`;
+  `${r.degenerate ? `${formatRatio(r.estimate)} (no interval)` : formatSpeedupCI({ ...r, degenerate: false })}${r.winner === "none" ? "" : ` ${r.winner}`}`;
+
+const withoutInterval = (s: CalibrationSummary) =>
+  s.withInterval < s.runs ? ` (${s.runs - s.withInterval} of ${s.runs} runs had no interval)` : "";
 
 export function renderCalibration(byComparison: ReadonlyMap<string, RepeatedEstimate[]>): string {
   const lines: string[] = [];
@@ -82,7 +85,7 @@ export function renderCalibration(byComparison: ReadonlyMap<string, RepeatedEsti
       .map(([winner, n]) => `${winner} ${n}`)
       .join(", ");
     lines.push(
-      `  median ${formatRatio(summary.medianEstimate)}; intervals containing it ${summary.covering} of ${summary.runs}; ` +
+      `  median ${formatRatio(summary.medianEstimate)}; intervals containing it ${summary.covering} of ${summary.withInterval}${withoutInterval(summary)}; ` +
         `opposite-winner pairs ${summary.oppositePairs}; verdicts: ${verdicts}`,
     );
   }
@@ -91,7 +94,9 @@ export function renderCalibration(byComparison: ReadonlyMap<string, RepeatedEsti
     "summary (coverage: intervals containing the median of the estimates; a 95% interval should miss about 1 in 20)",
   );
   for (const [name, s] of summaries) {
-    lines.push(`  ${name}: coverage ${s.covering}/${s.runs}, opposite-winner pairs ${s.oppositePairs}`);
+    lines.push(
+      `  ${name}: coverage ${s.covering}/${s.withInterval}${withoutInterval(s)}, opposite-winner pairs ${s.oppositePairs}`,
+    );
   }
   return `${lines.join("\n")}\n`;
 }

@@ -79,7 +79,7 @@ export function placementVerdict(cell: CellResult, record: PlacementRecord | und
     const none = v.withinEmulatorPrecision
       ? "no difference beyond the emulator's precision"
       : v.degenerate
-        ? "no difference"
+        ? "not enough to tell"
         : "no significant difference";
     return `${none} ${where}${oneTrial}`;
   }

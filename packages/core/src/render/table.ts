@@ -58,7 +58,7 @@ function shortVerdict(cell: CellResult, s: Styles): string {
   const oneTrial = p50.ci.degenerate ? " (1 trial)" : "";
   if (p50.winner === "grpc") return s.green(`gRPC faster${oneTrial}`);
   if (p50.winner === "rest") return s.yellow(`REST faster${oneTrial}`);
-  if (p50.ci.degenerate) return `no difference${oneTrial}`;
+  if (p50.ci.degenerate) return `not enough to tell${oneTrial}`;
   // "Not significant" is not "equal": the largest difference the interval leaves possible.
   return `no difference > ${percentText(detectableDifference(p50.ci))}`;
 }

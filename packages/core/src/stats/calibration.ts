@@ -10,6 +10,8 @@ export interface RepeatedEstimate {
   high: number;
   /** Who the run's verdict named: either side, or "none". */
   winner: string;
+  /** The run had no interval for it (too few calls): it counts among neither covering nor missing. */
+  degenerate?: boolean;
 }
 
 export interface CalibrationSummary {
@@ -18,6 +20,8 @@ export interface CalibrationSummary {
   medianEstimate: number;
   /** Intervals that contain that median. */
   covering: number;
+  /** Runs that had an interval (the rest had too few calls for one). */
+  withInterval: number;
   /** Pairs of runs whose verdicts named different winners (both naming one). */
   oppositePairs: number;
   /** How often each verdict was given, e.g. { none: 18, grpc: 2 }. */
@@ -27,7 +31,8 @@ export interface CalibrationSummary {
 export function calibrationSummary(runs: readonly RepeatedEstimate[]): CalibrationSummary {
   if (runs.length === 0) throw new RangeError("calibration needs at least one run");
   const medianEstimate = median(runs.map((r) => r.estimate));
-  const covering = runs.filter((r) => r.low <= medianEstimate && medianEstimate <= r.high).length;
+  const intervals = runs.filter((r) => !r.degenerate);
+  const covering = intervals.filter((r) => r.low <= medianEstimate && medianEstimate <= r.high).length;
   const winners: Record<string, number> = {};
   for (const r of runs) winners[r.winner] = (winners[r.winner] ?? 0) + 1;
   const named = Object.entries(winners).filter(([winner]) => winner !== "none");
@@ -36,5 +41,5 @@ export function calibrationSummary(runs: readonly RepeatedEstimate[]): Calibrati
   for (let i = 0; i < named.length; i++) {
     for (let j = i + 1; j < named.length; j++) oppositePairs += named[i]![1] * named[j]![1];
   }
-  return { runs: runs.length, medianEstimate, covering, oppositePairs, winners };
+  return { runs: runs.length, medianEstimate, covering, withInterval: intervals.length, oppositePairs, winners };
 }

@@ -53,23 +53,12 @@ const LABEL: Record<Exclude<Winner, "none">, string> = { grpc: "gRPC", rest: "RE
 const times = (x: number) => x.toFixed(2);
 
 /**
- * When not even one trial's sub-windows give an interval (a window too short), there is nothing to
- * judge by, so a point estimate within this much of parity
- * is called a tie: run-to-run noise on a small shared machine is of that order.
- */
-export const SINGLE_TRIAL_TIE_BAND = 0.05;
-
-/**
  * `band`: a relative difference too small to name a winner by, whatever the interval says (the
  * network emulator's precision under an emulated placement; 0 otherwise).
  */
-function winnerOf(estimate: number, low: number, high: number, degenerate: boolean, band: number): Winner {
-  if (degenerate) {
-    const tie = Math.max(band, SINGLE_TRIAL_TIE_BAND);
-    if (estimate >= 1 + tie) return "grpc";
-    if (estimate <= 1 / (1 + tie)) return "rest";
-    return "none";
-  }
+function winnerOf(low: number, high: number, degenerate: boolean, band: number): Winner {
+  // Without an interval nothing says a rerun would name the same side: no winner is named.
+  if (degenerate) return "none";
   if (low > 1 + band) return "grpc";
   if (high < 1 / (1 + band)) return "rest";
   return "none";
@@ -97,13 +86,13 @@ function sentence(v: Omit<Verdict, "text">, labels: Record<Exclude<Winner, "none
   const where = v.metric === "rps" ? "in throughput" : `at ${v.metric}`;
   const pairs = v.pairs === undefined ? "" : `, ${v.pairs} paired slices`;
   const interval = v.degenerate
-    ? "1 trial: no confidence interval"
+    ? `1 trial: no confidence interval, point estimate ${times(v.factor)}x`
     : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}${v.withinTrial ? ", 1 trial" : ""}${pairs}${calls(v.samples, labels)}`;
   if (v.winner === "none") {
     const none = v.withinEmulatorPrecision
       ? "no difference beyond the network emulator's precision"
       : v.degenerate
-        ? "no difference"
+        ? "not enough to tell"
         : "no significant difference";
     // "Not significant" is not "equal": say how large a difference could still hide in the interval.
     const bound = v.detectable === undefined ? "" : `, none larger than ${percentText(v.detectable)}`;
@@ -121,10 +110,9 @@ export function structuredVerdictFor({ metric, ci, labels = LABEL }: VerdictInpu
   const confidence = ci.confidence ?? 0.95;
   const degenerate = ci.degenerate ?? false;
   const band = ci.emulatorBand ?? 0;
-  const winner = winnerOf(ci.estimate, ci.low, ci.high, degenerate, band);
+  const winner = winnerOf(ci.low, ci.high, degenerate, band);
   // The interval alone would have named a winner: only the emulator's precision keeps it from it.
-  const withinEmulatorPrecision =
-    winner === "none" && band > 0 && winnerOf(ci.estimate, ci.low, ci.high, degenerate, 0) !== "none";
+  const withinEmulatorPrecision = winner === "none" && band > 0 && winnerOf(ci.low, ci.high, degenerate, 0) !== "none";
   const oriented =
     winner === "rest"
       ? { factor: 1 / ci.estimate, low: 1 / ci.high, high: 1 / ci.low }

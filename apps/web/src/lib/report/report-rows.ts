@@ -250,7 +250,8 @@ export function runHeadline(result: RunResult): string {
   const parts = [
     grpc > 0 && `gRPC faster in ${grpc} of ${p50.length} cells`,
     rest > 0 && `REST faster in ${rest} of ${p50.length}`,
-    none > 0 && `${p50.some((r) => r.degenerate) ? "no difference" : "no significant difference"} in ${none}`,
+    none > 0 &&
+      `${p50.filter((r) => r.winner === "none").every((r) => r.degenerate) ? "not enough to tell" : "no significant difference"} in ${none}`,
   ].filter(Boolean);
   return `At p50: ${parts.join(", ")}`;
 }
