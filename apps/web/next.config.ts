@@ -23,7 +23,15 @@ const securityHeaders = [
   ...(production ? [{ key: "Content-Security-Policy", value: contentSecurityPolicy }] : []),
 ];
 
+/**
+ * With a proxy (src/proxy.ts, the Host check) Next hands a route only the first 10 MB of a body
+ * unless told otherwise, and the import route then sees a cut file ("Could not read the upload"):
+ * let through the route's own 32 MiB limit plus the multipart form around the file.
+ */
+const PROXY_BODY_LIMIT_BYTES = 33 * 1024 * 1024;
+
 const config: NextConfig = {
+  experimental: { proxyClientMaxBodySize: PROXY_BODY_LIMIT_BYTES },
   // @relix/core exports TypeScript source.
   transpilePackages: ["@relix/core"],
   poweredByHeader: false,

@@ -83,7 +83,8 @@ describe.each(backends)("results store on $name", (backend) => {
     const id = await newRun();
     expect((await store.getRun(id))?.status).toBe("queued");
     expect(await store.markRunning(id, 1_000)).toBe(true);
-    const result = makeRunResult({ spec, id });
+    // Three trials: an interval, so the headline names a winner.
+    const result = makeRunResult({ spec: { ...spec, trials: 3 }, id });
     await store.finishRun(id, result, 2_000);
 
     const after = await reopen();

@@ -425,6 +425,28 @@ describe("the web app against the real runner", () => {
     await context.close();
   }, 120_000);
 
+  it("checks an upload over 10 MB itself: the route sees the whole file, not a cut one", async () => {
+    // 12 MiB of six million values: over the import's value limit, and over Next's default 10 MB body limit with a proxy.
+    const body = Buffer.from(`{"warnings":[${"0,".repeat(6_000_000)}0]}`);
+    expect(body.length).toBeGreaterThan(10 * 1024 * 1024);
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${web.url}/runs#import`);
+      await page.setInputFiles('[data-testid="import-form"] input[name="result"]', {
+        name: "large.json",
+        mimeType: "application/json",
+        buffer: body,
+      });
+      await page.click('[data-testid="import-form"] button[type="submit"]');
+      await page.waitForURL((url) => url.searchParams.has("import_error"), { timeout: 30_000 });
+      const error = new URL(page.url()).searchParams.get("import_error")!;
+      expect(error).toContain("4,000,000 values");
+      expect(error).not.toContain("Could not read");
+    } finally {
+      await page.close();
+    }
+  });
+
   it("answers an unknown run id with a 404 page", async () => {
     const page = await browser.newPage();
     const response = await page.goto(`${web.url}/runs/NoSuchRunAtAll0000`);
