@@ -1,7 +1,7 @@
 import type { RunResult } from "@relix/core";
 import { ResultFiles } from "./result-files";
+import { ForwardingResultsStore } from "./forwarding-results-store";
 import type { EndStatus, InterruptedRuns, NewRun, ResultsStore, RunRecord } from "./results-store";
-import type { StoredResultSize } from "./result-retention";
 import { RunRecordFiles } from "./run-record-files";
 
 export interface ResultFilesCopyOptions {
@@ -18,26 +18,20 @@ export interface ResultFilesCopyOptions {
  * primary fails to store a finished result: then the measurement is not lost, and the error (which
  * fails the run) says where the copy is. The record copies bring every run back, whatever its
  * status, when the database is replaced (`pnpm start`'s scratch MariaDB is new on every start).
+ * A run restored from these copies is passed on without copying it again: it is already here.
  */
-export class ResultsStoreWithFiles implements ResultsStore {
+export class ResultsStoreWithFiles extends ForwardingResultsStore {
   readonly description: string;
   private readonly records: RunRecordFiles;
 
   constructor(
-    private readonly primary: ResultsStore,
+    primary: ResultsStore,
     private readonly files: ResultFiles,
     private readonly options: ResultFilesCopyOptions = {},
   ) {
+    super(primary);
     this.records = new RunRecordFiles(files.dir);
     this.description = `${primary.description}, with a JSON copy of each run and result in ${files.dir}`;
-  }
-
-  get runnerId(): string {
-    return this.primary.runnerId;
-  }
-
-  init(): Promise<void> {
-    return this.primary.init();
   }
 
   async createRun(run: NewRun): Promise<void> {
@@ -82,22 +76,6 @@ export class ResultsStoreWithFiles implements ResultsStore {
     return this.primary.restoreRun(record, result);
   }
 
-  getRun(id: string): Promise<RunRecord | null> {
-    return this.primary.getRun(id);
-  }
-
-  getResult(id: string): Promise<RunResult | null> {
-    return this.primary.getResult(id);
-  }
-
-  listRuns(limit: number): Promise<RunRecord[]> {
-    return this.primary.listRuns(limit);
-  }
-
-  listStoredResults(): Promise<StoredResultSize[]> {
-    return this.primary.listStoredResults();
-  }
-
   /** Removes the runs from the primary, then their copies here: else the next start would restore them. */
   async deleteRuns(ids: readonly string[]): Promise<void> {
     await this.primary.deleteRuns(ids);
@@ -112,10 +90,6 @@ export class ResultsStoreWithFiles implements ResultsStore {
     const ended = await this.primary.markInterruptedRuns(finishedAt);
     for (const id of [...ended.running, ...ended.queued]) await this.copyRecord(id);
     return ended;
-  }
-
-  close(): Promise<void> {
-    return this.primary.close();
   }
 
   /** Copies the run's record as the primary now has it; a failure is reported through onCopyError. */

@@ -1,7 +1,8 @@
 import type { RunResult } from "@relix/core";
 import { formatBytes, formatInt } from "@relix/core/render/format";
-import { resultsToRemove, type RetentionLimits, type StoredResultSize } from "./result-retention";
-import type { EndStatus, InterruptedRuns, NewRun, ResultsStore, RunRecord } from "./results-store";
+import { resultsToRemove, type RetentionLimits } from "./result-retention";
+import { ForwardingResultsStore } from "./forwarding-results-store";
+import type { ResultsStore, RunRecord } from "./results-store";
 
 export interface RetentionReports {
   /** Told which runs were removed to stay within the limits. */
@@ -13,28 +14,26 @@ export interface RetentionReports {
 /**
  * A store that keeps its results within RetentionLimits: after each result it stores (a finished
  * run, an import) it removes the oldest imports, then the oldest runs measured here, until the
- * rest fit (result-retention.ts). Without limits it only passes every call on.
+ * rest fit (result-retention.ts). Without limits it only passes every call on. Runs restored at
+ * start-up are weighed once they are all back (openResultsStore calls enforce), not one by one.
  */
-export class RetainingResultsStore implements ResultsStore {
+export class RetainingResultsStore extends ForwardingResultsStore {
   readonly description: string;
   /** The pass in progress: passes run one after another, never two deciding on the same list. */
   private pass: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly primary: ResultsStore,
+    primary: ResultsStore,
     private readonly limits: RetentionLimits,
     private readonly reports: RetentionReports = {},
   ) {
+    super(primary);
     const kept = [
       limits.maxCount === null ? null : `${formatInt(limits.maxCount)} results`,
       limits.maxBytes === null ? null : `${formatBytes(limits.maxBytes)} of results`,
     ].filter((limit) => limit !== null);
     this.description =
       kept.length === 0 ? primary.description : `${primary.description}, keeping at most ${kept.join(" and ")}`;
-  }
-
-  get runnerId(): string {
-    return this.primary.runnerId;
   }
 
   /**
@@ -47,63 +46,14 @@ export class RetainingResultsStore implements ResultsStore {
     return pass;
   }
 
-  init(): Promise<void> {
-    return this.primary.init();
-  }
-
-  createRun(run: NewRun): Promise<void> {
-    return this.primary.createRun(run);
-  }
-
-  markRunning(id: string, startedAt: number): Promise<boolean> {
-    return this.primary.markRunning(id, startedAt);
-  }
-
   async finishRun(id: string, result: RunResult, finishedAt: number): Promise<void> {
     await this.primary.finishRun(id, result, finishedAt);
     await this.enforce(id);
   }
 
-  endRun(id: string, status: EndStatus, reason: string, finishedAt: number): Promise<boolean> {
-    return this.primary.endRun(id, status, reason, finishedAt);
-  }
-
   async importRun(record: RunRecord, result: RunResult): Promise<void> {
     await this.primary.importRun(record, result);
     await this.enforce(record.id);
-  }
-
-  /** Start-up restores are weighed once they are all back (openResultsStore calls enforce). */
-  restoreRun(record: RunRecord, result: RunResult | null): Promise<void> {
-    return this.primary.restoreRun(record, result);
-  }
-
-  getRun(id: string): Promise<RunRecord | null> {
-    return this.primary.getRun(id);
-  }
-
-  getResult(id: string): Promise<RunResult | null> {
-    return this.primary.getResult(id);
-  }
-
-  listRuns(limit: number): Promise<RunRecord[]> {
-    return this.primary.listRuns(limit);
-  }
-
-  listStoredResults(): Promise<StoredResultSize[]> {
-    return this.primary.listStoredResults();
-  }
-
-  deleteRuns(ids: readonly string[]): Promise<void> {
-    return this.primary.deleteRuns(ids);
-  }
-
-  markInterruptedRuns(finishedAt: number): Promise<InterruptedRuns> {
-    return this.primary.markInterruptedRuns(finishedAt);
-  }
-
-  close(): Promise<void> {
-    return this.primary.close();
   }
 
   private async removeOldest(keep: string | undefined): Promise<readonly string[]> {
