@@ -118,10 +118,19 @@ function meanCpu(runs: readonly LoadRun[]): GeneratorCpu {
   };
 }
 
-/** The facts of every slice's run, each kind once (the first slice's words stand for the rest). */
+/**
+ * The facts of every slice's run, each kind once: the first slice's words stand for the rest,
+ * with the requests a kind counts (dropped in flight, unaccounted...) added up over the slices.
+ */
 function distinctFacts(runs: readonly LoadRun[]): LoadRun["facts"] {
-  const seen = new Set<string>();
-  return runs.flatMap((r) => r.facts).filter((fact) => !seen.has(fact.kind) && seen.add(fact.kind) !== undefined);
+  const byKind = new Map<string, LoadRun["facts"][number]>();
+  for (const fact of runs.flatMap((r) => r.facts)) {
+    const first = byKind.get(fact.kind);
+    if (!first) byKind.set(fact.kind, fact);
+    else if ("requests" in first && "requests" in fact && typeof first.requests === "number")
+      byKind.set(fact.kind, { ...first, requests: first.requests + fact.requests });
+  }
+  return [...byKind.values()];
 }
 
 async function runSlice(stack: TrialStack, slicePlan: SlicePlan, slice: number, context: EngineContext): Promise<void> {
