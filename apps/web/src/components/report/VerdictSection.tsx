@@ -26,11 +26,9 @@ export function VerdictSection({ result, first }: { result: RunResult; first: bo
       </p>
       <p className="muted small" style={{ marginTop: 6 }}>
         Speedup &gt; 1 means gRPC did better (REST/gRPC for latency, gRPC/REST for throughput). A winner is named only
-        when the whole{" "}
-        {result.spec.trials > 1
-          ? "95% confidence interval"
-          : "95% interval (1 trial: from sub-windows of its window; a window too short for one gives the estimate alone)"}{" "}
-        is on one side of 1.
+        when the whole 95% interval is on one side of 1: from the paired slices in which the two sides took turns (older
+        results and windows too thin for slices: from the trials, or from sub-windows of one trial). Without an interval
+        there is no winner, and a verdict of no difference says the largest difference the interval leaves possible.
       </p>
       <p className="small" style={{ marginTop: 4 }}>
         <span className="muted">Load:</span> {describeLoad(result)}
