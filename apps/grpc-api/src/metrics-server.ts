@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { requestUrl } from "@relix/core/network/request-target";
 import type { ServerTelemetry } from "@relix/io";
+import { keepsInterval } from "@relix/io/telemetry/interval-keep";
 import { asksPeakRssReset, PEAK_RSS_RESET_REFUSED } from "@relix/io/telemetry/peak-rss-reset";
 
 const NOT_FOUND = '{"error":{"code":"not_found","message":"unknown path"}}';
@@ -50,7 +51,7 @@ export async function startMetricsServer(stacks: [ServerTelemetry, ...ServerTele
           .end('{"error":{"code":"not_found","message":"this process serves no such stack"}}');
         return;
       }
-      const body = JSON.stringify(stack.snapshot({ resetPeakRss }));
+      const body = JSON.stringify(stack.snapshot({ resetPeakRss, keepInterval: keepsInterval(req.headers) }));
       res.writeHead(200, { "content-type": "application/json" }).end(body);
     } else if (url.pathname === "/healthz") {
       res.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}');

@@ -1,6 +1,7 @@
 import express, { type Router } from "express";
 import type { Services } from "@relix/io";
 import type { ServerTelemetry } from "@relix/io";
+import { keepsInterval } from "@relix/io/telemetry/interval-keep";
 import { asksPeakRssReset, PEAK_RSS_RESET_REFUSED } from "@relix/io/telemetry/peak-rss-reset";
 import { sendError } from "./error-responses";
 import { buildOpenApiDocument } from "./openapi";
@@ -23,8 +24,8 @@ export function createOpsRouter(services: Services, telemetry: ServerTelemetry):
     res.type(telemetry.contentType).send(await telemetry.metricsText());
   });
   // Reading never resets anything; the runner's reset is a POST with a header (peak-rss-reset.ts says why).
-  router.get("/stats", (_req, res) => {
-    res.json(telemetry.snapshot());
+  router.get("/stats", (req, res) => {
+    res.json(telemetry.snapshot({ keepInterval: keepsInterval(req.headers) }));
   });
   router.post("/stats", (req, res) => {
     if (!asksPeakRssReset(req.headers)) {
@@ -32,7 +33,7 @@ export function createOpsRouter(services: Services, telemetry: ServerTelemetry):
       sendError(res, status, code, message);
       return;
     }
-    res.json(telemetry.snapshot({ resetPeakRss: true }));
+    res.json(telemetry.snapshot({ resetPeakRss: true, keepInterval: keepsInterval(req.headers) }));
   });
   router.get("/openapi.json", (_req, res) => {
     res.json(openApi);

@@ -12,6 +12,7 @@ import {
   type RequestSpan,
   type ServerTelemetry,
 } from "@relix/io";
+import { keepsInterval } from "@relix/io/telemetry/interval-keep";
 import { asksPeakRssReset, PEAK_RSS_RESET_REFUSED } from "@relix/io/telemetry/peak-rss-reset";
 import { errorBodyOf, errorResponseOf, notFoundResponse, type ErrorResponse } from "../error-responses";
 import type { BodyCodec } from "./body-codecs";
@@ -51,7 +52,8 @@ export function createStackHandler(services: Services, telemetry: ServerTelemetr
   async function ops(req: StackRequest, res: StackResponse, path: string): Promise<boolean> {
     // The runner's peak-RSS reset: a POST with a header, never a GET (peak-rss-reset.ts says why).
     if (req.method === "POST" && path === "/stats") {
-      if (asksPeakRssReset(req.headers)) sendJson(res, 200, telemetry.snapshot({ resetPeakRss: true }));
+      if (asksPeakRssReset(req.headers))
+        sendJson(res, 200, telemetry.snapshot({ resetPeakRss: true, keepInterval: keepsInterval(req.headers) }));
       else sendError(res, PEAK_RSS_RESET_REFUSED);
       return true;
     }
@@ -62,7 +64,7 @@ export function createStackHandler(services: Services, telemetry: ServerTelemetr
       const ok = ready.cache && ready.store;
       sendJson(res, ok ? 200 : 503, { status: ok ? "ready" : "not ready", ...ready });
     } else if (path === "/stats") {
-      sendJson(res, 200, telemetry.snapshot());
+      sendJson(res, 200, telemetry.snapshot({ keepInterval: keepsInterval(req.headers) }));
     } else if (path === "/metrics") {
       res.setHeader("content-type", telemetry.contentType);
       res.end(await telemetry.metricsText());

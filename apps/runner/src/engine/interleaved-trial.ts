@@ -54,21 +54,36 @@ export interface InterleavedTrialHooks {
   onStackStart(plan: ProtocolRunPlan): void;
 }
 
-/** Successful calls of a warm-up, its rate and median latency: what the slices are sized from. */
+/**
+ * Successful calls of a warm-up, its rate and median latency: what the slices are sized from.
+ * Only the calls completed within the warm-up count: those that complete while the tool drains
+ * after it would overstate the rate (by up to the in-flight count per warm-up).
+ */
 function warmupFigures(samples: readonly ClientSample[], warmupMs: number): WarmupFigures {
-  const ok = samples.filter((s) => s.ok);
+  const ok = samples.filter((s) => s.ok && s.endMs < warmupMs);
   if (ok.length === 0 || !(warmupMs > 0)) return { rps: null, p50Ms: null };
   const histogram = createLatencyHistogram();
   for (const s of ok) histogram.record(s.latencyUs);
   return { rps: ok.length / (warmupMs / 1000), p50Ms: histogram.summary().p50 };
 }
 
+/** A count-mode slice holds at least this many rounds of the in-flight count. */
+const IN_FLIGHT_ROUNDS_PER_SLICE = 8;
+
 /**
- * Count mode: as many slices as hold MIN_CALLS_PER_SLICE calls each and MIN_SLICE_MS of the time
- * cap (each slice is a tool run of its own, that starts and opens its connections), or one block.
+ * Count mode: as many slices as hold MIN_CALLS_PER_SLICE calls each, IN_FLIGHT_ROUNDS_PER_SLICE
+ * rounds of the in-flight count, and MIN_SLICE_MS of the time cap (each slice is a tool run of
+ * its own, that starts and opens its connections), or one block. The rounds matter because a
+ * count run's last in-flight round completes with fewer and fewer calls still in flight: in a
+ * slice of a few rounds that wind-down would be much of what is measured.
  */
-function countSlicePlan(requests: number, capMs: number): SlicePlan {
-  const count = Math.min(MAX_SLICES, Math.floor(requests / MIN_CALLS_PER_SLICE), Math.floor(capMs / MIN_SLICE_MS));
+function countSlicePlan(requests: number, connections: number, capMs: number): SlicePlan {
+  const count = Math.min(
+    MAX_SLICES,
+    Math.floor(requests / MIN_CALLS_PER_SLICE),
+    Math.floor(requests / (IN_FLIGHT_ROUNDS_PER_SLICE * connections)),
+    Math.floor(capMs / MIN_SLICE_MS),
+  );
   return { count: count >= MIN_SLICES ? count : 1, lengthMs: 0, leadMs: 0 };
 }
 
@@ -118,6 +133,16 @@ function meanCpu(runs: readonly LoadRun[]): GeneratorCpu {
   };
 }
 
+/** The request counts two facts of one kind both carry, added up. */
+function summedCounts(a: object, b: object): Record<string, number> {
+  const sums: Record<string, number> = {};
+  for (const key of ["requests", "plannedRequests"]) {
+    const [x, y] = [(a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]];
+    if (typeof x === "number" && typeof y === "number") sums[key] = x + y;
+  }
+  return sums;
+}
+
 /**
  * The facts of every slice's run, each kind once: the first slice's words stand for the rest,
  * with the requests a kind counts (dropped in flight, unaccounted...) added up over the slices.
@@ -127,8 +152,7 @@ function distinctFacts(runs: readonly LoadRun[]): LoadRun["facts"] {
   for (const fact of runs.flatMap((r) => r.facts)) {
     const first = byKind.get(fact.kind);
     if (!first) byKind.set(fact.kind, fact);
-    else if ("requests" in first && "requests" in fact && typeof first.requests === "number")
-      byKind.set(fact.kind, { ...first, requests: first.requests + fact.requests });
+    else byKind.set(fact.kind, { ...first, ...summedCounts(first, fact) });
   }
   return [...byKind.values()];
 }
@@ -224,7 +248,7 @@ export async function measureInterleavedTrial(
     }
     const { spec } = stacks[0]!.plan;
     const slicePlan = spec.requests
-      ? countSlicePlan(spec.requests, stacks[0]!.countCapMs)
+      ? countSlicePlan(spec.requests, spec.connections, stacks[0]!.countCapMs)
       : planSlices(spec.durationMs, warmups);
     for (let round = 0; round < slicePlan.count; round++) {
       for (const stack of roundOrder(stacks, round)) {

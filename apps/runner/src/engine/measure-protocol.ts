@@ -92,7 +92,7 @@ export function startLiveSamples(stats: StatsEndpoint, plan: ProtocolRunPlan, on
   const timer = setInterval(() => {
     second++;
     const at = second;
-    readStats(stats).then(
+    readStats(stats, { live: true }).then(
       (stats) =>
         onEvent({
           type: "sample",

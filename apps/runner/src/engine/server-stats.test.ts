@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultCallContext, getWorkload } from "@relix/core";
 import { stackIds } from "@relix/core/stacks/stacks";
 import { readStats } from "./server-stats";
+import { stackClient } from "./stack-clients";
 import { stackStats } from "./stack-table";
 import { startLocalServices, type LocalServices } from "./testing/local-services";
 
@@ -30,6 +32,26 @@ describe("readStats", () => {
       const answered = await readStats(endpoint, { resetPeakRss: true });
       expect(answered.rss.peakSinceMs, `${stack}: the snapshot before the reset`).toBe(before);
       expect((await readStats(endpoint)).rss.peakSinceMs, `${stack}: reset`).toBeGreaterThanOrEqual(asked);
+    }
+  });
+
+  it("leaves the calls of the last second to the live poll: the counter reads around slices do not take them", async () => {
+    const noop = getWorkload("noop");
+    for (const stack of stackIds) {
+      const endpoint = stackStats(local.targets, stack);
+      await readStats(endpoint, { live: true }); // a fresh interval
+      const client = stackClient(local.targets, stack);
+      try {
+        for (let i = 0; i < 5; i++) await client.call(noop, {}, defaultCallContext);
+      } finally {
+        client.close();
+      }
+      // What the engine does around every slice: read the counters, with and without a reset.
+      await readStats(endpoint);
+      await readStats(endpoint, { resetPeakRss: true });
+      const live = await readStats(endpoint, { live: true });
+      expect(live.interval.count, `${stack}: the live poll still sees the calls`).toBeGreaterThanOrEqual(5);
+      expect((await readStats(endpoint, { live: true })).interval.count, `${stack}: taken once`).toBe(0);
     }
   });
 });

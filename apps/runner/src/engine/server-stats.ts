@@ -1,5 +1,6 @@
 import http2 from "node:http2";
 import type { ServerStatsSnapshot } from "@relix/io";
+import { KEEP_INTERVAL_HEADER } from "@relix/io/telemetry/interval-keep";
 import { PEAK_RSS_RESET_HEADER } from "@relix/io/telemetry/peak-rss-reset";
 import type { StatsEndpoint } from "./stack-table";
 
@@ -57,15 +58,26 @@ const REQUEST: Record<
   h2c: requestOverH2c,
 };
 
+export interface StatsReadOptions {
+  /** Start a new peak-RSS window (before a stack's trial). */
+  resetPeakRss?: boolean;
+  /**
+   * The live poll's read: take the interval figures (calls and server time since the last such
+   * read). Every other read, the counters around each slice, leaves them to it (interval-keep.ts).
+   */
+  live?: boolean;
+}
+
 /**
  * Reads a stack's /stats JSON (stack-table.ts stackStats): the counters the runner diffs around
- * each measured run.
+ * each measured slice, or (live) the figures of the last second for the live chart.
  */
-export async function readStats(endpoint: StatsEndpoint, options: { resetPeakRss?: boolean } = {}) {
+export async function readStats(endpoint: StatsEndpoint, options: StatsReadOptions = {}) {
+  const keep: Record<string, string> = options.live ? {} : { [KEEP_INTERVAL_HEADER]: "1" };
   // The services honour a reset only as a POST with this header (@relix/io's peak-rss-reset.ts says why).
   const call: StatsCall = options.resetPeakRss
-    ? { method: "POST", headers: { [PEAK_RSS_RESET_HEADER]: "1" } }
-    : { method: "GET", headers: {} };
+    ? { method: "POST", headers: { [PEAK_RSS_RESET_HEADER]: "1", ...keep } }
+    : { method: "GET", headers: keep };
   const { status, body } = await REQUEST[endpoint.transport](new URL(endpoint.url), call);
   if (status < 200 || status >= 300) throw new Error(`${endpoint.url} answered ${status}`);
   return JSON.parse(body) as ServerStatsSnapshot;

@@ -42,8 +42,14 @@ describe("planSlices", () => {
     expect(planSlices(2_000, [{ rps: 53, p50Ms: 150 }]).lengthMs).toBe(2_000);
   });
 
-  it("without a warm-up, uses the shortest slices", () => {
-    expect(planSlices(600, [{ rps: null, p50Ms: null }]).count).toBe(Math.floor(600 / MIN_SLICE_MS));
+  it("without a warm-up to size them by, measures one block per side", () => {
+    expect(planSlices(2_000, [{ rps: null, p50Ms: null }]).count).toBe(1);
+    expect(
+      planSlices(2_000, [
+        { rps: 5_000, p50Ms: 1 },
+        { rps: null, p50Ms: null },
+      ]).count,
+    ).toBe(1);
   });
 });
 

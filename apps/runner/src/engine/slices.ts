@@ -49,11 +49,13 @@ export interface SlicePlan {
 export function planSlices(durationMs: number, warmups: readonly WarmupFigures[]): SlicePlan {
   const rates = warmups.map((w) => w.rps).filter((r): r is number => r !== null && r > 0);
   const latencies = warmups.map((w) => w.p50Ms).filter((l): l is number => l !== null && l > 0);
-  // Without a warm-up nothing is known: slices of the shortest length.
-  const slowestRps = rates.length === warmups.length && rates.length > 0 ? Math.min(...rates) : null;
-  const minLengthMs = Math.max(MIN_SLICE_MS, slowestRps === null ? 0 : (MIN_CALLS_PER_SLICE * 1000) / slowestRps);
-  const fits = Math.min(MAX_SLICES, Math.floor(durationMs / minLengthMs));
+  // Without a warm-up (or one that completed no call) nothing says how many calls a slice would
+  // hold, nor how long a fresh connection takes to settle: one block per side.
   const leadMs = Math.max(MIN_LEAD_MS, 2 * (latencies.length > 0 ? Math.max(...latencies) : 0));
+  if (rates.length < warmups.length || rates.length === 0) return { count: 1, lengthMs: durationMs, leadMs };
+  const slowestRps = Math.min(...rates);
+  const minLengthMs = Math.max(MIN_SLICE_MS, (MIN_CALLS_PER_SLICE * 1000) / slowestRps);
+  const fits = Math.min(MAX_SLICES, Math.floor(durationMs / minLengthMs));
   if (fits < MIN_SLICES) return { count: 1, lengthMs: durationMs, leadMs };
   return { count: fits, lengthMs: durationMs / fits, leadMs };
 }

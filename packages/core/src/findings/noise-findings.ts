@@ -61,7 +61,8 @@ function oneBlockFinding(result: RunResult): Finding | null {
     return (
       p50 !== undefined &&
       p50.winner !== "none" &&
-      (p50.ci.method === "batch-means" || p50.ci.method === "sample-bootstrap")
+      (p50.ci.method === "batch-means" || p50.ci.method === "sample-bootstrap") &&
+      cell.trials.every((t) => t.rest.slices === undefined && t.grpc.slices === undefined)
     );
   });
   if (cells.length === 0) return null;

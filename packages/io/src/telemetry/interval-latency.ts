@@ -13,10 +13,21 @@ export function createIntervalLatency() {
       if (ok) histogram.record(latencyUs);
       else errors++;
     },
+    /** The figures so far, the interval going on. */
+    peek() {
+      const summary = histogram.summary();
+      return {
+        durationMs: performance.now() - since,
+        count: summary.count,
+        errors,
+        p50Ms: summary.p50,
+        p99Ms: summary.p99,
+      };
+    },
+    /** The figures so far, and a new interval from now. */
     take() {
       const now = performance.now();
-      const summary = histogram.summary();
-      const result = { durationMs: now - since, count: summary.count, errors, p50Ms: summary.p50, p99Ms: summary.p99 };
+      const result = this.peek();
       histogram = createLatencyHistogram();
       errors = 0;
       since = now;

@@ -195,7 +195,7 @@ function createStackTelemetry(shared: ProcessTelemetry, stack: StackId) {
      * parts add up to `requests.serverTimeUs`), and the server-time percentiles of the interval
      * since the previous read (which that read resets). Memory, CPU and cache are the process's.
      */
-    snapshot(options: { resetPeakRss?: boolean } = {}) {
+    snapshot(options: { resetPeakRss?: boolean; keepInterval?: boolean } = {}) {
       const cpu = process.cpuUsage();
       const snap = {
         protocol,
@@ -209,7 +209,7 @@ function createStackTelemetry(shared: ProcessTelemetry, stack: StackId) {
         requests: { ...totals },
         split: { ...split },
         cache: { ...shared.cacheCounts },
-        interval: interval.take(),
+        interval: options.keepInterval ? interval.peek() : interval.take(),
       };
       if (options.resetPeakRss) rss.reset();
       return snap;
