@@ -23,6 +23,11 @@ const T_975 = [
   2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
 ];
 
+/** estimate x exp(±halfWidth): an interval symmetric around the estimate in log space. */
+export function logInterval(estimate: number, halfWidth: number): { estimate: number; low: number; high: number } {
+  return { estimate, low: estimate * Math.exp(-halfWidth), high: estimate * Math.exp(halfWidth) };
+}
+
 export function tQuantile975(df: number): number {
   if (!(df >= 1)) throw new RangeError(`degrees of freedom must be >= 1, got ${df}`);
   const whole = Math.floor(df);
@@ -64,9 +69,7 @@ export function batchMeansRatioCI(rest: BatchSide, grpc: BatchSide, ratio: Ratio
   const halfWidth = tQuantile975(Math.max(1, df)) * Math.sqrt(variance);
   return {
     ratio,
-    estimate,
-    low: estimate * Math.exp(-halfWidth),
-    high: estimate * Math.exp(halfWidth),
+    ...logInterval(estimate, halfWidth),
     confidence: 0.95,
     degenerate: false,
     method: "batch-means",

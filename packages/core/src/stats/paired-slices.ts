@@ -13,7 +13,7 @@
 //
 // The point estimate stays the ratio of the whole windows' figures (median over trials): a
 // percentile of a short slice is biased, the ratio of two slices' percentiles much less so.
-import { tQuantile975 } from "./batch-means";
+import { logInterval, tQuantile975 } from "./batch-means";
 import type { RatioCI, RatioDirection } from "./bootstrap";
 
 /** Pairs below this leave a t quantile so large the interval says little: the caller falls back. */
@@ -72,12 +72,9 @@ export function pairedSlicesRatioCI(rest: SlicedSide, grpc: SlicedSide, ratio: R
       tQuantile975(trialMeans.length - 1) * Math.sqrt(between.variance / trialMeans.length),
     );
   }
-  const estimate = numerator.estimate / denominator.estimate;
   return {
     ratio,
-    estimate,
-    low: estimate * Math.exp(-halfWidth),
-    high: estimate * Math.exp(halfWidth),
+    ...logInterval(numerator.estimate / denominator.estimate, halfWidth),
     confidence: 0.95,
     degenerate: false,
     method: "paired-slices",
