@@ -3,11 +3,13 @@ import { ReflectionService } from "@grpc/reflection";
 import { HealthImplementation } from "grpc-health-check";
 import { MAX_MESSAGE_BYTES } from "@relix/core";
 import { hostPort } from "@relix/core/network/loopback";
+import { DEFAULT_PAIR, stackRecord, stacksOfProcess, type StackId } from "@relix/core/stacks/stacks";
 import type { Services } from "@relix/io";
 import {
   createServerTelemetry,
   createServiceRuntime,
   loadRelixProtos,
+  optionalStackPort,
   timeServiceCodecs,
   type ServerTelemetry,
   type ServiceEnv,
@@ -60,9 +62,20 @@ async function bindServer(server: grpc.Server, env: ServiceEnv, telemetry: Serve
   };
 }
 
+/** The stacks this process serves beside grpc-js: every other stack whose record names it. */
+const OTHER_STACKS: readonly StackId[] = stacksOfProcess(stackRecord(DEFAULT_PAIR.grpc).process).filter(
+  (stack) => stack !== DEFAULT_PAIR.grpc,
+);
+
+/** How a stack's codec wraps the handlers: proto-loader's reflection codec as loaded, or precompiled serializers. */
+const CODEC_OF: Record<"reflection" | "static", (service: grpc.ServiceDefinition) => grpc.ServiceDefinition> = {
+  reflection: (service) => service,
+  static: (service) => timeServiceCodecs(withStaticCodec(service)),
+};
+
 /**
- * Starts the gRPC API (reflection and health on) as two stacks, grpc-js and grpc-js-static, each
- * on its own port, its metrics side port, and returns how to stop them. */
+ * Starts the gRPC API (reflection and health on) as its stacks (grpc-js, and grpc-js-static with
+ * precompiled serializers), each on its own port, its metrics side port, and returns how to stop them. */
 export async function startGrpcServer(env: ServiceEnv) {
   const telemetry = createServerTelemetry("grpc");
   const runtime = await createServiceRuntime(env, telemetry);
@@ -90,28 +103,38 @@ export async function startGrpcServer(env: ServiceEnv) {
     return bindServer(server, env, stackTelemetry, port);
   };
 
-  const grpcJs = await serve(env.GRPC_PORT, telemetry, (service) => service);
-  // grpc-js-static: the same handlers and instrumentation, only the codec differs.
-  const staticTelemetry = createServerTelemetry("grpc", { stack: "grpc-js-static", sameProcessAs: telemetry });
-  const grpcStatic =
-    env.GRPC_STATIC_PORT === null
-      ? null
-      : await serve(env.GRPC_STATIC_PORT, staticTelemetry, (service) => timeServiceCodecs(withStaticCodec(service)));
-  const metrics = await startMetricsServer([telemetry, staticTelemetry], env.HOST, env.GRPC_METRICS_PORT);
+  const grpcJs = await serve(env.GRPC_PORT, telemetry, CODEC_OF.reflection);
+  // The other stacks: the same handlers and instrumentation, only the codec differs.
+  const others: Array<{ stack: StackId; telemetry: ServerTelemetry; port: number; close(): Promise<void> }> = [];
+  for (const stack of OTHER_STACKS) {
+    const port = optionalStackPort(env, stack);
+    const stackTelemetry = createServerTelemetry("grpc", { stack, sameProcessAs: telemetry });
+    if (port === null) {
+      stackTelemetry.stop();
+      continue;
+    }
+    const bound = await serve(port, stackTelemetry, CODEC_OF[stackRecord(stack).codec ?? "reflection"]);
+    others.push({ stack, telemetry: stackTelemetry, port: bound.port, close: bound.close });
+  }
+  const metrics = await startMetricsServer(
+    [telemetry, ...others.map((other) => other.telemetry)],
+    env.HOST,
+    env.GRPC_METRICS_PORT,
+  );
 
   return {
     port: grpcJs.port,
-    /** The grpc-js-static stack's port; null when GRPC_STATIC_PORT is off. */
-    staticPort: grpcStatic?.port ?? null,
+    /** The other stacks' ports, by stack id (absent: turned off). */
+    stackPorts: Object.fromEntries(others.map((other) => [other.stack, other.port])) as Partial<Record<StackId, number>>,
     metricsPort: metrics.port,
     host: env.HOST,
     backends: runtime.backends,
     async close() {
       stopReadiness();
-      await Promise.all([grpcJs.close(), grpcStatic?.close()]);
+      await Promise.all([grpcJs.close(), ...others.map((other) => other.close())]);
       await metrics.close();
       await runtime.close();
-      staticTelemetry.stop();
+      for (const other of others) other.telemetry.stop();
       telemetry.stop();
     },
   };

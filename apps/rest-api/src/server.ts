@@ -5,7 +5,7 @@ import { createRestApp } from "./app";
 import { startStackServers } from "./stacks/stack-servers";
 
 /**
- * Starts the REST API: runtime, the Express app, and the node, node-protobuf and h2c stacks beside
+ * Starts the REST API: runtime, the Express app, and the other HTTP stacks of its process beside
  * it over the same services; returns how to stop them all.
  */
 export async function startRestServer(env: ServiceEnv) {

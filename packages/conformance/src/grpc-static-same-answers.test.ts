@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cacheModes, defaultWorkloadParams, firstDifference, workloads } from "@relix/core";
 import { createGrpcClients, type GrpcClients } from "@relix/io";
+import { addressOf } from "./http-stack-client";
 import { databaseUrl, startStack, type Stack } from "./stack";
 
 let stack: Stack;
@@ -10,7 +11,7 @@ let grpcStatic: GrpcClients;
 beforeAll(async () => {
   stack = await startStack({ MYSQL_URL: databaseUrl("relix_grpc_static_same_answers") });
   grpcJs = createGrpcClients(stack.grpcTarget);
-  grpcStatic = createGrpcClients(stack.grpcStaticTarget);
+  grpcStatic = createGrpcClients(addressOf(stack, "grpc-js-static"));
 });
 afterAll(async () => {
   grpcJs?.close();

@@ -1,12 +1,16 @@
+// How the conformance tests reach the stacks: raw HTTP requests (to send exactly the bytes a test
+// wants, bad input included) and one decoded call, through the same client per wire format the
+// runner's preflight uses (@relix/io/clients/stack-client.ts).
 import http2 from "node:http2";
-import { restRequestOf, type Workload } from "@relix/core";
-import { CACHE_MODE_HEADER, DELAY_HEADER } from "@relix/core/calls/cache-mode";
+import type { Workload } from "@relix/core";
 import type { CallContext } from "@relix/core/calls/call-context";
-import { PROTOBUF_CONTENT_TYPE, delimited, protobufCodecOf, splitDelimited } from "@relix/io/proto/protobuf-bodies";
+import { stackIds, stackRecord, type StackId } from "@relix/core/stacks/stacks";
+import { stackClient } from "@relix/io/clients/stack-client";
 import type { Stack } from "./stack";
 
-export type HttpStackId = "express" | "node" | "node-protobuf" | "h2c";
-export const httpStackIds: readonly HttpStackId[] = ["express", "node", "node-protobuf", "h2c"];
+/** The HTTP stacks the Node services serve, in the table's order (the default REST stack first). */
+export const httpStackIds: readonly StackId[] = stackIds.filter((id) => stackRecord(id).family === "rest");
+export type HttpStackId = StackId;
 
 export interface RawRequest {
   method: string;
@@ -20,8 +24,14 @@ export interface RawResponse {
   body: Buffer;
 }
 
-export const baseUrlOf = (stack: Stack, id: HttpStackId) =>
-  ({ express: stack.restUrl, node: stack.nodeUrl, "node-protobuf": stack.nodeProtobufUrl, h2c: stack.h2cUrl })[id];
+/** host:port of a stack of the started services. */
+export function addressOf(stack: Stack, id: StackId): string {
+  const address = stack.addresses[id];
+  if (address === undefined) throw new Error(`the ${id} stack is not served by the started services`);
+  return address;
+}
+
+export const baseUrlOf = (stack: Stack, id: HttpStackId) => `http://${addressOf(stack, id)}`;
 
 /** One request over cleartext HTTP/2 (prior knowledge, as h2load and gRPC speak it). */
 function h2cRequest(baseUrl: string, request: RawRequest): Promise<RawResponse> {
@@ -49,7 +59,7 @@ function h2cRequest(baseUrl: string, request: RawRequest): Promise<RawResponse> 
 /** One request to one HTTP stack of the REST API's process. */
 export async function stackRequest(stack: Stack, id: HttpStackId, request: RawRequest): Promise<RawResponse> {
   const baseUrl = baseUrlOf(stack, id);
-  if (id === "h2c") return h2cRequest(baseUrl, request);
+  if (stackRecord(id).transport === "h2c") return h2cRequest(baseUrl, request);
   const response = await fetch(`${baseUrl}${request.path}`, {
     method: request.method,
     headers: request.headers,
@@ -62,54 +72,19 @@ export async function stackRequest(stack: Stack, id: HttpStackId, request: RawRe
   };
 }
 
-/** The HTTP request that carries a workload's request on a stack: JSON as the runner sends it, or protobuf. */
-function encodeRequest<Req>(id: HttpStackId, workload: Workload<Req>, request: Req): RawRequest {
-  const http = restRequestOf(workload, request);
-  if (id !== "node-protobuf" || workload.rest.body === "none")
-    return {
-      method: http.method,
-      path: http.path,
-      body: http.body,
-      headers: http.contentType ? { "content-type": http.contentType } : {},
-    };
-  const codec = protobufCodecOf(workload);
-  const binding = workload.grpc.clientStream;
-  const body = binding
-    ? Buffer.concat(binding.messages(request).map((message) => delimited(codec.requestSerialize(message))))
-    : codec.requestSerialize(workload.grpc.build(request));
-  return { method: http.method, path: http.path, body, headers: { "content-type": PROTOBUF_CONTENT_TYPE } };
-}
-
-/** Decodes a success: JSON or NDJSON lines, or protobuf (a delimited sequence for a stream). */
-function decodeReply(id: HttpStackId, workload: Workload, body: Buffer): unknown {
-  if (id === "node-protobuf") {
-    const codec = protobufCodecOf(workload);
-    return workload.streaming
-      ? splitDelimited(body).map((message) => codec.responseDeserialize(message))
-      : codec.responseDeserialize(body);
-  }
-  const text = body.toString("utf8");
-  if (!workload.streaming) return JSON.parse(text);
-  return text
-    .split("\n")
-    .filter((line) => line.length > 0)
-    .map((line): unknown => JSON.parse(line));
-}
-
-/** Calls one workload once on one HTTP stack and decodes the answer. */
+/** Calls one workload once on one stack and decodes the answer (an error's JSON body when it failed). */
 export async function callStack<Req>(
   stack: Stack,
-  id: HttpStackId,
+  id: StackId,
   workload: Workload<Req>,
   request: Req,
   ctx: CallContext = { cacheMode: "warm", delayMs: 0 },
 ) {
-  const raw = encodeRequest(id, workload, request);
-  raw.headers = { ...raw.headers, [CACHE_MODE_HEADER]: ctx.cacheMode, [DELAY_HEADER]: String(ctx.delayMs) };
-  const response = await stackRequest(stack, id, raw);
-  const data =
-    response.status === 200
-      ? decodeReply(id, workload, response.body)
-      : (JSON.parse(response.body.toString("utf8")) as unknown);
-  return { status: response.status, contentType: response.contentType, data };
+  const client = stackClient(id, addressOf(stack, id));
+  try {
+    const answer = await client.call(workload as Workload, request, ctx);
+    return { status: answer.status, contentType: answer.contentType, data: answer.data };
+  } finally {
+    client.close();
+  }
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultWorkloadParams, firstDifference, getWorkload, ITEM_LIST_LIMIT, type CacheMode } from "@relix/core";
 import { getDataset } from "@relix/core/data/dataset";
 import { createGrpcClients, type GrpcClients } from "@relix/io";
-import { callStack, httpStackIds, stackRequest } from "./http-stack-client";
+import { addressOf, callStack, httpStackIds, stackRequest } from "./http-stack-client";
 import { databaseUrl, startStack, type Stack } from "./stack";
 
 let stack: Stack;
@@ -13,7 +13,7 @@ let grpcStatic: GrpcClients;
 beforeAll(async () => {
   stack = await startStack({ MYSQL_URL: databaseUrl("relix_sizes_same_answers") });
   grpcJs = createGrpcClients(stack.grpcTarget);
-  grpcStatic = createGrpcClients(stack.grpcStaticTarget);
+  grpcStatic = createGrpcClients(addressOf(stack, "grpc-js-static"));
 });
 afterAll(async () => {
   grpcJs?.close();

@@ -1,5 +1,7 @@
 import { startGrpcServer } from "@relix/grpc-api/server";
 import { startRestServer } from "@relix/rest-api/server";
+import { optionalStackIds, stackPortVariable } from "@relix/core/stacks/port-variables";
+import { DEFAULT_PAIR, type StackId } from "@relix/core/stacks/stacks";
 import { loadServiceEnv, type ServiceEnv } from "@relix/io";
 
 /** A MySQL URL for a database of this test file's own, so test files never share rows. */
@@ -20,24 +22,26 @@ export async function startStack(overrides: Partial<Record<keyof ServiceEnv, str
     REST_PORT: "0",
     GRPC_PORT: "0",
     GRPC_METRICS_PORT: "0",
-    NODE_PORT: "0",
-    NODE_PROTOBUF_PORT: "0",
-    H2C_PORT: "0",
-    GRPC_STATIC_PORT: "0",
+    // Every other stack on a port of its own.
+    ...Object.fromEntries(optionalStackIds.map((stack) => [stackPortVariable(stack).variable, "0"])),
     SHUTDOWN_TIMEOUT_MS: "2000",
     ...overrides,
   });
   const rest = await startRestServer(env);
   const grpc = await startGrpcServer(env);
+  const ports: Partial<Record<StackId, number>> = {
+    [DEFAULT_PAIR.rest]: rest.port,
+    [DEFAULT_PAIR.grpc]: grpc.port,
+    ...rest.stackPorts,
+    ...grpc.stackPorts,
+  };
   return {
     restUrl: `http://127.0.0.1:${rest.port}`,
-    /** The REST API process's other HTTP stacks (stacks/stacks.ts), each on its own port. */
-    nodeUrl: `http://127.0.0.1:${rest.stackPorts.node}`,
-    nodeProtobufUrl: `http://127.0.0.1:${rest.stackPorts["node-protobuf"]}`,
-    h2cUrl: `http://127.0.0.1:${rest.stackPorts.h2c}`,
     grpcTarget: `127.0.0.1:${grpc.port}`,
-    /** The gRPC API process's grpc-js-static stack (precompiled codec). */
-    grpcStaticTarget: `127.0.0.1:${grpc.staticPort}`,
+    /** Where each stack these processes serve listens (host:port), by stack id. */
+    addresses: Object.fromEntries(
+      Object.entries(ports).map(([stack, port]) => [stack, `127.0.0.1:${port}`]),
+    ) as Partial<Record<StackId, string>>,
     grpcMetricsUrl: `http://127.0.0.1:${grpc.metricsPort}`,
     async close() {
       await Promise.all([rest.close(), grpc.close()]);

@@ -10,7 +10,7 @@ import {
 } from "@relix/core";
 import { createGrpcClients, loadRelixProtos, type GrpcClients } from "@relix/io";
 import { PROTOBUF_CONTENT_TYPE, delimited, protobufCodecOf } from "@relix/io/proto/protobuf-bodies";
-import { callStack, stackRequest } from "./http-stack-client";
+import { addressOf, callStack, stackRequest } from "./http-stack-client";
 import { databaseUrl, startStack, type Stack } from "./stack";
 
 /** A refusal over a limit is decided on the first messages past it, not after decoding millions. */
@@ -85,7 +85,7 @@ describe(`an upload sent as a stream may carry at most ${MAX_UPLOAD_MESSAGES} me
 
   for (const [name, target] of [
     ["grpc-js", () => stack.grpcTarget],
-    ["grpc-js-static", () => stack.grpcStaticTarget],
+    ["grpc-js-static", () => addressOf(stack, "grpc-js-static")],
   ] as const) {
     it(`${name}: a client stream of 100,000 empty chunks is RESOURCE_EXHAUSTED naming the limit`, async () => {
       const started = performance.now();

@@ -30,7 +30,7 @@ interface ParamRoute {
 const trimSlash = (path: string) => (path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path);
 
 /**
- * The router of the node, node-protobuf and h2c stacks, built from the routes the catalog writes
+ * The router of the REST process's other HTTP stacks (stacks/stacks.ts), built from the routes the catalog writes
  * once (`/v1/items/:id`): an exact-path table for routes without parameters, a segment match for
  * the others. Like Express's defaults, a trailing slash is ignored; the query string is parameters, not path.
  */

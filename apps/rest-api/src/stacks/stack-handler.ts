@@ -29,7 +29,7 @@ const headerReader = (req: StackRequest) => (name: string) => {
 };
 
 /**
- * The request handler of the node, node-protobuf and h2c stacks: the catalog's routes, the same
+ * The request handler of the REST process's other HTTP stacks: the catalog's routes, the same
  * ops endpoints as Express (/healthz, /readyz, /stats, /metrics), the same error answers, the
  * codec the stack names. Every failure is answered from error-responses.ts's table.
  */

@@ -1,12 +1,18 @@
 import http from "node:http";
 import http2 from "node:http2";
 import type { AddressInfo, Socket } from "node:net";
-import type { StackId } from "@relix/core/stacks/stacks";
-import { createServerTelemetry, type ServerTelemetry, type ServiceEnv, type Services } from "@relix/io";
+import { DEFAULT_PAIR, stackRecord, stacksOfProcess, type StackId } from "@relix/core/stacks/stacks";
+import { createServerTelemetry, optionalStackPort, type ServerTelemetry, type ServiceEnv, type Services } from "@relix/io";
 import { jsonCodec, protobufCodec, type BodyCodec } from "./body-codecs";
 import { createStackHandler } from "./stack-handler";
 
-export type HttpStackId = Extract<StackId, "node" | "node-protobuf" | "h2c">;
+/** The stacks this process serves beside Express: every other stack whose record names it. */
+export const HTTP_STACKS: readonly StackId[] = stacksOfProcess(stackRecord(DEFAULT_PAIR.rest).process).filter(
+  (stack) => stack !== DEFAULT_PAIR.rest,
+);
+export type HttpStackId = StackId;
+
+const CODEC_OF: Record<"json" | "protobuf", BodyCodec> = { json: jsonCodec, protobuf: protobufCodec };
 
 interface StackPlan {
   stack: HttpStackId;
@@ -30,7 +36,7 @@ const listen = (server: http.Server | http2.Http2Server, port: number, host: str
   });
 
 /**
- * Starts the node, node-protobuf and h2c stacks the env does not turn off. Each counts its own
+ * Starts this process's other stacks (their records name it) the env does not turn off. Each counts its own
  * requests, split and wire bytes; cache events and memory are the process's (`sameProcessAs`).
  */
 export async function startStackServers(
@@ -38,11 +44,12 @@ export async function startStackServers(
   services: Services,
   processTelemetry: ServerTelemetry,
 ): Promise<StackServer[]> {
-  const plans: StackPlan[] = [
-    { stack: "node", port: env.NODE_PORT, codec: jsonCodec, transport: "http1" },
-    { stack: "node-protobuf", port: env.NODE_PROTOBUF_PORT, codec: protobufCodec, transport: "http1" },
-    { stack: "h2c", port: env.H2C_PORT, codec: jsonCodec, transport: "h2c" },
-  ];
+  const plans: StackPlan[] = HTTP_STACKS.map((stack) => ({
+    stack,
+    port: optionalStackPort(env, stack),
+    codec: CODEC_OF[stackRecord(stack).encoding],
+    transport: stackRecord(stack).transport,
+  }));
   const started: StackServer[] = [];
   try {
     for (const plan of plans) {

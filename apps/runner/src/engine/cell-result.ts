@@ -7,10 +7,11 @@ import {
   type StackId,
 } from "@relix/core";
 import { EMULATOR_PRECISION_MS } from "@relix/core/network/emulator-precision";
+import { isDefaultPair, pairOfStacks } from "@relix/core/stacks/stack-pair";
 import { compareStacks, compareTrials, headlineVerdict, summariseProtocol, type CompareOptions } from "./aggregate";
 import type { PayloadSizes } from "./preflight";
 import type { PlannedCell } from "./run-plan";
-import { DEFAULT_STACK_OF, isDefaultStack, protocolOf } from "./stack-table";
+import { DEFAULT_STACK_OF, protocolOf } from "./stack-table";
 
 /** One trial of a cell: every stack's measure, and the order they ran in. */
 export interface MeasuredTrial {
@@ -23,29 +24,29 @@ export interface MeasuredCell {
   cell: PlannedCell;
   placement: PlacementName;
   payload: PayloadSizes;
-  /** The run's stacks, express and grpc-js among them. */
+  /** The run's stacks, its pair (express and grpc-js by default) among them. */
   stacks: readonly StackId[];
   trials: readonly MeasuredTrial[];
 }
 
-const EXPRESS = DEFAULT_STACK_OF.rest;
-const GRPC_JS = DEFAULT_STACK_OF.grpc;
-
 /**
- * A cell's result: express and grpc-js where results always had them (`rest`, `grpc`, their
- * comparison and verdict); with more stacks, theirs in `stacks`, each against both defaults, and
- * the layer walk over the steps whose two stacks were measured.
+ * A cell's result: the run's pair (express and grpc-js unless the run measured others) where
+ * results always had them (`rest`, `grpc`, their comparison and verdict; `pair` names the two when
+ * they are not the default); with more stacks, theirs in `stacks`, each against both of the pair,
+ * and the layer walk over the steps whose two stacks were measured.
  */
 export function cellResultOf(measured: MeasuredCell): CellResult {
   const { cell, trials } = measured;
+  const pair = pairOfStacks(measured.stacks) ?? DEFAULT_STACK_OF;
+  const inPair = (stack: StackId) => stack === pair.rest || stack === pair.grpc;
   const trialsOf = (stack: StackId) => trials.map((t) => t.measures.get(stack)!);
-  const extras = measured.stacks.filter((stack) => !isDefaultStack(stack));
+  const extras = measured.stacks.filter((stack) => !inPair(stack));
   const cellTrials: CellResult["trials"] = trials.map((t) => ({
     trial: t.trial,
-    order: t.order.filter(isDefaultStack).map(protocolOf),
+    order: t.order.filter(inPair).map(protocolOf),
     ...(extras.length > 0 ? { stackOrder: [...t.order] } : {}),
-    rest: t.measures.get(EXPRESS)!,
-    grpc: t.measures.get(GRPC_JS)!,
+    rest: t.measures.get(pair.rest)!,
+    grpc: t.measures.get(pair.grpc)!,
   }));
   // Through an emulator, a difference it could make by itself names no winner.
   const options: CompareOptions =
@@ -57,10 +58,11 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
     study: cell.workload.study,
     cacheMode: cell.resultCacheMode,
     placement: measured.placement,
+    ...(isDefaultPair(pair) ? {} : { pair: { rest: pair.rest, grpc: pair.grpc } }),
     payload: { rest: measured.payload.rest, grpc: measured.payload.grpc },
     trials: cellTrials,
-    rest: summariseProtocol(trialsOf(EXPRESS)),
-    grpc: summariseProtocol(trialsOf(GRPC_JS)),
+    rest: summariseProtocol(trialsOf(pair.rest)),
+    grpc: summariseProtocol(trialsOf(pair.grpc)),
     comparisons,
     verdict: headlineVerdict(comparisons),
   };
@@ -71,8 +73,8 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
   const layers = layerSteps
     .filter((step) => measured.stacks.includes(step.from) && measured.stacks.includes(step.to))
     .map((step) => {
-      const pair = compareStacks(side(step.from), side(step.to), options);
-      const p50 = pair.comparisons.find((c) => c.metric === "p50");
+      const compared = compareStacks(side(step.from), side(step.to), options);
+      const p50 = compared.comparisons.find((c) => c.metric === "p50");
       const text = p50
         ? layerSentence({
             workload: cell.workload.id,
@@ -81,9 +83,10 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
             to: step.to,
             step: p50.ci,
             gap,
+            pair,
           })
-        : `on ${cell.workload.id}, ${step.from} -> ${step.to}: ${pair.verdict}`;
-      return { layer: step.layer, ...pair, text };
+        : `on ${cell.workload.id}, ${step.from} -> ${step.to}: ${compared.verdict}`;
+      return { layer: step.layer, ...compared, text };
     });
   return {
     ...result,
@@ -94,8 +97,8 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
       summary: summariseProtocol(trialsOf(stack)),
     })),
     stackComparisons: extras.flatMap((stack) => [
-      compareStacks(side(EXPRESS), side(stack), options),
-      compareStacks(side(GRPC_JS), side(stack), options),
+      compareStacks(side(pair.rest), side(stack), options),
+      compareStacks(side(pair.grpc), side(stack), options),
     ]),
     layers,
   };

@@ -3,7 +3,7 @@
 // stopped by it leaves in the result.
 import { countWindowCapMs, type MeasureFact, type RunSpec } from "@relix/core";
 import type { LoadRun } from "./load-generator";
-import type { ProtocolRunPlan } from "./measure-protocol";
+import type { ProtocolRunPlan } from "./protocol-run-plan";
 
 /**
  * The cap of one side's count window in one trial: the plan's own (a test's), else the one the

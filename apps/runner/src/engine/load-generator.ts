@@ -67,7 +67,7 @@ export interface LoadRun {
 export interface LoadGenerator {
   /** The protocol of the stacks it drives. */
   measures: Protocol;
-  /** The stacks it drives (its keys in the registry); absent: its protocol's default stack only. */
+  /** The stacks it drives (its keys in the registry); absent: the stacks whose records name its tool. */
   stacks?: readonly StackId[];
   /** The tool's name, as results record it. */
   tool: string;

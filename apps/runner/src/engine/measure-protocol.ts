@@ -22,7 +22,7 @@ import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
 import { readStats, serverDelta } from "./server-stats";
 import { aimedAt, DEFAULT_STACK_OF, isDefaultStack, stackStats, type StatsEndpoint } from "./stack-table";
 import { batchFiguresInWindow } from "./batches";
-import type { ServiceTargets } from "./targets";
+import type { ProtocolRunPlan } from "./protocol-run-plan";
 import { clipWindow, figuresInWindow, windowOfSamples, type MeasuredWindow } from "./window";
 
 /** After the window closes, in-flight requests get this long to finish so none is cut short. */
@@ -31,26 +31,7 @@ const TAIL_MS = 250;
 /** Per-request timeout on every side (autocannon's default is 10 s, ghz's 20 s: difference #8). */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
-export interface ProtocolRunPlan {
-  /** The stack measured, of `cell.protocol`'s family; absent: that protocol's default stack. */
-  stack?: StackId;
-  workload: Workload;
-  cacheMode: CacheMode;
-  requests: unknown[];
-  spec: RunSpec;
-  cell: CellRef;
-  /**
-   * Where the load generator sends its load when it is not the services themselves (a placement's
-   * proxies); the runner's own /stats polling always goes direct, to the engine context's targets.
-   */
-  loadTargets?: ServiceTargets;
-  /**
-   * Count mode: how long this side's window may last in one trial, the same for every side;
-   * absent: the cap the run's spec gives (@relix/core presets/count-window-cap.ts). Tests set it.
-   */
-  countWindowCapMs?: number;
-  signal?: AbortSignal;
-}
+export type { ProtocolRunPlan } from "./protocol-run-plan";
 
 /**
  * A plan for one protocol run of one workload outside a whole run (the comparison scripts and the

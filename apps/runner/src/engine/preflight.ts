@@ -1,7 +1,7 @@
 import { firstDifference, type CacheMode, type StackId, type Workload } from "@relix/core";
 import { RunCancelledError } from "./run-events";
-import { stackClient, type StackAnswer, type StackClient } from "./stack-clients";
-import { DEFAULT_STACK_OF } from "./stack-table";
+import { stackClient, type StackAnswer, type StackClient } from "@relix/io/clients/stack-client";
+import { DEFAULT_STACK_OF, stackAddress } from "./stack-table";
 import type { ServiceTargets } from "./targets";
 
 interface BodySizes {
@@ -86,7 +86,7 @@ export async function preflight(
 ): Promise<PayloadSizes> {
   // grpc-js first: every other answer is compared with its.
   const order = [REFERENCE, ...runStacks.filter((stack) => stack !== REFERENCE)];
-  const clients = new Map(order.map((stack) => [stack, stackClient(targets, stack)] as const));
+  const clients = new Map(order.map((stack) => [stack, stackClient(stack, stackAddress(targets, stack))] as const));
   // The delay would only slow preflight down; it does not change the answer.
   const ctx = { cacheMode, delayMs: 0 };
   const sizes = new Map<StackId, BodySizes>();

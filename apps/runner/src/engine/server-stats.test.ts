@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultCallContext, getWorkload } from "@relix/core";
 import { stackIds } from "@relix/core/stacks/stacks";
 import { readStats } from "./server-stats";
-import { stackClient } from "./stack-clients";
-import { stackStats } from "./stack-table";
+import { stackClient } from "@relix/io/clients/stack-client";
+import { stackAddress, stackStats } from "./stack-table";
 import { startLocalServices, type LocalServices } from "./testing/local-services";
 
 // The runner's reads of /stats against the real services (their bundles, as a run starts them):
@@ -40,7 +40,7 @@ describe("readStats", () => {
     for (const stack of stackIds) {
       const endpoint = stackStats(local.targets, stack);
       await readStats(endpoint, { live: true }); // a fresh interval
-      const client = stackClient(local.targets, stack);
+      const client = stackClient(stack, stackAddress(local.targets, stack));
       try {
         for (let i = 0; i < 5; i++) await client.call(noop, {}, defaultCallContext);
       } finally {

@@ -4,7 +4,7 @@ import type { ServiceEndpoints } from "@relix/core/network/service-endpoints";
 import { checkExternalServices, externalBackends, readRelixStats, serviceEndpoints } from "./external-services";
 import { ensureServiceBuilt } from "./service-build";
 import { spawnService, type ServiceProcess } from "./service-processes";
-import { STACK_PORT_VARIABLE } from "./stack-table";
+import { optionalStackIds, stackPortVariable } from "@relix/core/stacks/port-variables";
 import {
   grpcHostOf,
   grpcStatsUrl,
@@ -155,9 +155,9 @@ export async function ensureServices(
     // Every stack the targets give a port is served (extra listeners of the same two processes,
     // cheap when idle); one without a port stays off, so it holds no port it was not given.
     ...Object.fromEntries(
-      (Object.entries(STACK_PORT_VARIABLE) as Array<[ExtraStackId, string]>).map(([stack, variable]) => [
-        variable,
-        String(targets.stackPorts?.[stack] ?? "off"),
+      optionalStackIds.map((stack) => [
+        stackPortVariable(stack).variable,
+        String(targets.stackPorts?.[stack as ExtraStackId] ?? "off"),
       ]),
     ),
     ...(embedded ? {} : { REDIS_URL: resolved.redisUrl!, MYSQL_URL: resolved.mysqlUrl! }),

@@ -4,24 +4,23 @@
  * differs between stacks (family, transport, encoding, tool) is in @relix/core's stacks table.
  */
 import { hostPort } from "@relix/core/network/loopback";
-import { stacks, type StackDefinition, type StackId } from "@relix/core/stacks/stacks";
+import { stackPortVariable } from "@relix/core/stacks/port-variables";
+import { DEFAULT_PAIR, stackIds, stacks, type StackDefinition, type StackId } from "@relix/core/stacks/stacks";
 import type { Protocol } from "@relix/core";
 import { grpcHostOf, grpcStatsUrl, restHostOf, type ExtraStackId, type ServiceTargets } from "./targets";
 
-const extra =
-  (stack: ExtraStackId) =>
-  (t: ServiceTargets): number | undefined =>
-    t.stackPorts?.[stack];
-
 /** Each stack's port in a set of targets; undefined when the targets do not say it is served. */
-const PORT_OF: Record<StackId, (t: ServiceTargets) => number | undefined> = {
-  express: (t) => t.restPort,
-  node: extra("node"),
-  "node-protobuf": extra("node-protobuf"),
-  h2c: extra("h2c"),
-  "grpc-js": (t) => t.grpcPort,
-  "grpc-js-static": extra("grpc-js-static"),
-};
+function portOf(t: ServiceTargets, stack: StackId): number | undefined {
+  if (stack === DEFAULT_PAIR.rest) return t.restPort;
+  if (stack === DEFAULT_PAIR.grpc) return t.grpcPort;
+  return t.stackPorts?.[stack as ExtraStackId];
+}
+
+/** Where a gRPC stack's process serves /stats: the default gRPC API's side port, or its own process's. */
+function sidePortOf(t: ServiceTargets, stack: StackId): number | undefined {
+  const process = stacks[stack].process;
+  return process === stacks[DEFAULT_PAIR.grpc].process ? t.grpcMetricsPort : t.sidePorts?.[process];
+}
 
 /** Where a stack's /stats counters are, and the HTTP version that reads them. */
 export interface StatsEndpoint {
@@ -47,19 +46,24 @@ const FAMILY: Record<
       transport: stacks[stack].transport,
     }),
   },
-  // The gRPC process answers for each of its stacks on its HTTP/1.1 metrics port.
+  // A gRPC process answers for each of its stacks on its HTTP/1.1 side port.
   grpc: {
     host: grpcHostOf,
     portKey: "grpcPort",
-    stats: (t, stack) => ({ url: `${grpcStatsUrl(t)}/stats?stack=${stack}`, transport: "http1" }),
+    stats: (t, stack) => {
+      const side = sidePortOf(t, stack);
+      if (side === undefined) throw new StackNotServedError([stack], [`no side port is configured for ${stack}'s process`]);
+      const base = side === t.grpcMetricsPort ? grpcStatsUrl(t) : `http://${hostPort(grpcHostOf(t), side)}`;
+      return { url: `${base}/stats?stack=${stack}`, transport: "http1" };
+    },
   },
 };
 
 /** The protocol a stack's figures are filed under: its family. */
 export const protocolOf = (stack: StackId): Protocol => stacks[stack].family;
 
-/** The protocol's default stack: what `cell.rest` and `cell.grpc` hold. */
-export const DEFAULT_STACK_OF: Record<Protocol, StackId> = { rest: "express", grpc: "grpc-js" };
+/** The protocol's default stack: what `cell.rest` and `cell.grpc` hold when the run names no other pair. */
+export const DEFAULT_STACK_OF: Record<Protocol, StackId> = DEFAULT_PAIR;
 
 export const isDefaultStack = (stack: StackId): boolean => DEFAULT_STACK_OF[protocolOf(stack)] === stack;
 
@@ -75,21 +79,16 @@ export class StackNotServedError extends Error {
   }
 }
 
-/** The variable that says where each extra stack listens, as an error names it. */
-export const STACK_PORT_VARIABLE: Record<ExtraStackId, string> = {
-  node: "NODE_PORT",
-  "node-protobuf": "NODE_PROTOBUF_PORT",
-  h2c: "H2C_PORT",
-  "grpc-js-static": "GRPC_STATIC_PORT",
-};
+/** The variable that says where a stack listens, as an error names it. */
+export const stackPortVariableName = (stack: StackId): string => stackPortVariable(stack).variable;
 
 /** The stack's port, or an error saying which variable would set it. */
 export function stackPort(targets: ServiceTargets, stack: StackId): number {
-  const port = PORT_OF[stack](targets);
+  const port = portOf(targets, stack);
   if (port === undefined) {
     throw new StackNotServedError(
       [stack],
-      [`no port is configured for the ${stack} stack (${STACK_PORT_VARIABLE[stack as ExtraStackId]} is "off")`],
+      [`no port is configured for the ${stack} stack (${stackPortVariableName(stack)} is "off")`],
     );
   }
   return port;
@@ -122,8 +121,8 @@ export function aimedAt(targets: ServiceTargets, stack: StackId): ServiceTargets
 
 /** Every stack port of a set of targets, by stack (the default two included). */
 export function servedStackPorts(targets: ServiceTargets): Array<[StackId, number]> {
-  return (Object.keys(PORT_OF) as StackId[]).flatMap((stack) => {
-    const port = PORT_OF[stack](targets);
+  return stackIds.flatMap((stack) => {
+    const port = portOf(targets, stack);
     return port === undefined ? [] : [[stack, port] as [StackId, number]];
   });
 }

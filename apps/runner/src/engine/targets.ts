@@ -1,11 +1,12 @@
 import { isIPv6 } from "node:net";
 import { z } from "zod";
-import { DEFAULT_PORTS } from "@relix/core/network/default-ports";
 import { LOOPBACK_HOSTS_TEXT, hostPort, loopbackAddress } from "@relix/core/network/loopback";
-import type { StackId } from "@relix/core/stacks/stacks";
+import { optionalStackIds, sidePortVariables, stackPortVariable } from "@relix/core/stacks/port-variables";
+import { sidePortOf, type ServiceProcessId } from "@relix/core/stacks/service-processes";
+import { DEFAULT_PAIR, stackRecord, type StackId } from "@relix/core/stacks/stacks";
 
-/** The stacks beyond express and grpc-js: extra listeners of the same two processes, each on its own port. */
-export type ExtraStackId = Exclude<StackId, "express" | "grpc-js">;
+/** The stacks beyond the default pair: each on its own port, which may be "off" (not served). */
+export type ExtraStackId = Exclude<StackId, (typeof DEFAULT_PAIR)[keyof typeof DEFAULT_PAIR]>;
 
 /**
  * Where the runner sends load: the REST and gRPC services. Configured by the operator's env at
@@ -26,10 +27,15 @@ export interface ServiceTargets {
   grpcPort: number;
   grpcMetricsPort: number;
   /**
-   * Where the other stacks listen (node, node-protobuf and h2c on the REST host, grpc-js-static on
-   * the gRPC host); a stack without a port is not served there, and a run that asks for it is refused.
+   * Where the other stacks listen (a REST stack on the REST host, a gRPC one on the gRPC host); a
+   * stack without a port is not served there, and a run that asks for it is refused.
    */
   stackPorts?: Partial<Record<ExtraStackId, number>>;
+  /**
+   * The side ports (/stats, /metrics) of gRPC processes other than the default gRPC API's, whose
+   * side port is `grpcMetricsPort`.
+   */
+  sidePorts?: Partial<Record<ServiceProcessId, number>>;
   /**
    * RELIX_REMOTE_SERVICES=1: the services are run by the operator (on another host, or on this one
    * before the runner starts); the runner never starts or stops them, and fails if they do not answer.
@@ -68,17 +74,29 @@ const useRunningOptIn = z.preprocess(
   z.enum(["0", "1", "false", "true"], "must be 1 (measure services already running here, as they are) or 0"),
 );
 
+/** The port variables of the default pair and of its gRPC process's side port. */
+const DEFAULT_PAIR_PORTS = {
+  REST_PORT: stackPortVariable(DEFAULT_PAIR.rest),
+  GRPC_PORT: stackPortVariable(DEFAULT_PAIR.grpc),
+  GRPC_METRICS_PORT: sidePortOf(stackRecord(DEFAULT_PAIR.grpc).process)!,
+};
+
+/** Every other stack's port variable, and every other side port's, read off the stack records. */
+const optionalPortShape = Object.fromEntries([
+  ...optionalStackIds.map((stack) => [stackPortVariable(stack).variable, stackPort.default(stackPortVariable(stack).default)]),
+  ...sidePortVariables
+    .filter((side) => side.variable !== DEFAULT_PAIR_PORTS.GRPC_METRICS_PORT.variable)
+    .map((side) => [side.variable, port.default(side.default)]),
+]) as Record<string, typeof stackPort | typeof port>;
+
 export const targetsEnvShape = {
   SERVICES_HOST: z.preprocess((value) => (value === "" ? undefined : value), z.string().default("127.0.0.1")),
   REST_HOST: optionalHost,
   GRPC_HOST: optionalHost,
-  REST_PORT: port.default(DEFAULT_PORTS.rest),
-  GRPC_PORT: port.default(DEFAULT_PORTS.grpc),
-  GRPC_METRICS_PORT: port.default(DEFAULT_PORTS.grpcMetrics),
-  NODE_PORT: stackPort.default(DEFAULT_PORTS.node),
-  NODE_PROTOBUF_PORT: stackPort.default(DEFAULT_PORTS.nodeProtobuf),
-  H2C_PORT: stackPort.default(DEFAULT_PORTS.h2c),
-  GRPC_STATIC_PORT: stackPort.default(DEFAULT_PORTS.grpcStatic),
+  REST_PORT: port.default(DEFAULT_PAIR_PORTS.REST_PORT.default),
+  GRPC_PORT: port.default(DEFAULT_PAIR_PORTS.GRPC_PORT.default),
+  GRPC_METRICS_PORT: port.default(DEFAULT_PAIR_PORTS.GRPC_METRICS_PORT.default),
+  ...optionalPortShape,
   RELIX_REMOTE_SERVICES: optIn.transform((value) => value === "1" || value === "true"),
   RELIX_USE_RUNNING_SERVICES: useRunningOptIn.transform((value) => value === "1" || value === "true"),
 };
@@ -166,16 +184,18 @@ export function targetsFromEnv(env: TargetsEnv): ServiceTargets {
   const host = address(env.SERVICES_HOST);
   const restHost = env.REST_HOST === undefined ? host : address(env.REST_HOST);
   const grpcHost = env.GRPC_HOST === undefined ? host : address(env.GRPC_HOST);
+  const ports = env as unknown as Record<string, number | "off">;
   const stackPorts = Object.fromEntries(
-    (
-      [
-        ["node", env.NODE_PORT],
-        ["node-protobuf", env.NODE_PROTOBUF_PORT],
-        ["h2c", env.H2C_PORT],
-        ["grpc-js-static", env.GRPC_STATIC_PORT],
-      ] as const
-    ).filter(([, value]) => value !== "off"),
+    optionalStackIds.flatMap((stack) => {
+      const value = ports[stackPortVariable(stack).variable];
+      return value === undefined || value === "off" ? [] : [[stack, value]];
+    }),
   ) as Partial<Record<ExtraStackId, number>>;
+  const sidePorts = Object.fromEntries(
+    sidePortVariables
+      .filter((side) => side.variable !== DEFAULT_PAIR_PORTS.GRPC_METRICS_PORT.variable)
+      .flatMap((side) => (typeof ports[side.variable] === "number" ? [[side.process, ports[side.variable]]] : [])),
+  ) as Partial<Record<ServiceProcessId, number>>;
   return {
     host,
     ...(restHost !== host ? { restHost } : {}),
@@ -184,6 +204,7 @@ export function targetsFromEnv(env: TargetsEnv): ServiceTargets {
     grpcPort: env.GRPC_PORT,
     grpcMetricsPort: env.GRPC_METRICS_PORT,
     stackPorts,
+    ...(Object.keys(sidePorts).length > 0 ? { sidePorts } : {}),
     ...(env.RELIX_REMOTE_SERVICES ? { external: true } : {}),
     ...(env.RELIX_USE_RUNNING_SERVICES ? { useRunning: true } : {}),
   };

@@ -16,7 +16,7 @@ import {
   submittedRunSchema,
 } from "@relix/core/runner-api/runs";
 import { webEnv } from "./env";
-import { readResult, type ResultOutcome } from "./run-result";
+import { readResult, type ResultOutcome } from "./result-check";
 import { RunnerHttpError, RunnerUnavailableError } from "./runner-errors";
 
 // The one place the web app talks to the runner, through the runner's own schemas

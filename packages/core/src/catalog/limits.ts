@@ -9,7 +9,7 @@ export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 export const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
 
 /**
- * The most messages one upload may carry as a stream: a gRPC client stream, or the node-protobuf
+ * The most messages one upload may carry as a stream: a gRPC client stream, or the protobuf-over-HTTP
  * stack's delimited body. Bytes alone do not bound the work: an empty message costs a few bytes
  * on the wire (one byte, delimited) and a decode and an object each, so 16 MiB of them would be
  * millions. 4,096 lets the largest message arrive in chunks as small as 4 KiB; the catalog's

@@ -31,7 +31,7 @@ export const serviceEndpointsSchema = z.object({
   rest: serviceEndpointSchema,
   grpc: serviceEndpointSchema,
   /**
-   * The other stacks' ports (node, node-protobuf and h2c on the REST host, grpc-js-static on the
+   * The other stacks' ports (REST stacks on the REST host, gRPC ones on the
    * gRPC host), by stack; absent in results written before stacks.
    */
   stackPorts: z.record(z.string(), portSchema).optional(),

@@ -66,10 +66,7 @@ export function describeEnvironment(result: RunResult): string {
     env.platform,
     `Node ${env.node}`,
     backends,
-    `autocannon ${env.versions.autocannon ?? "?"}, ghz ${env.versions.ghz ?? "?"}${
-      // Only runs with the h2c stack drive h2load: older results and the others read as before.
-      env.versions.h2load ? `, h2load ${env.versions.h2load}` : ""
-    }`,
+    toolVersionsText(env.versions),
   ].join(" · ");
 }
 
@@ -83,4 +80,22 @@ export function presetName(result: RunResult): string {
 
 export function describeRun(result: RunResult): string {
   return `Relix run ${result.id} · preset ${presetName(result)} · ${result.createdAt}${result.importedAt ? ` · imported ${result.importedAt}` : ""}`;
+}
+
+/** The programs that are not load tools or emulators: the stores, printed with the backends. */
+const STORE_PROGRAMS = new Set(["redis", "mysql"]);
+
+/**
+ * Every tool's version the result records, by name: autocannon and ghz always (every result has
+ * them, "?" when unread), then any other the run drove (h2load, the emulator...), as it recorded them.
+ */
+export function toolVersionsText(versions: Readonly<Record<string, string | null>>): string {
+  const others = Object.entries(versions).filter(
+    ([name, version]) => !STORE_PROGRAMS.has(name) && name !== "autocannon" && name !== "ghz" && version !== null,
+  );
+  return [
+    `autocannon ${versions.autocannon ?? "?"}`,
+    `ghz ${versions.ghz ?? "?"}`,
+    ...others.map(([name, version]) => `${name} ${version}`),
+  ].join(", ");
 }

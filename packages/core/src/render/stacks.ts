@@ -1,10 +1,11 @@
 // What every report says about stacks, computed once so the terminal table, Markdown, CSV and the
-// web app read alike: each stack of a cell with its figures and its p50 against express and
-// against grpc-js, the layer walk from express to grpc-js, and each stack's client latency split
+// web app read alike: each stack of a cell with its figures and its p50 against each side of the
+// cell's pair (express and grpc-js unless the run compared others), the layer walk, and each stack's client latency split
 // into network-and-client, framework, codec and handler. A cell measured through the default two
 // stacks alone (every result written before stacks) has none of this, and reports render as before.
 import type { CellResult, ProtocolSummary, RunResult } from "../result/result-schema";
-import { DEFAULT_STACKS, stackIds, stacks, type StackId } from "../stacks/stacks";
+import { cellPair } from "../stacks/stack-pair";
+import { stackIds, stacks, type StackId } from "../stacks/stacks";
 import type { RatioCI } from "../stats/bootstrap";
 import { formatMs, formatRps, formatSpeedupCI } from "./format";
 import { cellPlacement, hasPlacements } from "./placements";
@@ -18,9 +19,9 @@ export interface StackRow {
   tool: string;
   measure: ProtocolSummary;
   payload: { requestBodyBytes: number; responseBodyBytes: number };
-  /** p50 of express / p50 of this stack; null for express itself or when not compared. */
+  /** p50 of the pair's REST stack (express) / p50 of this stack; null for that stack itself or when not compared. */
   vsExpress: StackRatio | null;
-  /** p50 of grpc-js / p50 of this stack; null for grpc-js itself or when not compared. */
+  /** p50 of the pair's gRPC stack (grpc-js) / p50 of this stack; null for that stack itself or when not compared. */
   vsGrpc: StackRatio | null;
 }
 
@@ -37,11 +38,13 @@ const inverted = (ci: StackRatio): StackRatio => ({
 /** `stack` against `reference` at p50, oriented so that above 1 means `stack` was faster. */
 export function stackRatio(cell: CellResult, stack: StackId, reference: StackId): StackRatio | null {
   if (stack === reference) return null;
-  // The default pair is the cell's own comparison: REST p50 / gRPC p50, above 1 when grpc-js was faster.
-  if (DEFAULT_STACKS.includes(stack) && DEFAULT_STACKS.includes(reference)) {
+  // The pair is the cell's own comparison: REST p50 / gRPC p50, above 1 when its gRPC stack was faster.
+  const pair = cellPair(cell);
+  const inPair = (id: StackId) => id === pair.rest || id === pair.grpc;
+  if (inPair(stack) && inPair(reference)) {
     const ci = cell.comparisons.find((c) => c.metric === "p50")?.ci;
     if (!ci) return null;
-    return stack === "grpc-js" ? ci : inverted(ci);
+    return stack === pair.grpc ? ci : inverted(ci);
   }
   const pairs = [...(cell.stackComparisons ?? []), ...(cell.layers ?? [])];
   for (const pair of pairs) {
@@ -54,11 +57,12 @@ export function stackRatio(cell: CellResult, stack: StackId, reference: StackId)
   return null;
 }
 
-/** Every stack measured in the cell, in the catalogue's order (express first, grpc-js-static last). */
+/** Every stack measured in the cell, in the stack table's order (REST stacks first). */
 export function stackRowsOf(cell: CellResult): StackRow[] {
+  const pair = cellPair(cell);
   const measured = new Map<StackId, { measure: ProtocolSummary; payload: StackRow["payload"] }>([
-    ["express", { measure: cell.rest, payload: cell.payload.rest }],
-    ["grpc-js", { measure: cell.grpc, payload: cell.payload.grpc }],
+    [pair.rest, { measure: cell.rest, payload: cell.payload.rest }],
+    [pair.grpc, { measure: cell.grpc, payload: cell.payload.grpc }],
     ...(cell.stacks ?? []).map((s) => [s.stack, { measure: s.summary, payload: s.payload }] as const),
   ]);
   return stackIds
@@ -70,8 +74,8 @@ export function stackRowsOf(cell: CellResult): StackRow[] {
         tool: measure.generator.tool || stacks[stack].tool,
         measure,
         payload,
-        vsExpress: stackRatio(cell, stack, "express"),
-        vsGrpc: stackRatio(cell, stack, "grpc-js"),
+        vsExpress: stackRatio(cell, stack, pair.rest),
+        vsGrpc: stackRatio(cell, stack, pair.grpc),
       };
     });
 }

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { studyIds } from "../catalog/workload";
 import { measureFactSchema, runFactSchema } from "../findings/facts";
 import { runSpecSchema } from "../spec/run-spec";
-import { stackIdSchema } from "../stacks/stacks";
+import { cacheModes } from "../calls/cache-mode";
+import { layerNames, stackIdSchema } from "../stacks/stacks";
 import { sweepCoordsSchema, sweepResultSchema } from "../sweep/sweep-result";
 import { emulatorOverheadSchema, placementNames, placementRecordSchema } from "../network/placements";
 import { serviceEndpointsSchema } from "../network/service-endpoints";
@@ -198,13 +199,18 @@ export const cellResultSchema = z.object({
   label: z.string(),
   study: z.enum(studyIds),
   /** "none" for workloads that do not read through the cache. */
-  cacheMode: z.enum(["warm", "cold", "miss", "memory", "none"]),
+  cacheMode: z.enum([...cacheModes, "none"]),
   /** In a sweep: the grid point of the cell's numeric knobs (e.g. { records: 1000 }). */
   coords: sweepCoordsSchema.optional(),
   /** In a sweep: added by the crossover search rather than planned on the grid. */
   refinement: z.boolean().optional(),
   /** The network placement it was measured under; absent in results written before = loopback. */
   placement: z.enum(placementNames).optional(),
+  /**
+   * The two stacks `rest` and `grpc` hold (stacks/stack-pair.ts); absent = express and grpc-js, as
+   * in every result written before pairs and in every run that measures them.
+   */
+  pair: z.object({ rest: stackIdSchema, grpc: stackIdSchema }).optional(),
   payload: z.object({ rest: payloadSizesSchema, grpc: payloadSizesSchema }),
   trials: z.array(
     z.object({
@@ -233,7 +239,7 @@ export const cellResultSchema = z.object({
    * steps whose two stacks were measured, each with its sentence.
    */
   layers: z
-    .array(stackPairSchema.extend({ layer: z.enum(["framework", "encoding", "transport", "codec"]), text: z.string() }))
+    .array(stackPairSchema.extend({ layer: z.enum(layerNames), text: z.string() }))
     .optional(),
   published: z.array(publishedFigureSchema).optional(),
 });
@@ -245,15 +251,11 @@ export const environmentSchema = z.object({
   totalMemoryBytes: nonNegative,
   platform: z.string(),
   node: z.string(),
-  versions: z
-    .object({
-      autocannon: z.string().nullable(),
-      ghz: z.string().nullable(),
-      redis: z.string().nullable(),
-      mysql: z.string().nullable(),
-    })
-    // Any other load generator's version, under its tool name.
-    .catchall(z.string().nullable()),
+  /**
+   * Versions by program name: each load generator and emulator the run drove (autocannon, ghz,
+   * h2load, toxiproxy...) and the stores (redis, mysql); null when it could not be read.
+   */
+  versions: z.record(z.string(), z.string().nullable()),
   backends: z.object({
     cache: z.enum(["redis", "embedded"]),
     store: z.enum(["mysql", "embedded"]),

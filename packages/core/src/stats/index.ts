@@ -50,7 +50,6 @@ export {
   gapShare,
   layerSentence,
   stackVerdictFor,
-  type LayerName,
   type LayerSentenceInput,
   type StackVerdict,
 } from "./stack-verdicts";

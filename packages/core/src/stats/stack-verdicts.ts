@@ -1,7 +1,8 @@
 // The sentences that compare two stacks and that walk from express to grpc-js one layer at a time.
 // Pure, so the engine writes them into a result and any renderer can write them again from the
 // figures. A ratio here is oriented like a speedup: > 1 means `to` did better than `from`.
-import { layerSteps, stacks, type StackId } from "../stacks/stacks";
+import type { StackPair } from "../stacks/stack-pair";
+import { DEFAULT_PAIR, stacks, type LayerName, type StackId } from "../stacks/stacks";
 import type { ComparedMetric } from "./speedup";
 import { structuredVerdictFor, type VerdictInput } from "./verdict";
 
@@ -32,7 +33,6 @@ export function stackVerdictFor(input: {
   return { winner, factor: verdict.factor, text: verdict.text };
 }
 
-export type LayerName = (typeof layerSteps)[number]["layer"];
 
 /** What each step swaps, and what the slower side of it costs, in a reader's words. */
 const LAYER_WORDS: Record<LayerName, { change: string; cost: string }> = {
@@ -67,8 +67,10 @@ export interface LayerSentenceInput {
   to: StackId;
   /** The step's p50 ratio, `from` -> `to`. */
   step: RatioInput;
-  /** express -> grpc-js on p50 in the same cell, or null when it has no ratio (a side had no success). */
+  /** The pair's REST -> gRPC ratio on p50 in the same cell, or null when it has no ratio (a side had no success). */
   gap: RatioInput | null;
+  /** The cell's pair (stacks/stack-pair.ts); the default, express and grpc-js, when absent. */
+  pair?: StackPair;
 }
 
 /**
@@ -82,20 +84,22 @@ export function layerSentence(input: LayerSentenceInput): string {
   const step = stackVerdictFor({ metric: "p50", ci: input.step, from: input.from, to: input.to });
   const head = `on ${input.workload}, ${words.change} (${input.from} -> ${input.to}): ${step.text}`;
   if (step.winner === "none") return head;
-  if (input.gap === null) return `${head}; express -> grpc-js has no p50 ratio to share`;
-  const gap = stackVerdictFor({ metric: "p50", ci: input.gap, from: "express", to: "grpc-js" });
+  const pair = input.pair ?? DEFAULT_PAIR;
+  const gapName = `${pair.rest} -> ${pair.grpc}`;
+  if (input.gap === null) return `${head}; ${gapName} has no p50 ratio to share`;
+  const gap = stackVerdictFor({ metric: "p50", ci: input.gap, from: pair.rest, to: pair.grpc });
   if (gap.winner === "none")
-    return `${head}; express and grpc-js do not differ significantly, so there is no gap to share`;
+    return `${head}; ${pair.rest} and ${pair.grpc} do not differ significantly, so there is no gap to share`;
   const share = gapShare({ from: input.from, estimate: input.step.estimate }, input.gap.estimate);
   if (share === null) return head;
   // Beyond 100% the step alone overturns the comparison: the changed stack beats the other side.
   const part =
     share > 1
-      ? `it more than closes the express -> grpc-js gap (${percent(share)} of it): this layer alone overturns the comparison`
+      ? `it more than closes the ${gapName} gap (${percent(share)} of it): this layer alone overturns the comparison`
       : share >= 0
-        ? `it closes ${percent(share)} of the express -> grpc-js gap`
-        : `it widens the express -> grpc-js gap by ${percent(share)}`;
-  const leader = gap.winner === "grpc-js" ? "gRPC" : "Express";
+        ? `it closes ${percent(share)} of the ${gapName} gap`
+        : `it widens the ${gapName} gap by ${percent(share)}`;
+  const leader = gap.winner === pair.grpc ? "gRPC" : "REST";
   const onRestSide = stacks[input.from].family === "rest";
   // Only a REST-side step can be the reason gRPC leads: it removes a cost the REST side pays.
   const reading = onRestSide && leader === "gRPC" && share >= MOST ? `: most of gRPC's lead is ${words.cost}` : "";

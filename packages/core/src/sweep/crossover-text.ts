@@ -1,6 +1,6 @@
 import { formatBytes, formatInt } from "../render/format";
 import { namedPlacements } from "../network/placements";
-import { stacks } from "../stacks/stacks";
+import { DEFAULT_PAIR, stacks } from "../stacks/stacks";
 import { crossoversOf, type RowOutcome } from "./crossover-search";
 import type { Crossover, SweepCoords, SweepResult } from "./sweep-result";
 
@@ -47,7 +47,7 @@ export function rowPhrase(row: SweepCoords): string {
       // A stack's speedup is against the other side's default, which the row would not say otherwise.
       if (dimension === "stacks") {
         const family = (stacks as Record<string, { family: string } | undefined>)[String(value)]?.family;
-        return `through ${value}${family ? ` (against ${family === "rest" ? "grpc-js" : "express"})` : ""}`;
+        return `through ${value}${family ? ` (against ${family === "rest" ? DEFAULT_PAIR.grpc : DEFAULT_PAIR.rest})` : ""}`;
       }
       return typeof value === "number" ? `at ${formatSweepValue(dimension, value)}` : `at ${dimension} ${value}`;
     })

@@ -1,6 +1,6 @@
 import { placementName } from "../network/placements";
 import type { RunSpec } from "../spec/run-spec";
-import { stackIds } from "../stacks/stacks";
+import { DEFAULT_STACKS, stackIds } from "../stacks/stacks";
 import { numericSweepDimensions, type NumericSweepDimension, type Sweep, type SweepAxis } from "./sweep-spec";
 import type { SweepCoords } from "./sweep-result";
 
@@ -37,7 +37,7 @@ export function sweepListsApplied<
     if (axis.dimension === "network") out = { ...out, network: [...axis.values] };
     else if (axis.dimension === "cacheModes") out = { ...out, cacheModes: [...axis.values] };
     else if (axis.dimension === "stacks") {
-      const wanted = new Set([...axis.values, "express", "grpc-js"]);
+      const wanted = new Set<string>([...axis.values, ...DEFAULT_STACKS]);
       out = { ...out, stacks: stackIds.filter((id) => wanted.has(id)) };
     }
   }

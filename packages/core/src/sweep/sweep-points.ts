@@ -1,6 +1,7 @@
 import { plannedCells } from "../presets/measuring-time";
 import type { CellResult, Comparison } from "../result/result-schema";
 import type { RunSpec } from "../spec/run-spec";
+import { cellPair } from "../stacks/stack-pair";
 import { stacks, type StackId } from "../stacks/stacks";
 import type { RatioCI } from "../stats";
 import { isNumericDimension } from "./sweep-plan";
@@ -32,14 +33,16 @@ const invert = (ci: RatioCI): RatioCI => ({
 });
 
 /**
- * A stack's comparison with the other side's default, oriented like the cell's own (REST p50 /
- * gRPC p50, above 1 gRPC faster): a REST stack against grpc-js, a gRPC stack against express.
+ * A stack's comparison with the other side of the cell's pair, oriented like the cell's own (REST
+ * p50 / gRPC p50, above 1 gRPC faster): a REST stack against the pair's gRPC stack (grpc-js), a
+ * gRPC stack against its REST stack (express).
  */
 function stackP50(cell: CellResult, stack: StackId): Pick<SweepPoint, "p50" | "winner" | "verdict"> {
   const own = cell.comparisons.find((c) => c.metric === "p50");
-  if (stack === "express" || stack === "grpc-js") return comparisonPoint(own, cell.verdict);
+  const cellStacks = cellPair(cell);
+  if (stack === cellStacks.rest || stack === cellStacks.grpc) return comparisonPoint(own, cell.verdict);
   const family = stacks[stack].family;
-  const from = family === "rest" ? "grpc-js" : "express";
+  const from = family === "rest" ? cellStacks.grpc : cellStacks.rest;
   const pair = cell.stackComparisons?.find((p) => p.from === from && p.to === stack);
   const p50 = pair?.comparisons.find((c) => c.metric === "p50");
   if (!pair || !p50) return { p50: null, winner: "none", verdict: `no verdict for ${stack}` };

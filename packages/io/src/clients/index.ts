@@ -1,2 +1,3 @@
 export * from "./rest-client";
 export * from "./grpc-client";
+export * from "./stack-client";

@@ -9,6 +9,8 @@ export const CALL_TIMEOUT_MS = 30_000;
 
 export interface RestCallResult {
   status: number;
+  /** The reply's content-type header ("" when it had none). */
+  contentType: string;
   /** The decoded answer: a JSON document, or the array of NDJSON lines for a stream. */
   data: unknown;
   requestBodyBytes: number;
@@ -45,6 +47,7 @@ export async function callRest<Req>(
   else data = JSON.parse(text);
   return {
     status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
     data,
     requestBodyBytes: http.body === undefined ? 0 : Buffer.byteLength(http.body),
     responseBodyBytes: body.length,

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { DEFAULT_PORTS } from "@relix/core/network/default-ports";
+import { optionalStackIds, stackPortVariable } from "@relix/core/stacks/port-variables";
+import { DEFAULT_PAIR, stackRecord, type StackId } from "@relix/core/stacks/stacks";
+import { serviceProcesses, sidePortOf } from "@relix/core/stacks/service-processes";
 import { MYSQL_QUERY_TIMEOUT_MS } from "../repository/mysql-store";
 
 /**
@@ -11,19 +13,23 @@ const port = z.coerce.number().int().min(0).max(65535);
 /** A port, or "off" (null): 0 already means "any free port", as tests use it. */
 const optionalPort = z.union([z.literal("off").transform(() => null), port]);
 
+/** The stacks the Node services serve beside the default pair, each on its own port variable. */
+const nodeOptionalStacks = optionalStackIds.filter(
+  (stack) => serviceProcesses[stackRecord(stack).process].runtime === "node",
+);
+const optionalStackPortShape = Object.fromEntries(
+  nodeOptionalStacks.map((stack) => [stackPortVariable(stack).variable, optionalPort.default(stackPortVariable(stack).default)]),
+) as Record<string, z.ZodDefault<typeof optionalPort>>;
+
 export const serviceEnvSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   MYSQL_URL: z.string().url().optional(),
   HOST: z.string().default("127.0.0.1"),
-  REST_PORT: port.default(DEFAULT_PORTS.rest),
-  GRPC_PORT: port.default(DEFAULT_PORTS.grpc),
-  GRPC_METRICS_PORT: port.default(DEFAULT_PORTS.grpcMetrics),
-  /** The REST API process's other HTTP stacks (stacks/stacks.ts); "off" leaves one unserved. */
-  NODE_PORT: optionalPort.default(DEFAULT_PORTS.node),
-  NODE_PROTOBUF_PORT: optionalPort.default(DEFAULT_PORTS.nodeProtobuf),
-  H2C_PORT: optionalPort.default(DEFAULT_PORTS.h2c),
-  /** The gRPC API process's grpc-js-static stack; "off" leaves it unserved. */
-  GRPC_STATIC_PORT: optionalPort.default(DEFAULT_PORTS.grpcStatic),
+  REST_PORT: port.default(stackPortVariable(DEFAULT_PAIR.rest).default),
+  GRPC_PORT: port.default(stackPortVariable(DEFAULT_PAIR.grpc).default),
+  GRPC_METRICS_PORT: port.default(sidePortOf(stackRecord(DEFAULT_PAIR.grpc).process)!.default),
+  /** Each other stack of the two Node processes (stacks/stacks.ts), by its port variable; "off" leaves one unserved. */
+  ...optionalStackPortShape,
   // An hour: the longest run a spec allows (MAX_TOTAL_RUN_MS), so keys primed before measuring
   // stay warm to the last cell.
   CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
@@ -48,6 +54,12 @@ export const serviceEnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
+
+/** Where the env says one of the Node processes' other stacks listens: null when it is "off". */
+export function optionalStackPort(env: ServiceEnv, stack: StackId): number | null {
+  const value = (env as unknown as Record<string, number | null | undefined>)[stackPortVariable(stack).variable];
+  return value ?? null;
+}
 
 /** Parses the environment, failing with every problem listed, not just the first. */
 export function loadServiceEnv(env: Readonly<Record<string, string | undefined>>): ServiceEnv {

@@ -3,7 +3,7 @@ import type { GrpcServiceName } from "@relix/core/catalog/grpc-services";
 import { loadRelixProtos } from "./load";
 
 /**
- * Protobuf bodies over plain HTTP (the node-protobuf stack): a workload's body is its gRPC
+ * Protobuf bodies over plain HTTP (a stack whose record says encoding "protobuf" over HTTP): a workload's body is its gRPC
  * method's message, encoded by the very codec grpc-js uses (proto-loader's protobufjs, same
  * options). A body that is several messages (a streamed reply, an upload sent as chunks) is
  * length-delimited: each message preceded by its size as a base-128 varint, protobuf's own

@@ -2,7 +2,7 @@
 // runner's once-a-second live poll, which draws the live chart from them. The runner also reads
 // /stats around every slice of a run for its counters, several times a second; those reads send
 // this header so they leave the interval to the live poll, which would otherwise find it emptied
-// and draw an idle stack. The same rule on every stack: Express, node, node-protobuf and h2c, and
+// and draw an idle stack. The same rule on every stack: every HTTP stack, and
 // the gRPC API's side port.
 
 /** `x-relix-keep-interval: 1` on a read of /stats: the counters, without taking the interval. */

@@ -8,7 +8,7 @@
 // start (`pnpm start` starts them before it, Docker runs them in their own containers, the two-host
 // setup on another machine), and a secret would have to reach every one of them; while a program
 // that can reach these ports could skew a run anyway, by sending it load.
-// The same rule on every stack: Express, node, node-protobuf and h2c, and the gRPC API's side port.
+// The same rule on every stack: every HTTP stack, and the gRPC API's side port.
 
 /** `x-relix-reset-peak-rss: 1` on `POST /stats`: snapshot, then start a new peak-RSS window. */
 export const PEAK_RSS_RESET_HEADER = "x-relix-reset-peak-rss";

@@ -6,9 +6,10 @@ import { splitOf, startSpan, type RequestSpan } from "./request-span";
 import { nowUs } from "./timing";
 import { createWireCounter } from "./wire-counter";
 import type { Protocol } from "@relix/core/result/result-schema";
-import type { StackId } from "@relix/core/stacks/stacks";
-/** "cancelled": the client went away before a stream ended. */
-export type Outcome = "ok" | "client_error" | "not_found" | "unavailable" | "server_error" | "cancelled";
+import { DEFAULT_PAIR, type StackId } from "@relix/core/stacks/stacks";
+import type { Outcome } from "./outcome";
+
+export type { Outcome } from "./outcome";
 
 /** Seconds; fine at the bottom because a warm read on loopback takes well under a millisecond. */
 const DURATION_BUCKETS = [
@@ -16,7 +17,7 @@ const DURATION_BUCKETS = [
   10,
 ];
 
-const DEFAULT_STACK: Record<Protocol, StackId> = { rest: "express", grpc: "grpc-js" };
+const DEFAULT_STACK: Record<Protocol, StackId> = DEFAULT_PAIR;
 
 /**
  * The instrumentation every server shares: the same counters, the same server-time span

@@ -1,5 +1,5 @@
 import { DomainError } from "@relix/core";
-import type { Outcome } from "./server-telemetry";
+import type { Outcome } from "./outcome";
 
 export const nowUs = () => Number(process.hrtime.bigint()) / 1000;
 

@@ -1,4 +1,4 @@
-/** HTTP/1.1 stacks (express, node, node-protobuf), driven by autocannon in the runner's own process. */
+/** The HTTP/1.1 stacks (their records name autocannon), driven by autocannon in the runner's own process. */
 import { stacks } from "@relix/core/stacks/stacks";
 import { autocannonVersion, runAutocannon, type AutocannonOptions } from "../../tools";
 import type { LoadGenerator, LoadPlan } from "../load-generator";
@@ -15,7 +15,7 @@ export function autocannonOptionsFor(plan: LoadPlan): AutocannonOptions {
   return {
     url: restBaseUrl(plan.targets),
     ...remoteHostsOption(plan.targets),
-    // The stack's encoding: JSON bodies, or the gRPC messages as protobuf (node-protobuf).
+    // The stack's encoding: JSON bodies, or the gRPC messages as protobuf (a stack with protobuf bodies).
     requests: restRequestsFor(workload, requests, cacheMode, spec.serverDelayMs, stacks[plan.stack].encoding),
     connections: spec.connections,
     pipelining: 1,
@@ -31,7 +31,6 @@ export function autocannonOptionsFor(plan: LoadPlan): AutocannonOptions {
 
 export const autocannonGenerator: LoadGenerator = {
   measures: "rest",
-  stacks: ["express", "node", "node-protobuf"],
   tool: "autocannon",
   statsUrl: restBaseUrl,
   version: async () => autocannonVersion(),

@@ -39,7 +39,6 @@ export function ghzOptionsFor(plan: LoadPlan): GhzOptions {
 
 export const ghzGenerator: LoadGenerator = {
   measures: "grpc",
-  stacks: ["grpc-js", "grpc-js-static"],
   tool: "ghz",
   executable: GHZ_EXECUTABLE,
   statsUrl: grpcStatsUrl,

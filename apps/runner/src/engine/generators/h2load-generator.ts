@@ -53,7 +53,6 @@ export function h2loadOptionsFor(plan: LoadPlan): H2loadOptions {
 
 export const h2loadGenerator: LoadGenerator = {
   measures: "rest",
-  stacks: ["h2c"],
   tool: "h2load",
   executable: H2LOAD_EXECUTABLE,
   statsUrl: restBaseUrl,

@@ -2,7 +2,7 @@
  * The load generators the engine knows, looked up by the stack they drive. Adding a tool is one
  * new file in this folder and one line here; the engine drives whatever is registered.
  */
-import type { StackId } from "@relix/core/stacks/stacks";
+import { stacksDrivenByTool, type StackId } from "@relix/core/stacks/stacks";
 import type { LoadGenerator } from "../load-generator";
 import { DEFAULT_STACK_OF } from "../stack-table";
 import { autocannonGenerator } from "./autocannon-generator";
@@ -11,9 +11,15 @@ import { h2loadGenerator } from "./h2load-generator";
 
 export type GeneratorRegistry = ReadonlyMap<StackId, LoadGenerator>;
 
-/** The stacks a generator drives: the ones it lists, else its protocol's default stack. */
-export const stacksDrivenBy = (generator: LoadGenerator): readonly StackId[] =>
-  generator.stacks ?? [DEFAULT_STACK_OF[generator.measures]];
+/**
+ * The stacks a generator drives: the ones it lists, else those whose records name its tool, else
+ * (a tool no record names, as tests register) its protocol's default stack.
+ */
+export function stacksDrivenBy(generator: LoadGenerator): readonly StackId[] {
+  if (generator.stacks) return generator.stacks;
+  const named = stacksDrivenByTool(generator.tool as Parameters<typeof stacksDrivenByTool>[0]);
+  return named.length > 0 ? named : [DEFAULT_STACK_OF[generator.measures]];
+}
 
 export function generatorRegistry(generators: readonly LoadGenerator[]): GeneratorRegistry {
   const registry = new Map<StackId, LoadGenerator>();

@@ -1,3 +1,4 @@
+import { toolVersionsText } from "@relix/core/render/run-summary";
 import type { RunResult } from "@relix/core/result/result-schema";
 import { Proto } from "@/components/ui/Proto";
 import { formatBytes, formatDuration, formatTimestamp } from "@/lib/format";
@@ -32,10 +33,8 @@ export function EnvironmentSection({ result, findings }: { result: RunResult; fi
                 <td>{result.environment.node}</td>
               </tr>
               <tr>
-                <td>autocannon / ghz</td>
-                <td>
-                  {result.environment.versions.autocannon ?? "?"} / {result.environment.versions.ghz ?? "?"}
-                </td>
+                <td>Load tools</td>
+                <td>{toolVersionsText(result.environment.versions)}</td>
               </tr>
               <tr>
                 <td>Redis / MySQL</td>

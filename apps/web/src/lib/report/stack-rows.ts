@@ -7,6 +7,7 @@ import {
   type StackRatio,
 } from "@relix/core/render/stacks";
 import type { CellResult, RunResult } from "@relix/core/result/result-schema";
+import { cellPair } from "@relix/core/stacks/stack-pair";
 import type { StackId } from "@relix/core/stacks/stacks";
 import { cellKey, cellTitle } from "./report-rows";
 
@@ -86,8 +87,9 @@ function panelOf(cell: CellResult): StackPanel {
   const ladder = layerRowsOf(cell)
     .filter((l) => l.ratio !== null)
     .map((l) => rung(l.layer, l.from, l.to, l.ratio!, l.text));
-  const whole = stackRatio(cell, "grpc-js", "express");
-  if (whole) ladder.push(rung(WHOLE, "express", "grpc-js", whole, cell.verdict));
+  const pair = cellPair(cell);
+  const whole = stackRatio(cell, pair.grpc, pair.rest);
+  if (whole) ladder.push(rung(WHOLE, pair.rest, pair.grpc, whole, cell.verdict));
   const rows = stackRowsOf(cell);
   return {
     key: cellKey(cell),

@@ -1,29 +1,24 @@
 /**
- * One call of a workload on any stack, decoded to plain data, for preflight: each stack is reached
- * the way its transport and encoding say (stacks/stacks.ts), so the answers can be compared with
- * grpc-js's field by field.
+ * One call of a workload on any stack, decoded to plain data: each stack is reached the way its
+ * record's wire format says (stacks/stacks.ts: family, transport, encoding), one client per wire
+ * format, so the runner's preflight and the conformance tests call every stack the same way and
+ * can compare the answers field by field.
  */
 import http2 from "node:http2";
-import {
-  CACHE_MODE_HEADER,
-  DELAY_HEADER,
-  stacks,
-  type CallContext,
-  type StackDefinition,
-  type StackId,
-  type Workload,
-} from "@relix/core";
-import { callRest, createGrpcClients } from "@relix/io";
-import { protobufCodecOf, splitDelimited } from "@relix/io/proto/protobuf-bodies";
-import { encodedRestRequest } from "./protocol-requests";
-import { stackAddress, stackBaseUrl } from "./stack-table";
-import type { ServiceTargets } from "./targets";
-
-const CALL_TIMEOUT_MS = 30_000;
+import type { Workload } from "@relix/core/catalog/workload";
+import { CACHE_MODE_HEADER, DELAY_HEADER } from "@relix/core/calls/cache-mode";
+import type { CallContext } from "@relix/core/calls/call-context";
+import { stackRecord, type StackDefinition, type StackId } from "@relix/core/stacks/stacks";
+import { protobufCodecOf, splitDelimited } from "../proto/protobuf-bodies";
+import { encodedRestRequest } from "./encoded-request";
+import { createGrpcClients } from "./grpc-client";
+import { CALL_TIMEOUT_MS, callRest } from "./rest-client";
 
 export interface StackAnswer {
   /** 200 for a success (gRPC OK counts as 200); a failed gRPC call throws instead. */
   status: number;
+  /** The reply's content-type ("application/grpc" for a gRPC stack). */
+  contentType: string;
   data: unknown;
   requestBodyBytes: number;
   responseBodyBytes: number;
@@ -84,6 +79,7 @@ function http1Client(baseUrl: string, encoding: Encoding): StackClient {
       const body = Buffer.from(await response.arrayBuffer());
       return {
         status: response.status,
+        contentType: response.headers.get("content-type") ?? "",
         data: response.ok ? DECODE[encoding](workload, body) : errorData(body),
         requestBodyBytes: http.body === undefined ? 0 : Buffer.byteLength(http.body),
         responseBodyBytes: body.length,
@@ -114,8 +110,10 @@ function h2cClient(baseUrl: string, encoding: Encoding): StackClient {
         stream.setTimeout(CALL_TIMEOUT_MS, () => stream.close(http2.constants.NGHTTP2_CANCEL));
         const chunks: Buffer[] = [];
         let status = 0;
+        let contentType = "";
         stream.on("response", (headers) => {
           status = Number(headers[":status"]);
+          contentType = String(headers["content-type"] ?? "");
         });
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("error", reject);
@@ -124,6 +122,7 @@ function h2cClient(baseUrl: string, encoding: Encoding): StackClient {
           try {
             resolve({
               status,
+              contentType,
               data: status === 200 ? DECODE[encoding](workload, body) : errorData(body),
               requestBodyBytes: http.body === undefined ? 0 : Buffer.byteLength(http.body),
               responseBodyBytes: body.length,
@@ -149,30 +148,31 @@ function grpcClient(target: string): StackClient {
   const clients = createGrpcClients(target);
   return {
     async call(workload, request, ctx) {
-      return { status: 200, ...(await clients.call(workload, request, ctx)) };
+      return { status: 200, contentType: "application/grpc", ...(await clients.call(workload, request, ctx)) };
     },
     close: () => clients.close(),
   };
 }
 
-/** How each family and transport is reached; the encoding is the stack's own. */
+/** How each family and transport is reached at `address` (host:port); the encoding is the stack's own. */
 const CLIENT_OF: Record<
   StackDefinition["family"],
-  Record<StackDefinition["transport"], (t: ServiceTargets, stack: StackId) => StackClient>
+  Record<StackDefinition["transport"], (address: string, encoding: Encoding, stack: StackId) => StackClient>
 > = {
   rest: {
-    http1: (t, stack) => http1Client(stackBaseUrl(t, stack), stacks[stack].encoding),
-    h2c: (t, stack) => h2cClient(stackBaseUrl(t, stack), stacks[stack].encoding),
+    http1: (address, encoding) => http1Client(`http://${address}`, encoding),
+    h2c: (address, encoding) => h2cClient(`http://${address}`, encoding),
   },
   grpc: {
-    http1: (_t, stack) => {
+    http1: (_address, _encoding, stack) => {
       throw new Error(`${stack}: gRPC runs over HTTP/2 only`);
     },
-    h2c: (t, stack) => grpcClient(stackAddress(t, stack)),
+    h2c: (address) => grpcClient(address),
   },
 };
 
-export function stackClient(targets: ServiceTargets, stack: StackId): StackClient {
-  const { family, transport } = stacks[stack];
-  return CLIENT_OF[family][transport](targets, stack);
+/** A client for one stack served at `address` (host:port). */
+export function stackClient(stack: StackId, address: string): StackClient {
+  const { family, transport, encoding } = stackRecord(stack);
+  return CLIENT_OF[family][transport](address, encoding, stack);
 }

@@ -1,0 +1,135 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { Socket } from "node:net";
+import { createInterface } from "node:readline";
+import { ownChildProcess } from "../../lifetime/own";
+import { emulatorReadySchema, emulatorStatsSchema, type EmulatorReady, type EmulatorStats } from "./emulator-stats";
+
+/**
+ * One running packet-delay helper, inside one namespace (started through `ip netns exec`, which
+ * execs it: the pid is the helper's own). It is steered through its stdin (native/packet-delay/
+ * src/commands.h) and reports on its stdout, one JSON line each.
+ */
+export interface EmulatorProcess {
+  readonly pid: number;
+  readonly ready: EmulatorReady;
+  /** Holds packets arriving from now on `delayUs` (± `jitterUs`, uniform) each. */
+  setDelay(delayUs: number, jitterUs: number): Promise<void>;
+  /** Its counters now. */
+  stats(): Promise<EmulatorStats>;
+  /** SIGTERM (it releases what it holds and reports), SIGKILL after `graceMs`; its last report, if any. */
+  stop(graceMs?: number): Promise<EmulatorStats | null>;
+}
+
+export interface EmulatorStart {
+  /** `ip netns exec <namespace>`, absolute `ip` first. */
+  execPrefix: readonly string[];
+  helper: string;
+  queue: number;
+  delayUs: number;
+  jitterUs: number;
+  windowUs: number;
+}
+
+const READY_TIMEOUT_MS = 10_000;
+const ANSWER_TIMEOUT_MS = 5_000;
+const OUTPUT_TAIL_LINES = 20;
+
+type Waiter = { accepts: (line: Record<string, unknown>) => boolean; resolve: (line: Record<string, unknown>) => void };
+
+export async function startEmulator(start: EmulatorStart): Promise<EmulatorProcess> {
+  const argv = [
+    ...start.execPrefix,
+    start.helper,
+    `--queue=${start.queue}`,
+    `--delay-us=${Math.round(start.delayUs)}`,
+    `--jitter-us=${Math.round(start.jitterUs)}`,
+    `--window-us=${Math.round(start.windowUs)}`,
+  ];
+  const child = spawn(argv[0]!, argv.slice(1), { stdio: ["pipe", "pipe", "pipe"] });
+  // Killed if this process exits first; recorded for the lifetime sweep if it is killed outright.
+  ownChildProcess(child, "the packet-delay network emulator");
+  // A write after it died must not become an uncaught EPIPE: its exit is reported on its own.
+  child.stdin.on("error", () => {});
+  // Not what keeps this process alive: a caller that never closes its link still exits (and the
+  // exit hook then removes the link).
+  child.unref();
+  for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as Socket).unref();
+  const output: string[] = [];
+  const waiters: Waiter[] = [];
+  let lastStats: EmulatorStats | null = null;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const keep = (line: string) => {
+    output.push(line);
+    if (output.length > OUTPUT_TAIL_LINES) output.shift();
+  };
+  createInterface({ input: child.stderr }).on("line", keep);
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    keep(line);
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      return;
+    }
+    if (parsed.event === "stats") {
+      const stats = emulatorStatsSchema.safeParse(parsed);
+      if (stats.success) lastStats = stats.data;
+    }
+    const index = waiters.findIndex((w) => w.accepts(parsed));
+    if (index >= 0) waiters.splice(index, 1)[0]!.resolve(parsed);
+  });
+
+  const awaitLine = (accepts: Waiter["accepts"], timeoutMs: number, what: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const waiter: Waiter = { accepts, resolve: (line) => (clearTimeout(timer), resolve(line)) };
+      const fail = (why: string) => {
+        const at = waiters.indexOf(waiter);
+        if (at >= 0) waiters.splice(at, 1);
+        reject(new Error(`packet-delay ${why} (${what}):\n${output.join("\n")}`));
+      };
+      const timer = setTimeout(() => fail(`did not answer within ${timeoutMs} ms`), timeoutMs);
+      waiters.push(waiter);
+      void exited.then(() => {
+        clearTimeout(timer);
+        fail(`exited (code ${child.exitCode}, signal ${child.signalCode})`);
+      });
+    });
+
+  const stop = async (graceMs = 3_000): Promise<EmulatorStats | null> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      await exited;
+      clearTimeout(timer);
+    }
+    return lastStats?.reason === "exit" ? lastStats : null;
+  };
+
+  let ready: EmulatorReady;
+  try {
+    ready = emulatorReadySchema.parse(await awaitLine((l) => l.event === "ready", READY_TIMEOUT_MS, "starting"));
+  } catch (error) {
+    await stop(500);
+    throw error;
+  }
+  return {
+    pid: child.pid!,
+    ready,
+    async setDelay(delayUs, jitterUs) {
+      const answer = awaitLine((l) => l.event === "delay" || l.event === "error", ANSWER_TIMEOUT_MS, "delay");
+      writeLine(child, `delay ${Math.round(delayUs)} ${Math.round(jitterUs)}`);
+      const line = await answer;
+      if (line.event === "error") throw new Error(`packet-delay refused the delay: ${String(line.message)}`);
+    },
+    async stats() {
+      const answer = awaitLine((l) => l.event === "stats" && l.reason === "command", ANSWER_TIMEOUT_MS, "stats");
+      writeLine(child, "stats");
+      return emulatorStatsSchema.parse(await answer);
+    },
+    stop,
+  };
+}
+
+function writeLine(child: ChildProcessWithoutNullStreams, line: string): void {
+  child.stdin.write(`${line}\n`);
+}

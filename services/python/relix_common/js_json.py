@@ -1,0 +1,109 @@
+"""JSON text exactly as JavaScript's JSON.stringify writes it.
+
+The Python stacks must answer byte for byte as the Node ones and write the same bytes into the
+shared Redis cache. Python's json module differs on numbers: 3.0 is "3.0" in Python and "3" in
+JavaScript, 1e-05 is "0.00001", 1e+16 is "10000000000000000". Strings are escaped by json's own C
+escaper (the same escapes as JSON.stringify once ensure_ascii is off); numbers follow ECMAScript's
+Number::toString, built on Python's repr, which picks the same shortest round-tripping digits.
+"""
+
+import json
+import math
+from decimal import Decimal
+from typing import Any
+
+
+_escape = json.encoder.c_encode_basestring or json.encoder.py_encode_basestring  # type: ignore[attr-defined]
+
+
+def js_number(value: float) -> str:
+    """ECMAScript Number::toString(value); JSON.stringify writes NaN and the infinities as null."""
+    if isinstance(value, bool):
+        raise TypeError("a bool is not a number here")
+    if isinstance(value, int):
+        if -(2**53) <= value <= 2**53:
+            return str(value)
+        value = float(value)
+    if math.isnan(value) or math.isinf(value):
+        return "null"
+    if value == 0:
+        return "0"
+    sign = "-" if value < 0 else ""
+    digits_tuple, exponent = Decimal(repr(abs(value))).normalize().as_tuple()[1:]
+    digits = "".join(str(d) for d in digits_tuple)
+    k = len(digits)
+    n = exponent + k  # the decimal point sits after the n-th digit
+    if k <= n <= 21:
+        return sign + digits + "0" * (n - k)
+    if 0 < n <= 21:
+        return sign + digits[:n] + "." + digits[n:]
+    if -6 < n <= 0:
+        return sign + "0." + "0" * (-n) + digits
+    e = n - 1
+    mantissa = digits if k == 1 else digits[0] + "." + digits[1:]
+    return f"{sign}{mantissa}e{'+' if e >= 0 else '-'}{abs(e)}"
+
+
+def _write(value: Any, out: list) -> None:
+    if isinstance(value, str):
+        out.append(_escape(value))
+    elif value is None:
+        out.append("null")
+    elif value is True:
+        out.append("true")
+    elif value is False:
+        out.append("false")
+    elif isinstance(value, (int, float)):
+        out.append(js_number(value))
+    elif isinstance(value, dict):
+        out.append("{")
+        first = True
+        for key, item in value.items():
+            if not first:
+                out.append(",")
+            first = False
+            out.append(_escape(str(key)))
+            out.append(":")
+            _write(item, out)
+        out.append("}")
+    elif isinstance(value, (list, tuple)):
+        out.append("[")
+        for i, item in enumerate(value):
+            if i:
+                out.append(",")
+            _write(item, out)
+        out.append("]")
+    else:
+        raise TypeError(f"cannot write {type(value).__name__} as JSON")
+
+
+def dumps(value: Any) -> str:
+    out: list = []
+    _write(value, out)
+    return "".join(out)
+
+
+def dumps_bytes(value: Any) -> bytes:
+    # A lone surrogate (from a "\ud800" escape in a request) is written as JSON.stringify does: escaped.
+    text = dumps(value)
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _escape_surrogates(text)
+
+
+def _escape_surrogates(text: str) -> bytes:
+    return "".join(f"\\u{ord(c):04x}" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text).encode("utf-8")
+
+
+def _refuse_constant(name: str) -> float:
+    # JSON.parse has no NaN or Infinity literals; Python's json would accept them.
+    raise ValueError(f"{name} is not JSON")
+
+
+def loads(text: bytes | str) -> Any:
+    """JSON.parse's grammar: strict (no NaN/Infinity), any value at the top. ValueError when it is not JSON."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")
+    return json.loads(text, parse_constant=_refuse_constant)
+

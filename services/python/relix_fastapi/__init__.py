@@ -1,0 +1,1 @@
+"""The `fastapi` stack: FastAPI on uvicorn, study 001's REST server."""

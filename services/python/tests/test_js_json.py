@@ -1,0 +1,31 @@
+"""JSON text must be JSON.stringify's, byte for byte: the same replies and the same Redis bytes as Node."""
+
+import pytest
+
+from relix_common import js_json
+
+
+@pytest.mark.parametrize("value, text", [
+    (3.0, "3"), (-0.0, "0"), (2.4, "2.4"), (1e21, "1e+21"), (1e20, "100000000000000000000"),
+    (1.5e-7, "1.5e-7"), (0.00001, "0.00001"), (1e-6, "0.000001"), (123456789012345680000.0, "123456789012345680000"),
+    (1.0000000116860974e-7, "1.0000000116860974e-7"), (3.4028234663852886e38, "3.4028234663852886e+38"),
+    (0.1 + 0.2, "0.30000000000000004"), (float("nan"), "null"), (float("inf"), "null"), (2**53, "9007199254740992"),
+    (2**64, "18446744073709552000"),
+])
+def test_numbers_as_javascript_writes_them(value, text):
+    assert js_json.js_number(value) == text
+
+
+def test_objects_keep_their_order_and_escape_as_json_stringify():
+    value = {"id": 7, "name": "Zen \"Fan\"", "tags": ["a\nb", "\u0001", "é😀\u2028"], "weight": 8.0, "ok": True, "x": None}
+    assert js_json.dumps(value) == '{"id":7,"name":"Zen \\"Fan\\"","tags":["a\\nb","\\u0001","é😀\u2028"],"weight":8,"ok":true,"x":null}'
+
+
+def test_a_lone_surrogate_is_escaped_not_an_error():
+    assert js_json.dumps_bytes({"k": "\ud800"}) == b'{"k":"\\ud800"}'
+
+
+@pytest.mark.parametrize("text", ["NaN", "[Infinity]", "{\"a\":-Infinity}"])
+def test_parsing_refuses_what_json_parse_refuses(text):
+    with pytest.raises(ValueError):
+        js_json.loads(text)
