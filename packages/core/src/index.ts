@@ -12,3 +12,4 @@ export * from "./runner-api";
 export * from "./network/placements";
 export * from "./stacks/stacks";
 export * from "./sweep";
+export * from "./run-request";

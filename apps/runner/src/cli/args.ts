@@ -1,32 +1,28 @@
 // argv -> a validated RunSpec, the outputs and the thresholds. Every mistake is a UsageError whose
 // one-line message names the flag, the value and what is allowed.
 //
+// The spec's flags come from the run-field table: each field reads its own flags' text, and what
+// they give is a run request (`{ preset, spec }`) resolved as the runner resolves one over HTTP.
+//
 // parseArgs runs with strict: false and tokens on, and this file rejects what strict mode would
 // (unknown flags, missing values, values on switches, positionals) itself: strict mode's errors
 // are long multi-line hints about '--' that do not say what is allowed, nor "did you mean".
 import { parseArgs } from "node:util";
 import {
-  cacheModes,
+  corePresets,
   DEFAULT_PRESET,
-  findPreset,
-  measuringOverLimit,
-  getPreset,
-  presetNames,
-  restConnectionPolicies,
-  serverDelayProblem,
-  specBounds as b,
-  specFromPreset,
-  workloadIds,
-  type PresetOverrides,
+  resolveRunRequest,
+  runFields,
+  suggestion,
+  type FlagTexts,
+  type RunFieldTable,
+  type RunPresets,
   type RunSpec,
 } from "@relix/core";
 import { parseThreshold, ThresholdSyntaxError, type Threshold } from "@relix/core/render/thresholds";
-import { flags, type FlagDefinition } from "./flags";
-import { networkFrom } from "./network-args";
-import { parseStacks } from "./stacks-args";
-import { parseSweeps } from "./sweep-args";
-import { parseByteSize, parseCount, parseDurationMs, parseList } from "./values";
-import { UsageError } from "./usage-error";
+import { flagsOf, type FlagDefinition } from "./flags";
+import { flagWording } from "./request-wording";
+import { asUsage, UsageError } from "./usage-error";
 
 export interface CliOutputs {
   json?: string;
@@ -48,34 +44,19 @@ export interface CliRun {
 
 export type CliArgs = { help: true } | CliRun;
 
-const byName = new Map(flags.map((f) => [f.name, f]));
-const byShort = new Map(flags.filter((f) => f.short).map((f) => [f.short!, f]));
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}
-
-function suggestion(input: string, candidates: readonly string[]): string {
-  const best = candidates
-    .map((c) => ({ c, d: c.startsWith(input) ? 0 : editDistance(input, c) }))
-    .sort((x, y) => x.d - y.d)[0];
-  return best && best.d <= Math.max(2, Math.floor(input.length / 3)) ? best.c : "";
+export interface CliArgsOptions {
+  /** Default: the run-field table (runFields). */
+  fields?: RunFieldTable;
+  /** Default: @relix/core's presets. */
+  presets?: RunPresets;
 }
 
 type Values = Map<string, string | string[] | true>;
 
 /** The raw flag values, with every structural mistake refused. */
-function readFlags(argv: readonly string[]): Values {
+function readFlags(argv: readonly string[], flags: readonly FlagDefinition[]): Values {
+  const byName = new Map(flags.map((f) => [f.name, f]));
+  const byShort = new Map(flags.filter((f) => f.short).map((f) => [f.short!, f]));
   // `pnpm bench -- --preset x` hands the script a leading "--"; it means nothing here.
   const args = argv[0] === "--" ? argv.slice(1) : [...argv];
   const options = Object.fromEntries(
@@ -124,120 +105,14 @@ function readFlags(argv: readonly string[]): Values {
   return values;
 }
 
-function parseWorkloads(raw: string): string[] {
-  const ids = parseList("workloads", raw).flatMap((item) => {
-    if (item.includes("*")) {
-      const pattern = new RegExp(
-        `^${item
-          .split("*")
-          .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-          .join("[^,]*")}$`,
-      );
-      const matched = workloadIds.filter((id) => pattern.test(id));
-      if (matched.length === 0)
-        throw new UsageError(
-          `--workloads ${JSON.stringify(raw)}: "${item}" matches no workload (known: ${workloadIds.join(", ")})`,
-        );
-      return matched;
-    }
-    if (!workloadIds.includes(item)) {
-      const guess = suggestion(item, workloadIds);
-      throw new UsageError(
-        `--workloads ${JSON.stringify(raw)}: unknown workload "${item}"${guess ? ` (did you mean ${guess}?)` : ""}; known: ${workloadIds.join(", ")}`,
-      );
-    }
-    return [item];
-  });
-  const unique = [...new Set(ids)];
-  if (unique.length > b.workloads.max)
-    throw new UsageError(
-      `--workloads ${JSON.stringify(raw)}: ${unique.length} workloads, at most ${b.workloads.max} per run`,
-    );
-  return unique;
-}
-
-function parseCacheModes(raw: string): RunSpec["cacheModes"] {
-  return parseList("cache", raw).map((mode) => {
-    if (!(cacheModes as readonly string[]).includes(mode)) {
-      throw new UsageError(
-        `--cache ${JSON.stringify(raw)}: unknown cache mode "${mode}" (use ${cacheModes.join(", ")})`,
-      );
-    }
-    return mode as RunSpec["cacheModes"][number];
-  });
-}
-
-function parseRestConnection(raw: string): RunSpec["restConnection"] {
-  const policy = restConnectionPolicies.find((p) => p === raw);
-  if (!policy) {
-    throw new UsageError(`--rest-connection ${JSON.stringify(raw)}: use ${restConnectionPolicies.join(" or ")}`);
+/** The spec fields the flags give, each read by its own entry of the table; a field not given is left out. */
+function specFieldsFrom(texts: FlagTexts, fields: RunFieldTable, preset: RunSpec): Record<string, unknown> {
+  const spec: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = field.cli && asUsage(() => field.cli!.read(texts, { preset }));
+    if (value !== undefined) spec[field.key] = value;
   }
-  return policy;
-}
-
-function parseOnOff(name: string, raw: string): boolean {
-  if (raw === "on" || raw === "off") return raw === "on";
-  throw new UsageError(`--${name} ${JSON.stringify(raw)}: use on or off`);
-}
-
-function overridesFrom(values: Values, presetName: string): PresetOverrides {
-  const text = (name: string) => values.get(name) as string | undefined;
-  const with_ = <T>(name: string, parse: (raw: string) => T): T | undefined => {
-    const raw = text(name);
-    return raw === undefined ? undefined : parse(raw);
-  };
-  if (values.has("duration") && values.has("requests")) {
-    throw new UsageError(
-      `--duration ${JSON.stringify(text("duration"))} and --requests ${JSON.stringify(text("requests"))}: a window ends by time or by count, give one of them`,
-    );
-  }
-  const axes = parseSweeps((values.get("sweep") as string[] | undefined) ?? []);
-  // A swept dimension's own flag would be overwritten at every point: refuse the pair rather than
-  // quietly ignore one of them.
-  const flagOfDimension = {
-    network: "network",
-    stacks: "stacks",
-    cacheModes: "cache",
-    records: "records",
-    echoBytes: "echo-size",
-    payloadBytes: "payload-size",
-    connections: "connections",
-  } as const;
-  for (const axis of axes ?? []) {
-    const flag = axis.dimension === "network" && values.has("rtt") ? "rtt" : flagOfDimension[axis.dimension];
-    if (values.has(flag))
-      throw new UsageError(
-        `--sweep ${axis.dimension}=... and --${flag} ${JSON.stringify(text(flag))}: the sweep's values are the run's ${axis.dimension}; give one of them`,
-      );
-  }
-  const presetSweep = getPreset(presetName).spec.sweep;
-  return {
-    // The preset's refinement settings stay when the axes are replaced.
-    sweep: axes && { axes, ...(presetSweep?.refine ? { refine: presetSweep.refine } : {}) },
-    workloads: with_("workloads", parseWorkloads),
-    cacheModes: with_("cache", parseCacheModes),
-    connections: with_("connections", (raw) => parseCount("connections", raw, b.connections)),
-    grpcConnections: with_("grpc-connections", (raw) => parseCount("grpc-connections", raw, b.grpcConnections)),
-    restConnection: with_("rest-connection", parseRestConnection),
-    stacks: with_("stacks", parseStacks),
-    pinCores: with_("pin-cores", (raw) => parseOnOff("pin-cores", raw)),
-    durationMs: with_("duration", (raw) => parseDurationMs("duration", raw, b.durationMs)),
-    requests: with_("requests", (raw) => parseCount("requests", raw, b.requests)),
-    warmupMs: with_("warmup", (raw) => parseDurationMs("warmup", raw, b.warmupMs)),
-    rate: with_("rate", (raw) => parseCount("rate", raw, b.rate)),
-    trials: with_("trials", (raw) => parseCount("trials", raw, b.trials)),
-    payloadBytes: with_("payload-size", (raw) => parseByteSize("payload-size", raw, b.payloadBytes)),
-    records: with_("records", (raw) => parseCount("records", raw, b.records)),
-    echoBytes: with_("echo-size", (raw) => parseByteSize("echo-size", raw, b.echoBytes)),
-    serverDelayMs: with_("server-delay", (raw) => parseDurationMs("server-delay", raw, b.serverDelayMs, "ms")),
-    streamMessages: with_("stream-messages", (raw) => parseCount("stream-messages", raw, b.streamMessages)),
-    keyCount: with_("keys", (raw) => parseCount("keys", raw, b.keyCount)),
-    dotLength: with_("dot-length", (raw) => parseCount("dot-length", raw, b.dotLength)),
-    network: networkFrom(
-      { network: text("network"), rtt: text("rtt"), jitter: text("jitter"), bandwidth: text("bandwidth") },
-      specFromPreset(presetName).network,
-    ),
-  };
+  return spec;
 }
 
 function parseThresholds(raws: readonly string[], spec: RunSpec): Threshold[] {
@@ -259,34 +134,35 @@ function parseThresholds(raws: readonly string[], spec: RunSpec): Threshold[] {
   });
 }
 
-export function parseCliArgs(argv: readonly string[]): CliArgs {
-  const values = readFlags(argv);
+export function parseCliArgs(argv: readonly string[], options: CliArgsOptions = {}): CliArgs {
+  const { fields = runFields, presets = corePresets } = options;
+  const values = readFlags(argv, flagsOf(fields));
   if (values.has("help")) return { help: true };
 
   const presetName = (values.get("preset") as string | undefined) ?? DEFAULT_PRESET;
-  if (!findPreset(presetName)) {
-    const guess = suggestion(presetName, presetNames);
+  if (!presets.has(presetName)) {
+    const names = presets.list().map((p) => p.name);
+    const guess = suggestion(presetName, names);
     throw new UsageError(
-      `--preset ${JSON.stringify(presetName)}: unknown preset${guess ? ` (did you mean ${guess}?)` : ""}; known: ${presetNames.join(", ")}`,
+      `--preset ${JSON.stringify(presetName)}: unknown preset${guess ? ` (did you mean ${guess}?)` : ""}; known: ${names.join(", ")}`,
     );
   }
-  let spec: RunSpec;
-  try {
-    spec = specFromPreset(getPreset(presetName).name, overridesFrom(values, presetName));
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError((error as Error).message);
+  const text = (name: string) => values.get(name) as string | undefined;
+  if (values.has("duration") && values.has("requests")) {
+    throw new UsageError(
+      `--duration ${JSON.stringify(text("duration"))} and --requests ${JSON.stringify(text("requests"))}: a window ends by time or by count, give one of them`,
+    );
   }
-  const overLimit = measuringOverLimit(spec);
-  if (overLimit) {
-    const shorter =
-      spec.requests !== undefined
-        ? `fewer --requests${spec.rate === undefined ? "" : " or a higher --rate"}, or shorter warm-ups`
-        : "or shorter windows";
-    throw new UsageError(`${overLimit.sentence}: fewer values, cells or trials, ${shorter}`);
-  }
-  const delayProblem = serverDelayProblem(spec);
-  if (delayProblem) throw new UsageError(`--server-delay ${spec.serverDelayMs}ms: ${delayProblem}`);
+  const texts: FlagTexts = {
+    one: text,
+    all: (name) => (values.get(name) as string[] | undefined) ?? [],
+  };
+  const spec = specFieldsFrom(texts, fields, presets.specFromPreset(presetName, {}));
+  const resolved = resolveRunRequest(
+    { preset: presetName, spec },
+    { fields, presets, wording: flagWording(fields, texts) },
+  );
+  if (!resolved.ok) throw new UsageError(resolved.errors[0]!.message);
 
   if (values.has("json") && values.has("no-json"))
     throw new UsageError(`--json ${JSON.stringify(values.get("json"))} and --no-json: give one of them`);
@@ -297,10 +173,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   }
   return {
     help: false,
-    spec,
+    spec: resolved.spec,
     outputs,
     writeJson: !values.has("no-json"),
-    thresholds: parseThresholds((values.get("threshold") as string[] | undefined) ?? [], spec),
+    thresholds: parseThresholds((values.get("threshold") as string[] | undefined) ?? [], resolved.spec),
     quiet: values.has("quiet"),
     noColor: values.has("no-color"),
   };

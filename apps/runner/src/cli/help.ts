@@ -1,5 +1,6 @@
 // `pnpm bench --help`: every flag with its default and bounds, the presets, the threshold syntax,
-// the workloads and examples. Built from the same lists the parser uses.
+// the workloads and examples. Built from the same lists the parser uses: a spec field's flags and
+// help lines are its entry in the run-field table (@relix/core/run-request).
 import {
   COMPARED_METRICS,
   DEFAULT_PRESET,
@@ -133,7 +134,8 @@ const examples = [
   ["pnpm bench --threshold 'grpc.p99<5ms' --threshold 'item.get:ratio.p50.low>1' --no-color", "a CI gate"],
 ];
 
-export function renderHelp(): string {
+/** The help text; `flagList` is every flag (flags.ts: the run-field table's and the command's own). */
+export function renderHelp(flagList: readonly FlagDefinition[] = flags): string {
   const lines = [
     "pnpm bench: REST (Express + autocannon) against gRPC (grpc-js + ghz), same logic, same load, one",
     "measurement definition. Prints progress on stderr, a table on stdout, and writes the result JSON.",
@@ -143,7 +145,7 @@ export function renderHelp(): string {
     "",
     "OPTIONS: flags override the preset's values. (quick: x) is the quick preset's value; another",
     "preset brings its own (see --preset).",
-    ...flags.flatMap(flagLines),
+    ...flagList.flatMap(flagLines),
     "",
     "PLACEMENTS (--network)",
     ...placementLines(),

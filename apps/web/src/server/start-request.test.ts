@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startRequestSchema } from "./start-request";
+import { checkStartRequest, startRequestSchema } from "./start-request";
 
 describe("start request", () => {
   it("accepts a preset with spec overrides", () => {
@@ -14,5 +14,20 @@ describe("start request", () => {
     const nested = startRequestSchema.safeParse({ spec: { url: "http://10.0.0.1", port: 22 } });
     expect(nested.success).toBe(false);
     expect(nested.error?.issues.map((i) => i.path.join("."))).toEqual(["spec.url", "spec.port"]);
+  });
+});
+
+describe("checkStartRequest", () => {
+  it("passes a request on as it was sent, once it resolves as the runner will resolve it", () => {
+    const body = { preset: "quick", spec: { connections: 16 } };
+    expect(checkStartRequest(body)).toEqual({ ok: true, request: body });
+  });
+
+  it("answers every field at fault, the runner's checks of more than one field included", () => {
+    expect(checkStartRequest({ spec: { workloads: ["noop"], requests: 1_000_000, rate: 1, trials: 20 } })).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^invalid run request: spec.requests: this run would measure for about/),
+      fields: [{ path: "spec.requests", message: expect.stringContaining("more than the 60 min limit") }],
+    });
   });
 });

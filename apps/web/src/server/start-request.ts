@@ -1,35 +1,22 @@
-import { z } from "zod";
-import { runSpecSchema } from "@relix/core/spec/run-spec";
+import type { FieldError } from "@relix/core/runner-api/errors";
+import { runRequestSchema, type RunRequest } from "@relix/core/run-request/envelope";
+import { invalidRunRequestMessage } from "@relix/core/run-request/field-errors";
+import { resolveRunRequest } from "@relix/core/run-request/resolve-run-request";
 
-// What the browser may send to start a run: a preset name and spec fields, nothing else. The
-// runner validates the spec again and is the source of truth; this check keeps anything that is
-// not a RunSpec field (a URL, a host, a port...) from ever leaving the web app.
+// What the browser may send to start a run: @relix/core's run request, a preset name and spec
+// fields and nothing else (never a URL, a host or a port). It is resolved here as the runner will
+// resolve it, so every field at fault is answered before anything leaves the web app; the runner
+// resolves it again and is the source of truth.
 
-const specKeys = new Set(Object.keys(runSpecSchema.shape));
+export const startRequestSchema = runRequestSchema;
+export type StartRequest = RunRequest;
 
-export const startRequestSchema = z
-  .object({
-    preset: z.string().min(1).max(40).optional(),
-    spec: z.record(z.string(), z.unknown()).optional(),
-  })
-  .strict()
-  .superRefine((body, ctx) => {
-    for (const key of Object.keys(body.spec ?? {})) {
-      if (!specKeys.has(key) || key === "preset") {
-        ctx.addIssue({
-          code: "custom",
-          path: ["spec", key],
-          message: `unknown field "${key}": a run only takes RunSpec fields, never a target`,
-        });
-      }
-    }
-  });
+export type StartRequestCheck =
+  { ok: true; request: StartRequest } | { ok: false; message: string; fields: FieldError[] };
 
-export type StartRequest = z.infer<typeof startRequestSchema>;
-
-export function fieldsOf(error: z.ZodError): { path: string; message: string }[] {
-  return error.issues.map((i) => ({
-    path: i.path.join("."),
-    message: i.code === "unrecognized_keys" ? `unknown field(s): ${i.keys.join(", ")}` : i.message,
-  }));
+/** The body of POST /api/runs -> the request to pass on unchanged, or why it cannot start a run. */
+export function checkStartRequest(body: unknown): StartRequestCheck {
+  const resolved = resolveRunRequest(body);
+  if (resolved.ok) return { ok: true, request: resolved.request };
+  return { ok: false, message: invalidRunRequestMessage(resolved.errors), fields: resolved.errors };
 }

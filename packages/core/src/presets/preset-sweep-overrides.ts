@@ -1,3 +1,4 @@
+import { runFields, sweepDimensionFieldsOf } from "../run-request/run-fields";
 import { DEFAULT_STACKS } from "../stacks/stacks";
 import type { SweepAxis } from "../sweep/sweep-spec";
 import type { PresetSpec } from "./preset";
@@ -10,16 +11,11 @@ type PresetSweep = NonNullable<PresetSpec["sweep"]>;
 type PresetAxis = PresetSweep["axes"][number];
 export type PresetOverrides = Partial<Omit<PresetSpec, "sweep">> & { sweep?: PresetSweep | null };
 
-/** The spec field an axis of each dimension stands for: giving it fixes or narrows a preset's axis. */
-export const sweepDimensionField: Record<SweepAxis["dimension"], keyof PresetSpec> = {
-  records: "records",
-  payloadBytes: "payloadBytes",
-  echoBytes: "echoBytes",
-  connections: "connections",
-  network: "network",
-  stacks: "stacks",
-  cacheModes: "cacheModes",
-};
+/**
+ * The spec field an axis of each dimension stands for (the run-field table says which field sweeps
+ * which dimension): giving it fixes or narrows a preset's axis.
+ */
+export const sweepDimensionField = sweepDimensionFieldsOf(runFields) as Record<SweepAxis["dimension"], keyof PresetSpec>;
 
 /**
  * The values a given field puts on its axis. A stacks list always holds express and grpc-js (every

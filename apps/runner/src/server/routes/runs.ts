@@ -1,3 +1,4 @@
+import type { RunFieldTable } from "@relix/core";
 import type { CancelRunResponse, RunListResponse } from "@relix/core/runner-api/runs";
 import { z } from "zod";
 import { HttpError, invalidRequest, runNotFound } from "../http-error";
@@ -7,21 +8,28 @@ import { sendJson } from "../respond";
 import type { Route } from "../route";
 import { parseRunRequest } from "../spec-request";
 
-/** POST /api/runs: `{ preset?, spec? }` -> 202 `{ id, status: "queued", position }`. */
-export const submitRunRoute: Route = {
-  method: "POST",
-  path: "/api/runs",
-  needsToken: true,
-  async handle({ req, res, app }) {
-    const body = await readJsonBody(req, SPEC_BODY_LIMIT);
-    const { spec, preset } = parseRunRequest(body, app.presets);
-    const submitted = await app.service.submit(spec, preset);
-    app.log.info(
-      `run ${submitted.id} queued at position ${submitted.position} (${preset ?? "custom"}: ${spec.workloads.join(", ")})`,
-    );
-    sendJson(res, 202, submitted, { location: `/api/runs/${submitted.id}` });
-  },
-};
+/**
+ * POST /api/runs: `{ preset?, spec? }` -> 202 `{ id, status: "queued", position }`. `fields` is the
+ * run-field table the request is read with (a test's copy; the real table otherwise).
+ */
+export function submitRunRouteWith(fields?: RunFieldTable): Route {
+  return {
+    method: "POST",
+    path: "/api/runs",
+    needsToken: true,
+    async handle({ req, res, app }) {
+      const body = await readJsonBody(req, SPEC_BODY_LIMIT);
+      const { spec, preset } = parseRunRequest(body, app.presets, fields);
+      const submitted = await app.service.submit(spec, preset);
+      app.log.info(
+        `run ${submitted.id} queued at position ${submitted.position} (${preset ?? "custom"}: ${spec.workloads.join(", ")})`,
+      );
+      sendJson(res, 202, submitted, { location: `/api/runs/${submitted.id}` });
+    },
+  };
+}
+
+export const submitRunRoute: Route = submitRunRouteWith();
 
 const listQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 

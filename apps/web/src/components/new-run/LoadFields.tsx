@@ -1,147 +1,113 @@
-import { PIN_CORES_BY_DEFAULT, restConnectionPolicies } from "@relix/core/spec/run-spec";
-import {
-  PAYLOAD_UNITS,
-  type Bounds,
-  type FieldErrors,
-  type FormField,
-  type FormValues,
-  type PayloadUnit,
-} from "@/lib/spec-form/spec-form";
-import { sweptDimensions, sweptHint } from "@/lib/spec-form/sweep-form";
+import type { RunFieldTable } from "@relix/core/run-request/run-field";
+import { runFields } from "@relix/core/run-request/run-fields";
 import type { SweepDimension } from "@relix/core/sweep/sweep-spec";
+import { PAYLOAD_UNITS, type PayloadUnit } from "@/lib/spec-form/field-checks";
+import { textInputsOf, type TextInputField } from "@/lib/spec-form/form-fields";
+import type { Bounds, FieldErrors, FormField, FormValues } from "@/lib/spec-form/spec-form";
+import { sweptDimensions, sweptHint } from "@/lib/spec-form/sweep-form";
 import { FieldHint, fieldProps } from "./FieldHint";
-
-type TextKey = Exclude<
-  keyof FormValues,
-  "workloads" | "cacheModes" | "payloadUnit" | "echoUnit" | "restConnection" | "sweep"
->;
 
 const PAYLOAD_UNIT_NAMES = Object.keys(PAYLOAD_UNITS) as PayloadUnit[];
 
-/** The numbers that shape the load: connections, trials, windows, rate, sizes. An input the sweep sets is disabled. */
+/**
+ * The numbers that shape the load: connections, trials, windows, rate, sizes, each input as the
+ * run-field table describes it (its kind, label and hint). An input the sweep sets is disabled.
+ */
 export function LoadFields({
   values,
   bounds,
   errors,
   onChange,
+  fields = runFields,
 }: {
   values: FormValues;
   bounds: Bounds;
   errors: FieldErrors;
   onChange: <K extends keyof FormValues>(key: K, value: FormValues[K]) => void;
+  /** The run-field table (a test's copy; the real one otherwise). */
+  fields?: RunFieldTable;
 }) {
   const swept = sweptDimensions(values.sweep);
-  const isSwept = (field: FormField) => swept.has(field as SweepDimension);
-  const input = (id: string, key: TextKey, field: FormField, mode: "numeric" | "decimal", placeholder?: string) => (
-    <input
-      id={id}
-      className="input"
-      inputMode={mode}
-      placeholder={placeholder}
-      value={values[key]}
-      disabled={isSwept(field)}
-      onChange={(e) => onChange(key, e.target.value)}
-      {...fieldProps(field, errors)}
-    />
-  );
-  const hint = (field: FormField, note?: string) => (
-    <FieldHint
-      field={field}
-      bound={bounds[field]}
-      errors={errors}
-      note={isSwept(field) ? sweptHint(field as SweepDimension) : note}
-    />
-  );
-  const unitPicker = (key: "payloadUnit" | "echoUnit", label: string, field: FormField) => (
-    <select
-      className="input"
-      aria-label={label}
-      value={values[key]}
-      disabled={isSwept(field)}
-      onChange={(e) => onChange(key, e.target.value as PayloadUnit)}
-    >
-      {PAYLOAD_UNIT_NAMES.map((u) => (
-        <option key={u}>{u}</option>
-      ))}
-    </select>
-  );
+  const text = values as unknown as Record<string, string>;
+  const set = (key: string, value: string) => onChange(key as keyof FormValues, value as never);
+
+  const field = ({ key, input, sweepDimension }: TextInputField) => {
+    const formField = key as FormField;
+    const isSwept = sweepDimension !== undefined && swept.has(sweepDimension as SweepDimension);
+    const box =
+      input.input === "choice" ? (
+        <select
+          id={input.id}
+          className="input"
+          value={text[input.key]}
+          onChange={(e) => set(input.key, e.target.value)}
+          {...fieldProps(formField, errors)}
+        >
+          {input.choices.map((choice) => (
+            <option key={choice}>{choice}</option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={input.id}
+          className="input"
+          inputMode={input.input === "count" ? "numeric" : "decimal"}
+          placeholder={input.placeholder}
+          value={text[input.key]}
+          disabled={isSwept}
+          onChange={(e) => set(input.key, e.target.value)}
+          {...fieldProps(formField, errors)}
+        />
+      );
+    return (
+      <div className="field" key={key}>
+        <label htmlFor={input.id}>{input.label}</label>
+        {input.input === "size" ? (
+          <div className="input-group">
+            {box}
+            <select
+              className="input"
+              aria-label={`${input.name} unit`}
+              value={text[input.unitKey]}
+              disabled={isSwept}
+              onChange={(e) => set(input.unitKey, e.target.value)}
+            >
+              {PAYLOAD_UNIT_NAMES.map((u) => (
+                <option key={u}>{u}</option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          box
+        )}
+        <FieldHint
+          field={formField}
+          bound={bounds[key]}
+          errors={errors}
+          note={isSwept ? sweptHint(sweepDimension as SweepDimension) : input.hint}
+        />
+      </div>
+    );
+  };
 
   return (
     <div className="form-grid" style={{ marginTop: 18 }}>
-      <div className="field">
-        <label htmlFor="connections">Connections (in flight)</label>
-        {input("connections", "connections", "connections", "numeric")}
-        {hint("connections", "same on both sides")}
-      </div>
-      <div className="field">
-        <label htmlFor="grpcConnections">gRPC connections (HTTP/2)</label>
-        {input("grpcConnections", "grpcConnections", "grpcConnections", "numeric")}
-        {hint("grpcConnections", "ghz default 1: shared")}
-      </div>
-      <div className="field">
-        <label htmlFor="restConnection">REST connections (TCP)</label>
-        <select
-          id="restConnection"
-          className="input"
-          value={values.restConnection}
-          onChange={(e) => onChange("restConnection", e.target.value)}
-          {...fieldProps("restConnection", errors)}
-        >
-          {restConnectionPolicies.map((policy) => (
-            <option key={policy}>{policy}</option>
-          ))}
-        </select>
-        {hint("restConnection", "per-request: a new connection per call; gRPC reuses its channel")}
-      </div>
-      <div className="field">
-        <span id="pinCores-label">Cores</span>
-        {/* Read-only: the runner's default; `pnpm bench --pin-cores on|off` chooses per run. */}
-        <output className="input" aria-labelledby="pinCores-label" data-testid="pin-cores">
-          {PIN_CORES_BY_DEFAULT ? "load generator and services pinned apart" : "shared by load generator and services"}
-        </output>
-        <div className="hint">runner default; pnpm bench --pin-cores on|off chooses per run (Linux, 2+ cores)</div>
-      </div>
-      <div className="field">
-        <label htmlFor="trials">Trials</label>
-        {input("trials", "trials", "trials", "numeric")}
-        {hint("trials", "≥ 3 for an interval between runs; 1 gives one within the window")}
-      </div>
-      <div className="field">
-        <label htmlFor="duration">Measured window, s</label>
-        {input("duration", "durationSeconds", "durationMs", "decimal")}
-        {hint("durationMs")}
-      </div>
-      <div className="field">
-        <label htmlFor="warmup">Warm-up, s</label>
-        {input("warmup", "warmupSeconds", "warmupMs", "decimal")}
-        {hint("warmupMs", "discarded on both sides")}
-      </div>
-      <div className="field">
-        <label htmlFor="rate">Rate, req/s per protocol</label>
-        {input("rate", "rate", "rate", "numeric", "closed loop")}
-        {hint("rate", "empty: closed loop (service time)")}
-      </div>
-      <div className="field">
-        <label htmlFor="payload">Upload payload size</label>
-        <div className="input-group">
-          {input("payload", "payloadSize", "payloadBytes", "decimal")}
-          {unitPicker("payloadUnit", "Payload unit", "payloadBytes")}
-        </div>
-        {hint("payloadBytes", "used by upload")}
-      </div>
-      <div className="field">
-        <label htmlFor="records">Records per reply</label>
-        {input("records", "records", "records", "numeric")}
-        {hint("records", "used by item.list and item.stream")}
-      </div>
-      <div className="field">
-        <label htmlFor="echoSize">Echo message size</label>
-        <div className="input-group">
-          {input("echoSize", "echoSize", "echoBytes", "decimal", "default (~0.5 KB)")}
-          {unitPicker("echoUnit", "Echo size unit", "echoBytes")}
-        </div>
-        {hint("echoBytes", "used by echo; empty: study 001's message")}
-      </div>
+      {textInputsOf(fields).map(field)}
+      {fields.map((f) =>
+        f.form?.input === "shown" ? (
+          <div className="field" key={f.key}>
+            <span id={`${f.form.id}-label`}>{f.form.label}</span>
+            <output
+              className="input"
+              aria-labelledby={`${f.form.id}-label`}
+              data-testid={f.form.id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}
+            >
+              {f.form.text}
+            </output>
+            <div className="hint">{f.form.hint}</div>
+          </div>
+        ) : null,
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useMemo, useState, type FormEvent } from "react";
 import type { CatalogWorkload, PresetWithSpec, SpecDefaults } from "@relix/core/runner-api/reference";
 import { formatDuration } from "@/lib/format";
 import {
+  estimateRunMs,
   overridesOf,
   requestFieldsOf,
   specFieldsFrom,
@@ -18,7 +19,6 @@ import { LoadFields } from "./LoadFields";
 import { NetworkFields } from "./NetworkFields";
 import { StackFields } from "./StackFields";
 import { SweepFields } from "./SweepFields";
-import { estimateSweepRunMs } from "@/lib/spec-form/sweep-estimate";
 import { gridPointsOf, sweptDimensions } from "@/lib/spec-form/sweep-form";
 import { CUSTOM_PRESET, PresetPicker } from "./PresetPicker";
 import { submitRun } from "./submit-run";
@@ -63,7 +63,7 @@ export function RunForm({
     [bounds, workloads, cacheModes],
   );
   const checked = useMemo(() => validateForm(values, context), [values, context]);
-  const estimate = Object.keys(checked.errors).length === 0 ? estimateSweepRunMs(checked.fields, workloads) : null;
+  const estimate = Object.keys(checked.errors).length === 0 ? estimateRunMs(checked.fields) : null;
   const overrides = preset === CUSTOM_PRESET ? null : overridesOf(checked.fields, base);
   const edited = overrides !== null && Object.keys(overrides).length > 0;
 
@@ -158,7 +158,7 @@ export function RunForm({
               onToggle={toggle}
             />
             <NetworkFields values={values} errors={errors} onChange={set} />
-            <StackFields values={values} onChange={set} />
+            <StackFields values={values} errors={errors} onChange={set} />
             <LoadFields values={values} bounds={bounds} errors={errors} onChange={set} />
             <SweepFields values={values} errors={errors} onChange={set} />
           </div>

@@ -1,14 +1,16 @@
 import { stackIds, stacks } from "@relix/core/stacks/stacks";
 import { isFixedStack, toggleStack } from "@/lib/spec-form/stack-form";
-import type { FormValues } from "@/lib/spec-form/spec-form";
+import type { FieldErrors, FormValues } from "@/lib/spec-form/spec-form";
 import { sweptDimensions, sweptHint } from "@/lib/spec-form/sweep-form";
 
 /** The stacks every cell is measured through, each with what it isolates; express and grpc-js stay checked. */
 export function StackFields({
   values,
+  errors,
   onChange,
 }: {
   values: FormValues;
+  errors: FieldErrors;
   onChange: <K extends keyof FormValues>(key: K, value: FormValues[K]) => void;
 }) {
   const swept = sweptDimensions(values.sweep).has("stacks");
@@ -46,6 +48,11 @@ export function StackFields({
         with both; the report walks from express to grpc-js one layer at a time · every extra stack adds its own window
         to every cell
       </div>
+      {errors.stacks ? (
+        <div className="error" role="alert" data-field-error="stacks">
+          {errors.stacks}
+        </div>
+      ) : null}
     </div>
   );
 }

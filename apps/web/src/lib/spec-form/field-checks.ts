@@ -1,11 +1,16 @@
 import type { Bound } from "@relix/core/runner-api/reference";
-import type { FieldErrors, FormField } from "./spec-form";
+import type { RunFieldTable } from "@relix/core/run-request/run-field";
+import { runFields } from "@relix/core/run-request/run-fields";
+import type { PayloadUnit } from "./form-fields";
 
 // Each input's own check, text as typed -> a number in the spec's units, or the message to show
 // beside the input; the runner checks again and is the source of truth.
 
-export const PAYLOAD_UNITS = { B: 1, KiB: 1024, MiB: 1024 * 1024 } as const;
-export type PayloadUnit = keyof typeof PAYLOAD_UNITS;
+export const PAYLOAD_UNITS = { B: 1, KiB: 1024, MiB: 1024 * 1024 } as const satisfies Record<PayloadUnit, number>;
+export type { PayloadUnit };
+
+/** Where a check writes its message: the form's errors, by field. */
+type Errors = Partial<Record<string, string>>;
 
 /** The largest unit that shows the size as a whole number. */
 export function bestUnit(bytes: number): PayloadUnit {
@@ -14,22 +19,19 @@ export function bestUnit(bytes: number): PayloadUnit {
   return "B";
 }
 
-/** How a bound reads in the form's own units. */
-export function describeBound(field: FormField, bound: Bound | undefined): string {
+/** How a field's bound reads in the form's own units, by the kind of its input in the table. */
+export function describeBound(field: string, bound: Bound | undefined, fields: RunFieldTable = runFields): string {
   if (!bound) return "";
-  switch (field) {
-    case "durationMs":
-    case "warmupMs":
+  const form = fields.find((f) => f.key === field)?.form;
+  switch (form?.input) {
+    case "seconds":
       return `${bound.min / 1000}–${bound.max / 1000} s`;
-    case "payloadBytes":
-    case "echoBytes":
+    case "size":
       return `${formatBytesShort(bound.min)}–${formatBytesShort(bound.max)}`;
-    case "workloads":
-      return `${bound.min}–${bound.max} workloads`;
-    case "rate":
-      return `${bound.min.toLocaleString("en-US")}–${bound.max.toLocaleString("en-US")} req/s`;
-    default:
-      return `${bound.min.toLocaleString("en-US")}–${bound.max.toLocaleString("en-US")}`;
+    default: {
+      const unit = form && "unit" in form && form.unit ? ` ${form.unit}` : "";
+      return `${bound.min.toLocaleString("en-US")}–${bound.max.toLocaleString("en-US")}${unit}`;
+    }
   }
 }
 
@@ -45,11 +47,12 @@ export function parseNumber(text: string): number | null {
 }
 
 export function checkInt(
-  field: FormField,
+  field: string,
   value: number | null,
   bound: Bound | undefined,
   label: string,
-  errors: FieldErrors,
+  errors: Errors,
+  fields?: RunFieldTable,
 ): number {
   if (value === null) {
     errors[field] = `${label}: enter a number`;
@@ -60,17 +63,18 @@ export function checkInt(
     return value;
   }
   if (bound && (value < bound.min || value > bound.max)) {
-    errors[field] = `${label}: must be between ${describeBound(field, bound)}`;
+    errors[field] = `${label}: must be between ${describeBound(field, bound, fields)}`;
   }
   return value;
 }
 
 export function checkMs(
-  field: "durationMs" | "warmupMs",
+  field: string,
   text: string,
   bound: Bound | undefined,
   label: string,
-  errors: FieldErrors,
+  errors: Errors,
+  fields?: RunFieldTable,
 ): number {
   const seconds = parseNumber(text);
   if (seconds === null) {
@@ -79,17 +83,18 @@ export function checkMs(
   }
   const ms = Math.round(seconds * 1000);
   if (bound && (ms < bound.min || ms > bound.max))
-    errors[field] = `${label}: must be between ${describeBound(field, bound)}`;
+    errors[field] = `${label}: must be between ${describeBound(field, bound, fields)}`;
   return ms;
 }
 
 export function checkBytes(
-  field: "payloadBytes" | "echoBytes",
+  field: string,
   text: string,
   unit: PayloadUnit,
   bound: Bound | undefined,
   label: string,
-  errors: FieldErrors,
+  errors: Errors,
+  fields?: RunFieldTable,
 ): number {
   const size = parseNumber(text);
   if (size === null) {
@@ -98,6 +103,6 @@ export function checkBytes(
   }
   const bytes = Math.round(size * PAYLOAD_UNITS[unit]);
   if (bound && (bytes < bound.min || bytes > bound.max))
-    errors[field] = `${label}: must be between ${describeBound(field, bound)}`;
+    errors[field] = `${label}: must be between ${describeBound(field, bound, fields)}`;
   return bytes;
 }

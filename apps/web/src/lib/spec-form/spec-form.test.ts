@@ -94,12 +94,8 @@ describe("new-run form rules", () => {
   });
 
   it("estimates the run's length from cells, protocols, trials and windows", () => {
-    const catalog = [
-      { id: "noop", usesCache: false },
-      { id: "item.get", usesCache: true },
-    ];
     // noop: 1 cell, item.get: 2 cache modes -> 3 cells x 2 protocols x 3 trials x 4 s
-    expect(estimateRunMs(quick, catalog)).toBe(72_000);
+    expect(estimateRunMs(quick)).toBe(72_000);
   });
 
   describe("stacks", () => {
@@ -115,11 +111,7 @@ describe("new-run form rules", () => {
     });
 
     it("counts every stack's window in the run's length", () => {
-      const catalog = [
-        { id: "noop", usesCache: false },
-        { id: "item.get", usesCache: true },
-      ];
-      expect(estimateRunMs({ ...quick, stacks: ["express", "node", "h2c", "grpc-js"] }, catalog)).toBe(144_000);
+      expect(estimateRunMs({ ...quick, stacks: ["express", "node", "h2c", "grpc-js"] })).toBe(144_000);
     });
   });
 
@@ -166,11 +158,7 @@ describe("new-run form rules", () => {
     });
 
     it("counts every placement in the run's length", () => {
-      const catalog = [
-        { id: "noop", usesCache: false },
-        { id: "item.get", usesCache: true },
-      ];
-      expect(estimateRunMs({ ...quick, network: ["loopback", "cross-region"] }, catalog)).toBe(144_000);
+      expect(estimateRunMs({ ...quick, network: ["loopback", "cross-region"] })).toBe(144_000);
     });
   });
 

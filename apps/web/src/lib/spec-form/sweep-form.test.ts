@@ -10,14 +10,9 @@ import {
   validateForm,
   valuesFrom,
 } from "./spec-form";
-import { estimateSweepRunMs } from "./sweep-estimate";
 import { NO_SWEEP, sweptDimensions, sweptHint, type SweepFormValues } from "./sweep-form";
 
 const context = { bounds: specBounds, workloadIds: ["item.list", "noop"], cacheModes: ["warm", "cold"] };
-const catalog = [
-  { id: "item.list", usesCache: true },
-  { id: "noop", usesCache: false },
-];
 const base = specFieldsFrom(
   runSpecSchema.parse({ workloads: ["item.list"], cacheModes: ["warm"], durationMs: 2000, warmupMs: 1000, trials: 1 }),
 );
@@ -86,24 +81,24 @@ describe("new-run form: the sweep", () => {
   });
 
   it("estimates every grid point and the search's budget before starting; a list axis replaces the spec's list", () => {
-    const one = estimateRunMs(base, catalog);
+    const one = estimateRunMs(base);
     expect(one).toBe(2 * 3000);
     const records = withSweep([
       { dimension: "records", values: "1, 10, 100, 1000" },
       { dimension: "", values: "" },
     ]).fields;
-    expect(estimateSweepRunMs(records, catalog)).toBe((4 + 8) * one);
+    expect(estimateRunMs(records)).toBe((4 + 8) * one);
     const grid = withSweep([
       { dimension: "records", values: "1, 10, 100, 1000" },
       { dimension: "network", values: "loopback, same-zone, cross-region" },
     ]).fields;
-    expect(estimateSweepRunMs(grid, catalog)).toBe((12 + 8) * one);
+    expect(estimateRunMs(grid)).toBe((12 + 8) * one);
     const places = withSweep([
       { dimension: "network", values: "loopback, cross-region" },
       { dimension: "", values: "" },
     ]).fields;
-    expect(estimateSweepRunMs(places, catalog)).toBe(2 * one);
-    expect(estimateSweepRunMs(base, catalog)).toBe(one);
+    expect(estimateRunMs(places)).toBe(2 * one);
+    expect(estimateRunMs(base)).toBe(one);
   });
 
   it("shows a preset's sweep in the form as it was written", () => {

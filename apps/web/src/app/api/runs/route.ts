@@ -2,7 +2,7 @@ import { webEnv } from "@/server/env";
 import { checkSameOrigin, originPolicyOf, refused } from "@/server/origin-check";
 import { runner } from "@/server/runner-client";
 import { explainRunnerError, RunnerHttpError } from "@/server/runner-errors";
-import { fieldsOf, startRequestSchema } from "@/server/start-request";
+import { checkStartRequest } from "@/server/start-request";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +11,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 const error = (status: number, message: string, fields: { path: string; message: string }[] = []) =>
   Response.json({ error: { message, fields } }, { status });
 
-/** Starts a run: same-origin POST only, body checked, then forwarded to the runner. */
+/** Starts a run: same-origin POST only, the run request resolved (as the runner will), then forwarded to the runner. */
 export async function POST(request: Request): Promise<Response> {
   const origin = checkSameOrigin(request.headers, originPolicyOf(webEnv()));
   if (!origin.ok) return refused(origin);
@@ -26,11 +26,11 @@ export async function POST(request: Request): Promise<Response> {
   } catch {
     return error(400, "the request body is not JSON");
   }
-  const parsed = startRequestSchema.safeParse(json);
-  if (!parsed.success) return error(400, "invalid run request", fieldsOf(parsed.error));
+  const checked = checkStartRequest(json);
+  if (!checked.ok) return error(400, checked.message, checked.fields);
 
   try {
-    const started = await runner().startRun(parsed.data);
+    const started = await runner().startRun(checked.request);
     return Response.json(started, { status: 202 });
   } catch (e) {
     if (e instanceof RunnerHttpError && e.status < 500) return error(e.status, e.message, e.fields);
