@@ -12,7 +12,8 @@ import {
 } from "@relix/core";
 import { namedPlacements } from "@relix/core/network/placements";
 import { formatDuration } from "@relix/core/render/format";
-import { DEFAULT_STACKS, stacks } from "@relix/core/stacks/stacks";
+import { serviceProcesses } from "@relix/core/stacks/service-processes";
+import { DEFAULT_STACKS, layerSteps, stackRecord, stacks } from "@relix/core/stacks/stacks";
 import {
   listSweepDimensions,
   MAX_GRID_POINTS,
@@ -117,6 +118,11 @@ const thresholdLines = [
   "       'item.get@warm:ratio.p50.low>1'  (gRPC significantly faster at p50 on item.get, warm cache)",
 ];
 
+/** The stacks that each change one layer of the Node pair: the layer walk's example. */
+const NODE_LAYER_STACKS = layerSteps
+  .filter((step) => serviceProcesses[stackRecord(step.to).process].runtime === "node")
+  .map((step) => step.to);
+
 const examples = [
   ["pnpm bench", "the quick preset: about a minute, JSON in relix-results/"],
   ["pnpm bench --preset study-000 --md report.md", "reproduce study 000, published figures beside measured"],
@@ -126,7 +132,7 @@ const examples = [
   ["pnpm bench --workloads upload --payload-size 4MiB --rate 200", "open loop, 200 uploads/s"],
   ["pnpm bench --workloads item.get --network loopback,cross-region", "the same cells over loopback and at 147 ms RTT"],
   ["pnpm bench --workloads item.get --rtt 30 --jitter 5 --bandwidth 50", "loopback and a custom 30 ms link"],
-  ["pnpm bench --workloads noop,item.get --stacks node,node-protobuf,h2c,grpc-js-static", "which layer decides"],
+  [`pnpm bench --workloads noop,item.get --stacks ${NODE_LAYER_STACKS.join(",")}`, "which layer decides"],
   [
     "pnpm bench --workloads item.list --sweep records=1,100,1000 --sweep network=loopback,cross-region",
     "where gRPC starts to win, per placement",
