@@ -5,20 +5,18 @@ import {
   judgeGeneratorCpu,
   measureNotes,
   saturationFact,
-  type CacheMode,
   type MeasureFact,
   type Protocol,
   type ProtocolMeasure,
   type RunSpec,
   type SliceFigures,
   type StackId,
-  type Workload,
 } from "@relix/core";
 import { countCapOf, countRunBoundMs, timeCapFacts } from "./count-window";
 import type { EngineContext } from "./engine-context";
 import { generatorFor } from "./generators/registry";
 import type { LoadGenerator, LoadPlan, LoadRun } from "./load-generator";
-import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
+import { RunCancelledError, type RunEvent } from "./run-events";
 import { readStats, serverDelta } from "./server-stats";
 import { aimedAt, DEFAULT_STACK_OF, isDefaultStack, stackStats, type StatsEndpoint } from "./stack-table";
 import { batchFiguresInWindow } from "./batches";

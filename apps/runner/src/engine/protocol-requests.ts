@@ -1,14 +1,11 @@
 import {
   CACHE_MODE_HEADER,
   DELAY_HEADER,
-  restRequestOf,
   type CacheMode,
-  type RestRequest,
   type StackDefinition,
   type Workload,
 } from "@relix/core";
 import { encodedRestRequest } from "@relix/io/clients/encoded-request";
-import { protobufCodecOf } from "@relix/io/proto/protobuf-bodies";
 import type { HttpRequestSpec } from "../tools";
 
 type BodyEncoding = StackDefinition["encoding"];

@@ -7,13 +7,13 @@ import { hostPort } from "@relix/core/network/loopback";
 import { stackPortVariable } from "@relix/core/stacks/port-variables";
 import { DEFAULT_PAIR, stackIds, stacks, type StackDefinition, type StackId } from "@relix/core/stacks/stacks";
 import type { Protocol } from "@relix/core";
-import { grpcHostOf, grpcStatsUrl, restHostOf, type ExtraStackId, type ServiceTargets } from "./targets";
+import { grpcHostOf, grpcStatsUrl, restHostOf, type ServiceTargets } from "./targets";
 
 /** Each stack's port in a set of targets; undefined when the targets do not say it is served. */
 function portOf(t: ServiceTargets, stack: StackId): number | undefined {
   if (stack === DEFAULT_PAIR.rest) return t.restPort;
   if (stack === DEFAULT_PAIR.grpc) return t.grpcPort;
-  return t.stackPorts?.[stack as ExtraStackId];
+  return t.stackPorts?.[stack];
 }
 
 /** Where a gRPC stack's process serves /stats: the default gRPC API's side port, or its own process's. */
