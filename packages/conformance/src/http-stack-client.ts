@@ -4,12 +4,17 @@
 import http2 from "node:http2";
 import type { Workload } from "@relix/core";
 import type { CallContext } from "@relix/core/calls/call-context";
-import { stackIds, stackRecord, type StackId } from "@relix/core/stacks/stacks";
+import { stackRecord, stacksOfRuntime, type StackId } from "@relix/core/stacks/stacks";
 import { stackClient } from "@relix/io/clients/stack-client";
 import type { Stack } from "./stack";
 
-/** The HTTP stacks the Node services serve, in the table's order (the default REST stack first). */
-export const httpStackIds: readonly StackId[] = stackIds.filter((id) => stackRecord(id).family === "rest");
+/**
+ * The HTTP stacks the Node services serve, in the table's order (the default REST stack first). The
+ * Java and Python servers are checked against these by their own scripts (services/<runtime>/).
+ */
+export const httpStackIds: readonly StackId[] = stacksOfRuntime("node").filter(
+  (id) => stackRecord(id).family === "rest",
+);
 export type HttpStackId = StackId;
 
 export interface RawRequest {
@@ -82,7 +87,7 @@ export async function callStack<Req>(
 ) {
   const client = stackClient(id, addressOf(stack, id));
   try {
-    const answer = await client.call(workload as Workload, request, ctx);
+    const answer = await client.call(workload, request, ctx);
     return { status: answer.status, contentType: answer.contentType, data: answer.data };
   } finally {
     client.close();

@@ -269,7 +269,7 @@ describe("parseCliArgs refuses bad input with one line naming the flag, the valu
 
     it("names the accepted stacks for an unknown one", () => {
       expect(error("--stacks", "node,fastify")).toBe(
-        '--stacks "node,fastify": unknown stack "fastify" (use express, node, node-protobuf, h2c, grpc-js, grpc-js-static)',
+        '--stacks "node,fastify": unknown stack "fastify" (use express, node, node-protobuf, h2c, spring, fastapi, flask, grpc-js, grpc-js-static, grpc-java, grpcio)',
       );
     });
   });

@@ -7,7 +7,19 @@ const DEFAULT_TARGETS = {
   restPort: 8080,
   grpcPort: 50051,
   grpcMetricsPort: 9464,
-  stackPorts: { node: 8081, "node-protobuf": 8082, h2c: 8083, "grpc-js-static": 50052 },
+  stackPorts: {
+    node: 8081,
+    "node-protobuf": 8082,
+    h2c: 8083,
+    "grpc-js-static": 50052,
+    spring: 8090,
+    fastapi: 8091,
+    flask: 8092,
+    "grpc-java": 50061,
+    grpcio: 50062,
+  },
+  // The side ports of the Java and Python gRPC servers (/stats?stack=<id>).
+  sidePorts: { "java-grpc": 9471, "python-grpcio": 9472 },
 };
 
 describe("runner config", () => {
@@ -77,7 +89,11 @@ describe("runner config", () => {
       targets: { host: "127.0.0.1", restPort: 18080, grpcPort: 15051, grpcMetricsPort: 19464 },
     });
     // A stack turned off has no port: a run that asks for it is refused before measuring.
-    expect(config.targets.stackPorts).toEqual({ node: 18081, "node-protobuf": 8082, "grpc-js-static": 50052 });
+    expect(config.targets.stackPorts).toEqual({
+      ...DEFAULT_TARGETS.stackPorts,
+      node: 18081,
+      h2c: undefined,
+    });
   });
 
   it("lists every problem at once", () => {

@@ -108,10 +108,15 @@ describe(`services the operator runs on another host (${OTHER_HOST})`, () => {
     });
     // The other stacks' ports as the runner was configured (its defaults here): where it would send them load.
     expect(Object.keys(result.environment.services!.stackPorts ?? {}).sort()).toEqual([
+      "fastapi",
+      "flask",
+      "grpc-java",
       "grpc-js-static",
+      "grpcio",
       "h2c",
       "node",
       "node-protobuf",
+      "spring",
     ]);
     expect(result.environment.backends).toEqual({ cache: "redis", store: "mysql", origin: "external" });
   });

@@ -4,12 +4,16 @@
  * record count that is not the default, with the bodies the preflight recorded.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultWorkloadParams, getWorkload, runSpecSchema, stackIds } from "@relix/core";
+import { defaultWorkloadParams, getWorkload, runSpecSchema } from "@relix/core";
+import { stacksOfRuntime } from "@relix/core/stacks/stacks";
 import type { EngineContext } from "./engine-context";
 import { preflight } from "./preflight";
 import { runBenchmark } from "./run-benchmark";
 import { testEngineContext } from "./testing/engine-context";
 import { startLocalServices, type LocalServices } from "./testing/local-services";
+
+/** The stacks the Node services serve. */
+const stackIds = stacksOfRuntime("node");
 
 let local: LocalServices;
 let context: EngineContext;

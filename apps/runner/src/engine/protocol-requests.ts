@@ -1,10 +1,4 @@
-import {
-  CACHE_MODE_HEADER,
-  DELAY_HEADER,
-  type CacheMode,
-  type StackDefinition,
-  type Workload,
-} from "@relix/core";
+import { CACHE_MODE_HEADER, DELAY_HEADER, type CacheMode, type StackDefinition, type Workload } from "@relix/core";
 import { encodedRestRequest } from "@relix/io/clients/encoded-request";
 import type { HttpRequestSpec } from "../tools";
 

@@ -19,7 +19,8 @@ import { preflight, type PayloadSizes } from "./preflight";
 import { assembleResult } from "./result-assembly";
 import { RunCancelledError, type RunBenchmark, type RunEvent, type RunOptions } from "./run-events";
 import { estimatedMeasuringMs, planCells, runStacks } from "./run-plan";
-import { checkStacksDrivable, checkStacksServed } from "./stack-availability";
+import { checkStacksDrivable, checkStacksServed, checkStacksServeWorkloads } from "./stack-availability";
+import { startRuntimeServices, type RuntimeServices } from "./runtime-services";
 import { isDefaultStack } from "./stack-table";
 import { createSweepDriver, type SweepDriverOptions } from "./sweep-driver";
 import { ensureServices } from "./service-manager";
@@ -68,6 +69,9 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
     if (signal?.aborted) throw new RunCancelledError();
   };
 
+  // Before anything starts: a stack asked for a workload it does not serve refuses the run, naming both.
+  checkStacksServeWorkloads(planCells(spec), runStacks(spec));
+
   onEvent({ type: "phase", phase: "services", message: "checking the REST and gRPC services" });
   const services =
     options.services ??
@@ -82,9 +86,31 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
     }));
   let pinning: RunPinning | undefined;
   let emulator: NetworkEmulator | undefined;
+  let runtimes: RuntimeServices | undefined;
   try {
     for (const message of services.warnings) onEvent({ type: "warning", message });
-    pinning = await pinForRun(spec.pinCores ?? PIN_CORES_BY_DEFAULT, services, context.env);
+    const stacks = runStacks(spec);
+    const cells = planCells(spec);
+    // Before any preflight: a stack without a generator that can drive every cell's load refuses
+    // the run, naming it, before a server of another runtime is started for it.
+    checkStacksDrivable(spec, cells, stacks, context.generators);
+    // The Java and Python servers the run asks for, started for this run beside the Node services
+    // (before the pinning, which places them with the services).
+    runtimes = await startRuntimeServices(targets, stacks, {
+      services,
+      env: context.env,
+      ...(signal ? { signal } : {}),
+      log: (message) => onEvent({ type: "phase", phase: "services", message }),
+    }).catch((error: unknown) => {
+      if (signal?.aborted) throw new RunCancelledError();
+      throw error;
+    });
+    const runtimePids = Object.values(runtimes.startedPids);
+    pinning = await pinForRun(
+      spec.pinCores ?? PIN_CORES_BY_DEFAULT,
+      runtimePids.length > 0 ? { pids: [...(services.pids ?? []), ...runtimePids] } : services,
+      context.env,
+    );
     const placements: Placement[] = spec.network ?? ["loopback"];
     const emulated = placements.filter((p) => placementName(p) !== "loopback");
     if (emulated.length > 0) {
@@ -99,14 +125,13 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
       emulator,
     );
 
-    const stacks = runStacks(spec);
-    const cells = planCells(spec);
-    // Before any preflight: a stack without a generator that can drive every cell's load, or that
-    // the services do not serve, refuses the run, naming it (the default two were checked with the
-    // services).
-    checkStacksDrivable(spec, cells, stacks, context.generators);
+    // Before any preflight: a stack the services do not serve refuses the run, naming it (the
+    // default two were checked with the services).
     const extraStacks = stacks.filter((stack) => !isDefaultStack(stack));
-    await checkStacksServed(targets, extraStacks, signal ? { signal } : {}).catch((error: unknown) => {
+    await checkStacksServed(targets, extraStacks, {
+      startedPids: runtimes.startedPids,
+      ...(signal ? { signal } : {}),
+    }).catch((error: unknown) => {
       if (signal?.aborted) throw new RunCancelledError();
       throw error;
     });
@@ -232,6 +257,8 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
     // A failed stop must not keep the pinning and the services from being released too.
     await emulator?.stop().catch(() => {});
     await pinning?.release();
+    // Before the services: their backends may stop with them, and these servers read those backends.
+    await runtimes?.stop().catch(() => {});
     if (!options.services) await services.stop();
   }
 }

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultCallContext, getWorkload } from "@relix/core";
-import { stackIds } from "@relix/core/stacks/stacks";
+import { stacksOfRuntime } from "@relix/core/stacks/stacks";
 import { readStats } from "./server-stats";
 import { stackClient } from "@relix/io/clients/stack-client";
 import { stackAddress, stackStats } from "./stack-table";
 import { startLocalServices, type LocalServices } from "./testing/local-services";
+
+/** The stacks the Node services serve (the other runtimes' have tests of their own: runtime-stacks.test.ts). */
+const nodeStacks = stacksOfRuntime("node");
 
 // The runner's reads of /stats against the real services (their bundles, as a run starts them):
 // the reset before each measured run must reach every stack, over HTTP/1.1 and h2c alike, now that
@@ -21,7 +24,7 @@ afterAll(async () => {
 
 describe("readStats", () => {
   it("starts a new peak-RSS window on every stack when asked, and a plain read leaves it alone", async () => {
-    for (const stack of stackIds) {
+    for (const stack of nodeStacks) {
       const endpoint = stackStats(local.targets, stack);
       const before = (await readStats(endpoint)).rss.peakSinceMs;
       // The window's start is in ms: let the clock move, so a reset shows.
@@ -37,7 +40,7 @@ describe("readStats", () => {
 
   it("leaves the calls of the last second to the live poll: the counter reads around slices do not take them", async () => {
     const noop = getWorkload("noop");
-    for (const stack of stackIds) {
+    for (const stack of nodeStacks) {
       const endpoint = stackStats(local.targets, stack);
       await readStats(endpoint, { live: true }); // a fresh interval
       const client = stackClient(stack, stackAddress(local.targets, stack));

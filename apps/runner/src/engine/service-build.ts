@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 
 export type ServiceName = "rest" | "grpc";
 
-const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 const APP_DIRS: Record<ServiceName, string> = {
   rest: path.join(REPO_ROOT, "apps", "rest-api"),
   grpc: path.join(REPO_ROOT, "apps", "grpc-api"),

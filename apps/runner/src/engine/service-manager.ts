@@ -5,6 +5,7 @@ import { checkExternalServices, externalBackends, readRelixStats, serviceEndpoin
 import { ensureServiceBuilt } from "./service-build";
 import { spawnService, type ServiceProcess } from "./service-processes";
 import { optionalStackIds, stackPortVariable } from "@relix/core/stacks/port-variables";
+import { stacksOfRuntime } from "@relix/core/stacks/stacks";
 import {
   grpcHostOf,
   grpcStatsUrl,
@@ -26,10 +27,17 @@ export interface ManagedServices {
   pids?: number[];
   /** Where the services are and whose they are (the result's environment.services); absent when a test hands them in. */
   endpoints?: ServiceEndpoints;
+  /**
+   * The Redis and MySQL the started services use, for the servers of other runtimes a run starts
+   * beside them (runtime-services.ts); absent when this runner started nothing or the backends are embedded.
+   */
+  backendUrls?: { redis: string; mysql: string };
   stop(): Promise<void>;
 }
 
 const READY_TIMEOUT_MS = 90_000;
+
+const nodeStacks = stacksOfRuntime("node");
 
 /** What resolveBackends would say on a machine with neither server: the embedded fallback, asked for. */
 const NO_BACKENDS: ResolvedBackends = {
@@ -152,13 +160,16 @@ export async function ensureServices(
     GRPC_PORT: String(targets.grpcPort),
     GRPC_METRICS_PORT: String(targets.grpcMetricsPort),
     RELIX_BACKENDS: embedded ? "embedded" : "real",
-    // Every stack the targets give a port is served (extra listeners of the same two processes,
-    // cheap when idle); one without a port stays off, so it holds no port it was not given.
+    // Every Node stack the targets give a port is served (extra listeners of the same two processes,
+    // cheap when idle); one without a port stays off, so it holds no port it was not given. The
+    // other runtimes' stacks are their own processes, started per run (runtime-services.ts).
     ...Object.fromEntries(
-      optionalStackIds.map((stack) => [
-        stackPortVariable(stack).variable,
-        String(targets.stackPorts?.[stack as ExtraStackId] ?? "off"),
-      ]),
+      optionalStackIds
+        .filter((stack) => nodeStacks.includes(stack))
+        .map((stack) => [
+          stackPortVariable(stack).variable,
+          String(targets.stackPorts?.[stack as ExtraStackId] ?? "off"),
+        ]),
     ),
     ...(embedded ? {} : { REDIS_URL: resolved.redisUrl!, MYSQL_URL: resolved.mysqlUrl! }),
   };
@@ -196,6 +207,7 @@ export async function ensureServices(
       (pid): pid is number => pid !== undefined,
     ),
     endpoints: serviceEndpoints(targets, "runner"),
+    ...(embedded ? {} : { backendUrls: { redis: resolved.redisUrl!, mysql: resolved.mysqlUrl! } }),
     stop,
   };
 }

@@ -22,11 +22,24 @@ export function spawnService(
   env: Readonly<Record<string, string | undefined>>,
   ports: readonly number[],
 ): ServiceProcess {
-  const child = spawn(process.execPath, [bundle], {
-    env: { ...env, NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  ownChildProcess(child, name === "rest" ? "the REST API" : "the gRPC API", ports);
+  return spawnOwned(
+    { name, label: name === "rest" ? "the REST API" : "the gRPC API", command: process.execPath, args: [bundle] },
+    { ...env, NODE_ENV: "production" },
+    ports,
+  );
+}
+
+/**
+ * Starts a server as a child process owned like the APIs' (killed with this process, swept after
+ * a crash), keeping its last lines of output for error messages.
+ */
+export function spawnOwned(
+  what: { name: string; label: string; command: string; args?: readonly string[] },
+  env: Readonly<Record<string, string | undefined>>,
+  ports: readonly number[],
+): ServiceProcess {
+  const child = spawn(what.command, what.args ?? [], { env, stdio: ["ignore", "pipe", "pipe"] });
+  ownChildProcess(child, what.label, ports);
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
@@ -34,8 +47,10 @@ export function spawnService(
   };
   child.stdout.on("data", keep);
   child.stderr.on("data", keep);
+  // A command that cannot be run at all reports it here, not by an exit: keep it as its output.
+  child.on("error", (error) => keep(Buffer.from(String(error.message))));
   return {
-    name,
+    name: what.name,
     child,
     output: () => lines.join("\n"),
     stop: () => stopChild(child),

@@ -1,6 +1,9 @@
 import { connect } from "node:net";
 import { specForWorkload, type RunSpec } from "@relix/core";
-import type { StackId } from "@relix/core/stacks/stacks";
+import { readFileSync } from "node:fs";
+import { stackRecord, type StackId } from "@relix/core/stacks/stacks";
+import { unservedWorkloadReasons, unservedWorkloads } from "@relix/core/stacks/stack-workloads";
+import type { ServiceProcessId } from "@relix/core/stacks/service-processes";
 import { generatorFor, type GeneratorRegistry } from "./generators/registry";
 import type { PlannedCell } from "./run-plan";
 import { hostPort } from "@relix/core/network/loopback";
@@ -45,12 +48,33 @@ function accepts(host: string, port: number): Promise<boolean> {
   });
 }
 
+/** The parent of a process on this machine, or null when it cannot be read (ended, or not Linux). */
+function parentPid(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Why one stack cannot be measured at these targets, or null. Its /stats must name it and come
- * from the same process as its family's default stack (a port taken by another set of services
- * would otherwise be measured in its place), and its port must accept connections.
+ * Whether `pid` is the process the runner started or a worker it forked (gunicorn answers from
+ * its worker, a child of the process started).
  */
-async function problemOf(targets: ServiceTargets, stack: StackId): Promise<string | null> {
+const isStartedProcess = (pid: number, started: number) => pid === started || parentPid(pid) === started;
+
+/**
+ * Why one stack cannot be measured at these targets, or null. Its /stats must name it, and come
+ * from the process that serves it: for a stack of a Node process, the same process as its family's
+ * default stack; for a process the runner started for this run, that process (a port taken by
+ * another set of services would otherwise be measured in its place). Its port must accept connections.
+ */
+async function problemOf(
+  targets: ServiceTargets,
+  stack: StackId,
+  startedPids: Partial<Record<ServiceProcessId, number>>,
+): Promise<string | null> {
   let port: number;
   try {
     port = stackPort(targets, stack);
@@ -59,16 +83,28 @@ async function problemOf(targets: ServiceTargets, stack: StackId): Promise<strin
   }
   const host = protocolOf(stack) === "rest" ? restHostOf(targets) : grpcHostOf(targets);
   const where = hostPort(host, port);
+  const homeStack = DEFAULT_STACK_OF[protocolOf(stack)];
+  const sameProcessAsHome = stackRecord(homeStack).process === stackRecord(stack).process;
   const [own, home] = await Promise.all([
     statsOf(stackStats(targets, stack)),
-    statsOf(stackStats(targets, DEFAULT_STACK_OF[protocolOf(stack)])),
+    sameProcessAsHome ? statsOf(stackStats(targets, homeStack)) : Promise.resolve(null),
   ]);
   if (typeof own === "string") return `the ${stack} stack at ${where} is not served: ${own}`;
   if (own.stack !== undefined && own.stack !== stack) {
     return `what answers at ${where} is the ${own.stack} stack, not ${stack}`;
   }
-  if (typeof home !== "string" && own.pid !== undefined && home.pid !== undefined && own.pid !== home.pid) {
+  if (
+    home !== null &&
+    typeof home !== "string" &&
+    own.pid !== undefined &&
+    home.pid !== undefined &&
+    own.pid !== home.pid
+  ) {
     return `the ${stack} stack at ${where} belongs to another process than the services measured (pid ${own.pid}, not ${home.pid})`;
+  }
+  const started = startedPids[stackRecord(stack).process];
+  if (started !== undefined && own.pid !== undefined && !isStartedProcess(own.pid, started)) {
+    return `the ${stack} stack at ${where} belongs to another process than the one started for it (pid ${own.pid}, not ${started})`;
   }
   if (!(await accepts(host, port))) return `the ${stack} stack's port ${where} accepts no connection`;
   return null;
@@ -81,12 +117,21 @@ async function problemOf(targets: ServiceTargets, stack: StackId): Promise<strin
 export async function checkStacksServed(
   targets: ServiceTargets,
   wanted: readonly StackId[],
-  { settleMs = SETTLE_MS, signal }: { settleMs?: number; signal?: AbortSignal } = {},
+  {
+    settleMs = SETTLE_MS,
+    signal,
+    startedPids = {},
+  }: {
+    settleMs?: number;
+    signal?: AbortSignal;
+    /** The processes the runner started for this run (runtime-services.ts), by process: their stacks must answer from them. */
+    startedPids?: Partial<Record<ServiceProcessId, number>>;
+  } = {},
 ): Promise<void> {
   const deadline = Date.now() + settleMs;
   for (;;) {
     signal?.throwIfAborted();
-    const problems = await Promise.all(wanted.map((stack) => problemOf(targets, stack)));
+    const problems = await Promise.all(wanted.map((stack) => problemOf(targets, stack, startedPids)));
     const refused = wanted.filter((_, i) => problems[i] !== null);
     if (refused.length === 0) return;
     if (Date.now() >= deadline) {
@@ -128,5 +173,17 @@ export function checkStacksDrivable(
       [...reasons.keys()],
       [...reasons].map(([stack, problems]) => `the ${stack} stack cannot be driven (${problems.join("; ")})`),
     );
+  }
+}
+
+/**
+ * Refuses a run before anything is started or measured when it asks a stack for a workload the
+ * stack does not serve (a server of another runtime serves its studies' workloads only), naming
+ * each such stack and workload.
+ */
+export function checkStacksServeWorkloads(cells: readonly PlannedCell[], wanted: readonly StackId[]): void {
+  const unserved = unservedWorkloads(wanted, [...new Set(cells.map((cell) => cell.workload.id))]);
+  if (unserved.length > 0) {
+    throw new StackNotServedError([...new Set(unserved.map((u) => u.stack))], unservedWorkloadReasons(unserved));
   }
 }

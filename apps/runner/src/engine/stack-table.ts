@@ -52,7 +52,8 @@ const FAMILY: Record<
     portKey: "grpcPort",
     stats: (t, stack) => {
       const side = sidePortOf(t, stack);
-      if (side === undefined) throw new StackNotServedError([stack], [`no side port is configured for ${stack}'s process`]);
+      if (side === undefined)
+        throw new StackNotServedError([stack], [`no side port is configured for ${stack}'s process`]);
       const base = side === t.grpcMetricsPort ? grpcStatsUrl(t) : `http://${hostPort(grpcHostOf(t), side)}`;
       return { url: `${base}/stats?stack=${stack}`, transport: "http1" };
     },

@@ -83,7 +83,10 @@ const DEFAULT_PAIR_PORTS = {
 
 /** Every other stack's port variable, and every other side port's, read off the stack records. */
 const optionalPortShape = Object.fromEntries([
-  ...optionalStackIds.map((stack) => [stackPortVariable(stack).variable, stackPort.default(stackPortVariable(stack).default)]),
+  ...optionalStackIds.map((stack) => [
+    stackPortVariable(stack).variable,
+    stackPort.default(stackPortVariable(stack).default),
+  ]),
   ...sidePortVariables
     .filter((side) => side.variable !== DEFAULT_PAIR_PORTS.GRPC_METRICS_PORT.variable)
     .map((side) => [side.variable, port.default(side.default)]),

@@ -6,6 +6,19 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../store/testing/test-database";
 
+/** Every stack's default port beyond express and grpc-js, the Java and Python ones included. */
+const DEFAULT_STACK_PORTS = {
+  node: 8081,
+  "node-protobuf": 8082,
+  h2c: 8083,
+  "grpc-js-static": 50052,
+  spring: 8090,
+  fastapi: 8091,
+  flask: 8092,
+  "grpc-java": 50061,
+  grpcio: 50062,
+};
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const runnerRoot = path.resolve(here, "../..");
 
@@ -123,7 +136,7 @@ describe("the runner service process (main.ts)", () => {
     expect(await servicesOf(started.url)).toEqual({
       rest: { host: "127.0.0.1", port: 8080, statsPort: 8080, owner: "runner" },
       grpc: { host: "127.0.0.1", port: 50051, statsPort: 9464, owner: "runner" },
-      stackPorts: { node: 8081, "node-protobuf": 8082, h2c: 8083, "grpc-js-static": 50052 },
+      stackPorts: DEFAULT_STACK_PORTS,
     });
     started.child.kill("SIGTERM");
     await started.exited;
@@ -141,7 +154,7 @@ describe("the runner service process (main.ts)", () => {
     expect(await servicesOf(started.url)).toEqual({
       rest: { host: "10.0.0.5", port: 8080, statsPort: 8080, owner: "external" },
       grpc: { host: "services.internal", port: 50051, statsPort: 9464, owner: "external" },
-      stackPorts: { node: 8081, "node-protobuf": 8082, h2c: 8083, "grpc-js-static": 50052 },
+      stackPorts: DEFAULT_STACK_PORTS,
     });
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The processes that serve the stacks. One process may serve several stacks, each on its own port
  * (the REST API serves express, node, node-protobuf and h2c); a gRPC process answers for its stacks'
- * counters on an HTTP/1.1 side port. How a process is built and started is its runtime's business
- * (apps/runner/src/engine/service-runtimes.ts); what it serves is in stacks.ts.
+ * counters on an HTTP/1.1 side port. The Node processes are built and started by the runner from
+ * their bundles (apps/runner/src/engine/service-manager.ts); the others by their start script
+ * (apps/runner/src/engine/runtime-services.ts); what each serves is in stacks.ts.
  */
-export type Runtime = "node";
+export type Runtime = "node" | "java" | "python";
 
 export interface ServiceProcessRecord {
   runtime: Runtime;
@@ -15,6 +16,11 @@ export interface ServiceProcessRecord {
    * (`/stats?stack=<id>`); absent for HTTP processes, whose stacks answer on their own ports.
    */
   sidePort?: { variable: string; default: number };
+  /**
+   * The script that starts it in the foreground (it execs the server, so a signal reaches the
+   * server itself), from the repository root; absent for the Node processes, started from their bundles.
+   */
+  start?: string;
 }
 
 export const serviceProcesses = {
@@ -24,10 +30,28 @@ export const serviceProcesses = {
     label: "the gRPC API",
     sidePort: { variable: "GRPC_METRICS_PORT", default: 9464 },
   },
+  "java-spring": { runtime: "java", label: "the Spring Boot API", start: "services/java/start-spring.sh" },
+  "java-grpc": {
+    runtime: "java",
+    label: "the grpc-java API",
+    sidePort: { variable: "GRPC_JAVA_METRICS_PORT", default: 9471 },
+    start: "services/java/start-grpc-java.sh",
+  },
+  "python-fastapi": { runtime: "python", label: "the FastAPI API", start: "services/python/start-fastapi.sh" },
+  "python-flask": { runtime: "python", label: "the Flask API", start: "services/python/start-flask.sh" },
+  "python-grpcio": {
+    runtime: "python",
+    label: "the grpcio API",
+    sidePort: { variable: "GRPCIO_METRICS_PORT", default: 9472 },
+    start: "services/python/start-grpcio.sh",
+  },
 } as const satisfies Record<string, ServiceProcessRecord>;
 
 export type ServiceProcessId = keyof typeof serviceProcesses;
 export const serviceProcessIds = Object.keys(serviceProcesses) as [ServiceProcessId, ...ServiceProcessId[]];
+
+/** A process's record, typed as the interface (the table's literal types narrow too far to index). */
+export const serviceProcessRecord = (id: ServiceProcessId): ServiceProcessRecord => serviceProcesses[id];
 
 /** A process's side port, when it has one. */
 export const sidePortOf = (id: ServiceProcessId): ServiceProcessRecord["sidePort"] =>

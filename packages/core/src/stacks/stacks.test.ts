@@ -1,8 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { optionalStackIds, sidePortVariables } from "./port-variables";
-import { serviceProcesses } from "./service-processes";
+import { serviceProcesses, serviceProcessRecord } from "./service-processes";
+import { stackServesWorkload, unservedWorkloadReasons, unservedWorkloads } from "./stack-workloads";
+import { workloadIds } from "../catalog/catalog";
 import { cellPair, pairOfStacks } from "./stack-pair";
-import { DEFAULT_PAIR, layerSteps, stackIds, stackRecord, stacksDrivenByTool, stacksOfProcess } from "./stacks";
+import {
+  DEFAULT_PAIR,
+  layerSteps,
+  stackIds,
+  stackRecord,
+  stacksDrivenByTool,
+  stacksOfProcess,
+  stacksOfRuntime,
+} from "./stacks";
 
 describe("the stack records", () => {
   it("give every stack and side port a port variable of its own", () => {
@@ -26,19 +36,43 @@ describe("the stack records", () => {
     }
   });
 
-  it("walk from express to grpc-js one layer at a time, as results always did", () => {
+  it("walk from express to grpc-js one layer at a time, as results always did, and to each other runtime", () => {
     expect(layerSteps).toEqual([
       { layer: "framework", from: "express", to: "node" },
       { layer: "encoding", from: "node", to: "node-protobuf" },
       { layer: "transport", from: "node", to: "h2c" },
+      { layer: "runtime", from: "express", to: "spring" },
+      { layer: "runtime", from: "express", to: "fastapi" },
+      { layer: "runtime", from: "express", to: "flask" },
       { layer: "codec", from: "grpc-js", to: "grpc-js-static" },
+      { layer: "runtime", from: "grpc-js", to: "grpc-java" },
+      { layer: "runtime", from: "grpc-js", to: "grpcio" },
     ]);
   });
 
+  it("give each stack of another runtime a process of that runtime with a start script, and the Node ones none", () => {
+    expect(stacksOfRuntime("node")).toEqual(["express", "node", "node-protobuf", "h2c", "grpc-js", "grpc-js-static"]);
+    expect(stacksOfRuntime("java")).toEqual(["spring", "grpc-java"]);
+    expect(stacksOfRuntime("python")).toEqual(["fastapi", "flask", "grpcio"]);
+    for (const id of stackIds) {
+      const process = serviceProcessRecord(stackRecord(id).process);
+      expect(process.start === undefined, id).toBe(process.runtime === "node");
+      // A gRPC process of its own answers for its stack on a side port.
+      if (stackRecord(id).family === "grpc") expect(process.sidePort, id).toBeDefined();
+    }
+  });
+
   it("derive what each tool drives and each process serves", () => {
-    expect(stacksDrivenByTool("autocannon")).toEqual(["express", "node", "node-protobuf"]);
+    expect(stacksDrivenByTool("autocannon")).toEqual([
+      "express",
+      "node",
+      "node-protobuf",
+      "spring",
+      "fastapi",
+      "flask",
+    ]);
     expect(stacksDrivenByTool("h2load")).toEqual(["h2c"]);
-    expect(stacksDrivenByTool("ghz")).toEqual(["grpc-js", "grpc-js-static"]);
+    expect(stacksDrivenByTool("ghz")).toEqual(["grpc-js", "grpc-js-static", "grpc-java", "grpcio"]);
     expect(stacksOfProcess("node-grpc")).toEqual(["grpc-js", "grpc-js-static"]);
     expect(optionalStackIds).not.toContain(DEFAULT_PAIR.rest);
     expect(optionalStackIds).not.toContain(DEFAULT_PAIR.grpc);
@@ -54,6 +88,31 @@ describe("the pair a run compares", () => {
   it("is the first REST and the first gRPC stack otherwise, and none without both families", () => {
     expect(pairOfStacks(["grpc-js-static", "h2c", "node"])).toEqual({ rest: "node", grpc: "grpc-js-static" });
     expect(pairOfStacks(["node", "h2c"])).toBeNull();
-    expect(cellPair({ pair: { rest: "node", grpc: "grpc-js-static" } })).toEqual({ rest: "node", grpc: "grpc-js-static" });
+    expect(cellPair({ pair: { rest: "node", grpc: "grpc-js-static" } })).toEqual({
+      rest: "node",
+      grpc: "grpc-js-static",
+    });
+  });
+});
+
+describe("the workloads a stack serves", () => {
+  it("are every workload for the Node stacks, and workloads of the catalog for the others", () => {
+    for (const id of stacksOfRuntime("node")) expect(stackRecord(id).workloads, id).toBeUndefined();
+    for (const id of stackIds) for (const w of stackRecord(id).workloads ?? []) expect(workloadIds, id).toContain(w);
+    expect(stackServesWorkload("express", "meteorites.get")).toBe(true);
+    expect(stackServesWorkload("grpc-java", "item.list")).toBe(true);
+    expect(stackServesWorkload("grpcio", "item.list")).toBe(false);
+  });
+
+  it("name each stack and the workloads it does not serve", () => {
+    const unserved = unservedWorkloads(["express", "spring", "grpcio"], ["noop", "item.list", "stream"]);
+    expect(unserved).toEqual([
+      { stack: "spring", workload: "stream" },
+      { stack: "grpcio", workload: "item.list" },
+    ]);
+    expect(unservedWorkloadReasons(unserved)).toEqual([
+      "the spring stack does not serve stream (it serves noop, item.get, item.list, echo, math.add)",
+      "the grpcio stack does not serve item.list (it serves noop, item.get, echo, stream, upload, math.add, math.dot, image.raw, image.base64)",
+    ]);
   });
 });

@@ -21,6 +21,32 @@ describe("a comparison of two stacks", () => {
 describe("the layer walk's sentences", () => {
   const gap = ci(2, 1.8, 2.2);
 
+  it("name the two servers of a runtime step, and the slower one's cost", () => {
+    // 2^0.8 = 1.741: spring closes 80% of a 2x gap, most of gRPC's lead
+    const text = layerSentence({
+      workload: "noop",
+      layer: "runtime",
+      from: "express",
+      to: "spring",
+      step: ci(1.741, 1.6, 1.9),
+      gap,
+    });
+    expect(text).toMatch(
+      /^on noop, Spring Boot on the JVM in place of Express on Node \(express -> spring\): spring 1\.74x faster/,
+    );
+    expect(text).toContain("most of gRPC's lead is Express on Node's per-request cost");
+    expect(
+      layerSentence({
+        workload: "echo",
+        layer: "runtime",
+        from: "grpc-js",
+        to: "grpcio",
+        step: ci(0.5, 0.4, 0.6),
+        gap,
+      }),
+    ).toMatch(/^on echo, grpcio \(Python\) in place of grpc-js on Node \(grpc-js -> grpcio\): grpc-js 2\.00x faster/);
+  });
+
   it("say when one step alone overturns the comparison (a share beyond 100%)", () => {
     // 2^2 = 4: node alone is twice as fast as grpc-js, so the 2x gap is closed twice over
     const text = layerSentence({

@@ -2,7 +2,7 @@
 // Pure, so the engine writes them into a result and any renderer can write them again from the
 // figures. A ratio here is oriented like a speedup: > 1 means `to` did better than `from`.
 import type { StackPair } from "../stacks/stack-pair";
-import { DEFAULT_PAIR, stacks, type LayerName, type StackId } from "../stacks/stacks";
+import { DEFAULT_PAIR, stackRecord, stacks, type LayerName, type StackId } from "../stacks/stacks";
 import type { ComparedMetric } from "./speedup";
 import { structuredVerdictFor, type VerdictInput } from "./verdict";
 
@@ -33,13 +33,25 @@ export function stackVerdictFor(input: {
   return { winner, factor: verdict.factor, text: verdict.text };
 }
 
+/** A stack's server as a reader names it (its record's `server`, else its id). */
+const serverOf = (stack: StackId): string => stackRecord(stack).server ?? stack;
 
-/** What each step swaps, and what the slower side of it costs, in a reader's words. */
-const LAYER_WORDS: Record<LayerName, { change: string; cost: string }> = {
-  framework: { change: "node:http in place of Express", cost: "Express's per-request cost" },
-  encoding: { change: "protobuf bodies in place of JSON", cost: "JSON's encoding cost" },
-  transport: { change: "HTTP/2 in place of HTTP/1.1", cost: "HTTP/1.1's cost" },
-  codec: { change: "precompiled serializers in place of protobufjs's reflection", cost: "the reflection codec's cost" },
+/**
+ * What each step swaps, and what the slower side of it costs, in a reader's words. A runtime step
+ * names its two servers, as they differ from one step to the next (Spring Boot, FastAPI...).
+ */
+const LAYER_WORDS: Record<LayerName, (from: StackId, to: StackId) => { change: string; cost: string }> = {
+  framework: () => ({ change: "node:http in place of Express", cost: "Express's per-request cost" }),
+  encoding: () => ({ change: "protobuf bodies in place of JSON", cost: "JSON's encoding cost" }),
+  transport: () => ({ change: "HTTP/2 in place of HTTP/1.1", cost: "HTTP/1.1's cost" }),
+  codec: () => ({
+    change: "precompiled serializers in place of protobufjs's reflection",
+    cost: "the reflection codec's cost",
+  }),
+  runtime: (from, to) => ({
+    change: `${serverOf(to)} in place of ${serverOf(from)}`,
+    cost: `${serverOf(from)}'s per-request cost`,
+  }),
 };
 
 /** A share of the gap from which the step is called most of it. */
@@ -80,7 +92,7 @@ export interface LayerSentenceInput {
  * the express -> grpc-js gap: most of gRPC's lead is Express's per-request cost".
  */
 export function layerSentence(input: LayerSentenceInput): string {
-  const words = LAYER_WORDS[input.layer];
+  const words = LAYER_WORDS[input.layer](input.from, input.to);
   const step = stackVerdictFor({ metric: "p50", ci: input.step, from: input.from, to: input.to });
   const head = `on ${input.workload}, ${words.change} (${input.from} -> ${input.to}): ${step.text}`;
   if (step.winner === "none") return head;

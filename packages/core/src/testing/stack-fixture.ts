@@ -22,6 +22,11 @@ export const DEFAULT_STACK_FIGURES: Record<
   "node-protobuf": { p50: 0.66, p99: 2.0, mean: 0.74, rps: 11000, requestBodyBytes: 5, responseBodyBytes: 83 },
   h2c: { p50: 0.62, p99: 1.9, mean: 0.7, rps: 11800, requestBodyBytes: 0, responseBodyBytes: 112 },
   "grpc-js-static": { p50: 0.46, p99: 1.5, mean: 0.55, rps: 15000, requestBodyBytes: 5, responseBodyBytes: 83 },
+  spring: { p50: 0.8, p99: 3.0, mean: 0.9, rps: 9000, requestBodyBytes: 0, responseBodyBytes: 112 },
+  fastapi: { p50: 1.6, p99: 4.2, mean: 1.7, rps: 4800, requestBodyBytes: 0, responseBodyBytes: 112 },
+  flask: { p50: 2.2, p99: 5.5, mean: 2.4, rps: 3600, requestBodyBytes: 0, responseBodyBytes: 112 },
+  "grpc-java": { p50: 0.4, p99: 1.6, mean: 0.5, rps: 16000, requestBodyBytes: 5, responseBodyBytes: 83 },
+  grpcio: { p50: 1.1, p99: 3.1, mean: 1.2, rps: 7000, requestBodyBytes: 5, responseBodyBytes: 83 },
 };
 
 /** Where each stack's server time goes when a test does not say: the framework and codec differ. */
@@ -32,6 +37,11 @@ export const DEFAULT_SPLITS: Record<StackId, SplitInput> = {
   h2c: { serviceMs: 0.02, codecMs: 0.008, restMs: 0.016 },
   "grpc-js": { serviceMs: 0.02, codecMs: 0.012, restMs: 0.02 },
   "grpc-js-static": { serviceMs: 0.02, codecMs: 0.004, restMs: 0.02 },
+  spring: { serviceMs: 0.03, codecMs: 0.01, restMs: 0.04 },
+  fastapi: { serviceMs: 0.08, codecMs: 0.02, restMs: 0.1 },
+  flask: { serviceMs: 0.09, codecMs: 0.02, restMs: 0.14 },
+  "grpc-java": { serviceMs: 0.03, codecMs: 0.004, restMs: 0.02 },
+  grpcio: { serviceMs: 0.08, codecMs: 0.01, restMs: 0.06 },
 };
 
 const pick = (metric: StackComparison["metric"], m: ProtocolMeasure) =>

@@ -29,16 +29,29 @@ export async function startLocalServices(): Promise<LocalServices> {
   }
   let lastError: unknown;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const [restPort, grpcPort, grpcMetricsPort, node, nodeProtobuf, h2c, grpcStatic] = await Promise.all(
-      Array.from({ length: 7 }, () => getFreePort()),
+    const [restPort, grpcPort, grpcMetricsPort, node, nodeProtobuf, h2c, grpcStatic, ...others] = await Promise.all(
+      Array.from({ length: 14 }, () => getFreePort()),
     );
+    const [spring, fastapi, flask, grpcJava, grpcio, grpcJavaSide, grpcioSide] = others;
     const targets: ServiceTargets = {
       host: "127.0.0.1",
       restPort: restPort!,
       grpcPort: grpcPort!,
       grpcMetricsPort: grpcMetricsPort!,
-      // Every stack, each on a port of its own: a run may measure any of them.
-      stackPorts: { node, "node-protobuf": nodeProtobuf, h2c, "grpc-js-static": grpcStatic },
+      // Every stack, each on a port of its own: a run may measure any of them. The Java and Python
+      // servers are started on theirs only by a run that asks for them (runtime-services.ts).
+      stackPorts: {
+        node,
+        "node-protobuf": nodeProtobuf,
+        h2c,
+        "grpc-js-static": grpcStatic,
+        spring,
+        fastapi,
+        flask,
+        "grpc-java": grpcJava,
+        grpcio,
+      },
+      sidePorts: { "java-grpc": grpcJavaSide!, "python-grpcio": grpcioSide! },
     };
     try {
       const services = await ensureServices(targets, { env: process.env });

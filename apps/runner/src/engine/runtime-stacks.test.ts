@@ -1,0 +1,160 @@
+/**
+ * The Java and Python stacks through the engine: a run that names them starts their servers (the
+ * built jars and the Python venv, by their start scripts) beside the Node services, over the test
+ * Redis and MariaDB, checks they give the same answers as grpc-js, measures them with the real
+ * autocannon and ghz, and stops them when it ends. Windows short enough for CI.
+ */
+import { existsSync } from "node:fs";
+import { connect } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runResultSchema, runSpecSchema, type CellResult, type RunResult, type StackId } from "@relix/core";
+import type { EngineContext } from "./engine-context";
+import { runBenchmark } from "./run-benchmark";
+import type { RunEvent } from "./run-events";
+import { REPO_ROOT } from "./service-build";
+import { stackPort, StackNotServedError } from "./stack-table";
+import { testEngineContext } from "./testing/engine-context";
+import { startLocalServices, type LocalServices } from "./testing/local-services";
+
+let local: LocalServices;
+let context: EngineContext;
+
+beforeAll(async () => {
+  local = await startLocalServices();
+  context = await testEngineContext(local.targets);
+});
+
+afterAll(async () => {
+  await local?.services.stop();
+});
+
+const short = { connections: 2, warmupMs: 200, durationMs: 1_000, keyCount: 10, trials: 1 };
+
+const TOOLS: Partial<Record<StackId, string>> = {
+  express: "autocannon",
+  "grpc-js": "ghz",
+  spring: "autocannon",
+  fastapi: "autocannon",
+  "grpc-java": "ghz",
+  grpcio: "ghz",
+};
+
+/** Every stack's measures in a cell, by stack (express and grpc-js are the cell's rest and grpc). */
+function measuresByStack(cell: CellResult) {
+  return new Map([
+    ["express", cell.trials.map((t) => t.rest)],
+    ["grpc-js", cell.trials.map((t) => t.grpc)],
+    ...(cell.stacks ?? []).map((extra) => [extra.stack, extra.trials] as const),
+  ]);
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port, timeout: 1_000 });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+    socket.once("timeout", () => done(false));
+  });
+}
+
+/** A run of noop and item.get (warm) through express, grpc-js and the two stacks of one runtime. */
+function describeRuntimeRun(runtime: string, rest: StackId, grpc: StackId, server: { rest: string; grpc: string }) {
+  describe(`${runtime}: noop and item.get warm through express, grpc-js, ${rest} and ${grpc}`, () => {
+    let result: RunResult;
+    const events: RunEvent[] = [];
+
+    beforeAll(async () => {
+      const spec = runSpecSchema.parse({
+        ...short,
+        workloads: ["noop", "item.get"],
+        cacheModes: ["warm"],
+        stacks: ["express", "grpc-js", rest, grpc],
+      });
+      result = await runBenchmark(spec, { services: local.services, context, onEvent: (e) => events.push(e) });
+    }, 240_000);
+
+    it("starts their servers, passes the preflight on all four and measures each under its tool, without errors", () => {
+      expect(() => runResultSchema.parse(JSON.parse(JSON.stringify(result)))).not.toThrow();
+      const messages = events.flatMap((e) => (e.type === "phase" ? [e.message] : []));
+      expect(messages.some((m) => m.startsWith(`checking every stack (express, ${rest}, grpc-js, ${grpc})`))).toBe(
+        true,
+      );
+      expect(result.cells.map((c) => c.workload)).toEqual(["noop", "item.get"]);
+      for (const cell of result.cells) {
+        const byStack = measuresByStack(cell);
+        expect([...byStack.keys()].sort()).toEqual(["express", "grpc-js", rest, grpc].sort());
+        for (const [stack, measures] of byStack) {
+          for (const m of measures) {
+            expect(m.requests, `${cell.workload} ${stack}`).toBeGreaterThan(0);
+            expect(m.errors, `${cell.workload} ${stack}`).toEqual({ total: 0, byCode: {} });
+            expect(m.generator.tool, stack).toBe(TOOLS[stack as StackId]);
+            // Their own process's counters: server time and CPU read from their /stats.
+            expect(m.server.serverTimeMsMean, `${cell.workload} ${stack}`).toBeGreaterThan(0);
+          }
+        }
+      }
+    });
+
+    it("walks the runtime step on each side, naming both servers", () => {
+      for (const cell of result.cells) {
+        expect(cell.layers!.map((l) => [l.layer, l.from, l.to])).toEqual([
+          ["runtime", "express", rest],
+          ["runtime", "grpc-js", grpc],
+        ]);
+        expect(cell.layers![0]!.text).toContain(`${server.rest} in place of Express on Node (express -> ${rest})`);
+        expect(cell.layers![1]!.text).toContain(`${server.grpc} in place of grpc-js on Node (grpc-js -> ${grpc})`);
+      }
+    });
+
+    it("stops their servers when the run ends", async () => {
+      for (const stack of [rest, grpc]) expect(await accepts(stackPort(local.targets, stack)), stack).toBe(false);
+    });
+  });
+}
+
+describeRuntimeRun("python", "fastapi", "grpcio", { rest: "FastAPI on uvicorn (Python)", grpc: "grpcio (Python)" });
+
+// The jars are built by services/java/build.sh (pnpm build:runtimes), which needs a JDK and Maven;
+// without them the runner refuses the Java stacks (as the last test here shows for another reason).
+const javaBuilt = [
+  "services/java/spring-rest/target/relix-spring.jar",
+  "services/java/grpc-server/target/relix-grpc-java.jar",
+].every((jar) => existsSync(path.join(REPO_ROOT, jar)));
+if (javaBuilt) {
+  describeRuntimeRun("java", "spring", "grpc-java", { rest: "Spring Boot on the JVM", grpc: "grpc-java on the JVM" });
+} else {
+  describe.skip("java (not built here: run pnpm build:runtimes, which needs a JDK 17 and Maven)", () => {
+    it("measures spring and grpc-java", () => {});
+  });
+}
+
+describe("refusals before anything is started", () => {
+  it("refuses a workload a stack does not serve, naming the stack and the workload", async () => {
+    const spec = runSpecSchema.parse({
+      ...short,
+      workloads: ["noop", "stream"],
+      stacks: ["express", "grpc-js", "spring"],
+    });
+    const events: RunEvent[] = [];
+    const run = runBenchmark(spec, { services: local.services, context, onEvent: (e) => events.push(e) });
+    await expect(run).rejects.toBeInstanceOf(StackNotServedError);
+    await expect(run).rejects.toThrow(
+      "refusing to measure: the spring stack does not serve stream (it serves noop, item.get, item.list, echo, math.add)",
+    );
+    // Refused before the services were even checked.
+    expect(events).toEqual([]);
+  });
+
+  it("refuses the Java and Python stacks over embedded backends, saying why", async () => {
+    const spec = runSpecSchema.parse({ ...short, workloads: ["noop"], stacks: ["express", "grpc-js", "fastapi"] });
+    const embedded = { ...local.services, backendUrls: undefined };
+    await expect(runBenchmark(spec, { services: embedded, context })).rejects.toThrow(
+      "fastapi cannot be served over embedded backends",
+    );
+  });
+});
