@@ -125,7 +125,9 @@ export async function startGrpcServer(env: ServiceEnv) {
   return {
     port: grpcJs.port,
     /** The other stacks' ports, by stack id (absent: turned off). */
-    stackPorts: Object.fromEntries(others.map((other) => [other.stack, other.port])) as Partial<Record<StackId, number>>,
+    stackPorts: Object.fromEntries(others.map((other) => [other.stack, other.port])) as Partial<
+      Record<StackId, number>
+    >,
     metricsPort: metrics.port,
     host: env.HOST,
     backends: runtime.backends,

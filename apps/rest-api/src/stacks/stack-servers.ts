@@ -2,7 +2,13 @@ import http from "node:http";
 import http2 from "node:http2";
 import type { AddressInfo, Socket } from "node:net";
 import { DEFAULT_PAIR, stackRecord, stacksOfProcess, type StackId } from "@relix/core/stacks/stacks";
-import { createServerTelemetry, optionalStackPort, type ServerTelemetry, type ServiceEnv, type Services } from "@relix/io";
+import {
+  createServerTelemetry,
+  optionalStackPort,
+  type ServerTelemetry,
+  type ServiceEnv,
+  type Services,
+} from "@relix/io";
 import { jsonCodec, protobufCodec, type BodyCodec } from "./body-codecs";
 import { createStackHandler } from "./stack-handler";
 

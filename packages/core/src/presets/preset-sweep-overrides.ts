@@ -15,7 +15,10 @@ export type PresetOverrides = Partial<Omit<PresetSpec, "sweep">> & { sweep?: Pre
  * The spec field an axis of each dimension stands for (the run-field table says which field sweeps
  * which dimension): giving it fixes or narrows a preset's axis.
  */
-export const sweepDimensionField = sweepDimensionFieldsOf(runFields) as Record<SweepAxis["dimension"], keyof PresetSpec>;
+export const sweepDimensionField = sweepDimensionFieldsOf(runFields) as Record<
+  SweepAxis["dimension"],
+  keyof PresetSpec
+>;
 
 /**
  * The values a given field puts on its axis. A stacks list always holds express and grpc-js (every

@@ -238,9 +238,7 @@ export const cellResultSchema = z.object({
    * The walk from express to grpc-js one layer at a time (stacks/stacks.ts layerSteps), for the
    * steps whose two stacks were measured, each with its sentence.
    */
-  layers: z
-    .array(stackPairSchema.extend({ layer: z.enum(layerNames), text: z.string() }))
-    .optional(),
+  layers: z.array(stackPairSchema.extend({ layer: z.enum(layerNames), text: z.string() })).optional(),
   published: z.array(publishedFigureSchema).optional(),
 });
 export type CellResult = z.infer<typeof cellResultSchema>;

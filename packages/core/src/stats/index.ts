@@ -46,10 +46,4 @@ export {
   type VerdictInput,
   type Winner,
 } from "./verdict";
-export {
-  gapShare,
-  layerSentence,
-  stackVerdictFor,
-  type LayerSentenceInput,
-  type StackVerdict,
-} from "./stack-verdicts";
+export { gapShare, layerSentence, stackVerdictFor, type LayerSentenceInput, type StackVerdict } from "./stack-verdicts";

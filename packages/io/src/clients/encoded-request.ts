@@ -27,4 +27,3 @@ const ENCODE_BODY: Record<BodyEncoding, (workload: Workload, request: unknown) =
 /** The HTTP request for one request of a workload, its body in `encoding`. */
 export const encodedRestRequest = (workload: Workload, request: unknown, encoding: BodyEncoding): RestRequest =>
   ENCODE_BODY[encoding](workload, request);
-

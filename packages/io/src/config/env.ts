@@ -18,7 +18,10 @@ const nodeOptionalStacks = optionalStackIds.filter(
   (stack) => serviceProcesses[stackRecord(stack).process].runtime === "node",
 );
 const optionalStackPortShape = Object.fromEntries(
-  nodeOptionalStacks.map((stack) => [stackPortVariable(stack).variable, optionalPort.default(stackPortVariable(stack).default)]),
+  nodeOptionalStacks.map((stack) => [
+    stackPortVariable(stack).variable,
+    optionalPort.default(stackPortVariable(stack).default),
+  ]),
 ) as Record<string, z.ZodDefault<typeof optionalPort>>;
 
 export const serviceEnvSchema = z.object({
