@@ -102,3 +102,60 @@ for entry in "${go_tools[@]}"; do
     log "$name: installed ($found); add $(dirname "$found") to PATH"
   fi
 done
+
+# --- Other runtimes: what the Java and Python stacks and the packet emulator's helper need ---
+# Installed from Debian when missing, but never fatal: a part this machine cannot have is reported
+# here, `pnpm build:runtimes` (scripts/build-runtimes.sh) skips it with its reason, the runner refuses
+# its stacks saying why, and every other stack still runs.
+java_major() {
+  javac -version 2>&1 | sed -n 's/^javac \([0-9]*\).*/\1/p'
+}
+python_venv_ok() {
+  python3 -c 'import sys, venv, ensurepip; sys.exit(0 if sys.version_info >= (3, 11) else 1)' 2>/dev/null
+}
+# "part:package:present-check" — each check a shell command that succeeds when the part has what it needs.
+runtime_wants=(
+  "java (spring, grpc-java):openjdk-17-jdk-headless:[ \"\$(java_major)\" -ge 17 ] 2>/dev/null"
+  "java (spring, grpc-java):maven:have mvn"
+  "python (fastapi, flask, grpcio):python3-venv:python_venv_ok"
+  "packet-delay (packet-level placements):libnetfilter-queue-dev:[ -f /usr/include/libnetfilter_queue/libnetfilter_queue.h ]"
+  "packet-delay (packet-level placements):libmnl-dev:[ -f /usr/include/libmnl/libmnl.h ]"
+  "packet-delay (packet-level placements):iptables:have iptables"
+)
+runtime_missing=()
+runtime_parts=()
+for entry in "${runtime_wants[@]}"; do
+  part="${entry%%:*}" rest="${entry#*:}"
+  package="${rest%%:*}" check="${rest#*:}"
+  if ! eval "$check"; then
+    runtime_missing+=("$package")
+    runtime_parts+=("$part: $package")
+  fi
+done
+runtime_unmet=()
+if [ "${#runtime_missing[@]}" -eq 0 ]; then
+  log "other runtimes: JDK 17, Maven, Python venv and the packet helper's packages all present"
+elif [ "${as_root[*]}" = false ]; then
+  runtime_unmet=("${runtime_parts[@]/%/ (needs root or sudo to install)}")
+elif ! have apt-get; then
+  runtime_unmet=("${runtime_parts[@]/%/ (no apt-get on this machine)}")
+else
+  log "apt-get install ${runtime_missing[*]} (other runtimes)"
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq || true
+  # One at a time, so a package this release lacks does not keep the others out.
+  for package in "${runtime_missing[@]}"; do
+    if ! "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" </dev/null; then
+      for line in "${runtime_parts[@]}"; do
+        [[ "$line" == *": $package" ]] && runtime_unmet+=("$line (apt-get could not install it)")
+      done
+    fi
+  done
+  # Python older than 3.11 has a venv module and still cannot serve the Python stacks.
+  if ! python_venv_ok && [[ " ${runtime_unmet[*]} " != *python3-venv* ]]; then
+    runtime_unmet+=("python (fastapi, flask, grpcio): Python 3.11 or newer with venv ($(python3 --version 2>&1))")
+  fi
+fi
+if [ "${#runtime_unmet[@]}" -gt 0 ]; then
+  printf 'warning: could not provide what these runtimes need; their stacks will be reported unavailable, every other stack still runs:\n' >&2
+  printf '  %s\n' "${runtime_unmet[@]}" >&2
+fi

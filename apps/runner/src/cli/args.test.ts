@@ -83,6 +83,8 @@ describe("parseCliArgs", () => {
     expect(run("--requests", "1000").spec.requests).toBe(1000);
     expect(run().spec.restConnection).toBe("keep-alive");
     expect(run("--rest-connection", "per-request").spec.restConnection).toBe("per-request");
+    expect(run().spec.clients).toBe("tools");
+    expect(run("--clients", "equal").spec.clients).toBe("equal");
     // Absent: the runner's default applies, and a spec written before the flag keeps its meaning.
     expect(run().spec.pinCores).toBeUndefined();
     expect(run("--pin-cores", "on").spec.pinCores).toBe(true);
@@ -184,6 +186,7 @@ describe("parseCliArgs refuses bad input with one line naming the flag, the valu
     [["--cache", "hot"], '--cache "hot": unknown cache mode "hot" (use warm, cold, miss, memory)'],
     [["--rest-connection", "close"], '--rest-connection "close": use keep-alive or per-request'],
     [["--pin-cores", "yes"], '--pin-cores "yes": use on or off'],
+    [["--clients", "same"], '--clients "same": use tools or equal'],
     [
       ["--workloads", "stream", "--server-delay", "1s", "--stream-messages", "11"],
       "--server-delay 1000ms: 1000 ms per message x 11 stream messages is 11000 ms of server delay per call",
@@ -265,6 +268,32 @@ describe("parseCliArgs refuses bad input with one line naming the flag, the valu
       expect(run().spec.stacks).toEqual(["express", "grpc-js"]);
       expect(run("--stacks", "h2c,node").spec.stacks).toEqual(["express", "node", "h2c", "grpc-js"]);
       expect(run("--stacks", "grpc-js-static,express").spec.stacks).toEqual(["express", "grpc-js", "grpc-js-static"]);
+    });
+
+    it("measures another runtime's REST and gRPC stacks as given, and adds express and grpc-js where the list needs them", () => {
+      expect(run("--stacks", "spring,grpc-java").spec.stacks).toEqual(["spring", "grpc-java"]);
+      expect(run("--stacks", "spring,grpc-java").spec.pair).toBeUndefined();
+      // A Node stack is a layer step of express or grpc-js; a list without a gRPC stack compares nothing.
+      expect(run("--stacks", "spring,grpc-java,node").spec.stacks).toEqual([
+        "express",
+        "node",
+        "spring",
+        "grpc-js",
+        "grpc-java",
+      ]);
+      expect(run("--stacks", "flask").spec.stacks).toEqual(["express", "flask", "grpc-js"]);
+    });
+
+    it("takes the pair in either order, adds its stacks, and refuses anything but one REST and one gRPC stack", () => {
+      const spec = run("--pair", "grpc-java,spring").spec;
+      expect(spec.pair).toEqual({ rest: "spring", grpc: "grpc-java" });
+      expect(spec.stacks).toEqual(["express", "spring", "grpc-js", "grpc-java"]);
+      expect(run("--pair", "flask,grpcio", "--stacks", "flask,grpcio").spec.stacks).toEqual(["flask", "grpcio"]);
+      expect(error("--pair", "spring,express")).toMatch(
+        /^--pair "spring,express": name one REST stack .* and one gRPC stack/,
+      );
+      expect(error("--pair", "spring")).toMatch(/^--pair "spring": name one REST stack/);
+      expect(error("--pair", "spring,grpc-jav")).toMatch(/unknown stack "grpc-jav"/);
     });
 
     it("names the accepted stacks for an unknown one", () => {

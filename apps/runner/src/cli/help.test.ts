@@ -54,10 +54,13 @@ describe("renderHelp", () => {
     expect(help).toContain("pnpm bench --workloads item.get --network loopback,cross-region");
   });
 
-  it("lists each stack with what it isolates, and says express and grpc-js are always added", () => {
+  it("lists each stack with what it isolates, and says when express and grpc-js are added and how to pick the pair", () => {
     const flat = help.replace(/\s+/g, " ");
     for (const [id, stack] of Object.entries(stacks)) expect(flat).toContain(`${id} ${stack.isolates}`);
-    expect(flat).toMatch(/--stacks LIST .*express and grpc-js are always added/);
+    expect(flat).toMatch(
+      /--stacks LIST .*express and grpc-js are added to a list naming a Node stack or lacking a REST or a gRPC stack/,
+    );
+    expect(flat).toMatch(/--pair REST,GRPC .*the REST stack and the gRPC stack every cell's verdict compares/);
     expect(help).toContain("pnpm bench --workloads noop,item.get --stacks node,node-protobuf,h2c,grpc-js-static");
   });
 

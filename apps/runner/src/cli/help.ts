@@ -80,9 +80,11 @@ function stackLines(): string[] {
   return [
     ...named,
     ...wrap(
-      `${DEFAULT_STACKS.join(" and ")} are always measured; each other stack changes one layer of one of them, ` +
-        "and is set against both. The report walks from express to grpc-js one layer at a time and splits " +
-        "each stack's server time into handler, codec and the rest. See docs/measurement.md.",
+      `Each cell's verdict compares a pair (--pair; ${DEFAULT_STACKS.join(" and ")} when measured); each other ` +
+        "stack changes one layer (framework, encoding, transport, codec or runtime) of one of them, and is set " +
+        "against both of the pair. The report walks from express to grpc-js one layer at a time, shows each " +
+        "runtime's own REST-against-gRPC answer, and splits each stack's server time into handler, codec and " +
+        "the rest. See docs/measurement.md.",
       2,
     ).map((l, i) => (i === 0 ? `  ${l}` : l)),
   ];

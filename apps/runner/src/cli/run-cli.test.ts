@@ -139,7 +139,10 @@ describe("runCli", () => {
     );
     expect(await runCli(["--preset", "study-000", "--json", "r.json", "-q"], h.ctx)).toBe(0);
     const stored = JSON.parse(await readFile(join(h.dir, "r.json"), "utf8"));
-    expect(stored.cells[0].published.map((f: { label: string }) => f.label)).toContain("mean latency, warm cache");
+    // The preset measures the study's pair (spring, grpc-java) and Node's: each figure sits beside both.
+    const labels = stored.cells[0].published.map((f: { label: string }) => f.label);
+    expect(labels).toContain("mean latency, warm cache (spring vs grpc-java)");
+    expect(labels).toContain("mean latency, warm cache (express vs grpc-js)");
     expect(h.stdout()).toContain("Published (study-000) vs measured");
     expect(h.stderr()).toBe("");
   });

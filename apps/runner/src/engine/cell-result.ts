@@ -7,11 +7,11 @@ import {
   type StackId,
 } from "@relix/core";
 import { EMULATOR_PRECISION_MS } from "@relix/core/network/emulator-precision";
-import { isDefaultPair, pairOfStacks } from "@relix/core/stacks/stack-pair";
+import { isDefaultPair, runPairOf, runtimePairsOf, type StackPair } from "@relix/core/stacks/stack-pair";
 import { compareStacks, compareTrials, headlineVerdict, summariseProtocol, type CompareOptions } from "./aggregate";
 import type { PayloadSizes } from "./preflight";
 import type { PlannedCell } from "./run-plan";
-import { DEFAULT_STACK_OF, protocolOf } from "./stack-table";
+import { protocolOf } from "./stack-table";
 
 /** One trial of a cell: every stack's measure, and the order they ran in. */
 export interface MeasuredTrial {
@@ -24,8 +24,10 @@ export interface MeasuredCell {
   cell: PlannedCell;
   placement: PlacementName;
   payload: PayloadSizes;
-  /** The run's stacks, its pair (express and grpc-js by default) among them. */
+  /** The run's stacks, its pair among them. */
   stacks: readonly StackId[];
+  /** The run's headline pair (the spec's `pair`); absent: the default for its stacks (runPairOf). */
+  pair?: StackPair;
   trials: readonly MeasuredTrial[];
 }
 
@@ -33,11 +35,12 @@ export interface MeasuredCell {
  * A cell's result: the run's pair (express and grpc-js unless the run measured others) where
  * results always had them (`rest`, `grpc`, their comparison and verdict; `pair` names the two when
  * they are not the default); with more stacks, theirs in `stacks`, each against both of the pair,
- * and the layer walk over the steps whose two stacks were measured.
+ * each other runtime's own REST-against-gRPC answer (say express against grpc-js beside spring
+ * against grpc-java), and the layer walk over the steps whose two stacks were measured.
  */
 export function cellResultOf(measured: MeasuredCell): CellResult {
   const { cell, trials } = measured;
-  const pair = pairOfStacks(measured.stacks) ?? DEFAULT_STACK_OF;
+  const pair = measured.pair ?? runPairOf({ stacks: measured.stacks });
   const inPair = (stack: StackId) => stack === pair.rest || stack === pair.grpc;
   const trialsOf = (stack: StackId) => trials.map((t) => t.measures.get(stack)!);
   const extras = measured.stacks.filter((stack) => !inPair(stack));
@@ -96,10 +99,16 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
       trials: trialsOf(stack),
       summary: summariseProtocol(trialsOf(stack)),
     })),
-    stackComparisons: extras.flatMap((stack) => [
-      compareStacks(side(pair.rest), side(stack), options),
-      compareStacks(side(pair.grpc), side(stack), options),
-    ]),
+    stackComparisons: [
+      ...extras.flatMap((stack) => [
+        compareStacks(side(pair.rest), side(stack), options),
+        compareStacks(side(pair.grpc), side(stack), options),
+      ]),
+      // Each other runtime's REST against its gRPC, where neither is in the pair (those are above).
+      ...runtimePairsOf(measured.stacks)
+        .filter((other) => extras.includes(other.rest) && extras.includes(other.grpc))
+        .map((other) => compareStacks(side(other.rest), side(other.grpc), options)),
+    ],
     layers,
   };
 }

@@ -2,10 +2,11 @@ import type { EmulatorOverhead } from "@relix/core/network/placements";
 import type { Protocol, RunSpec } from "@relix/core";
 import type { EngineContext } from "./engine-context";
 import { generatorFor } from "./generators/registry";
-import { DEFAULT_STACK_OF } from "./stack-table";
+import type { StackId } from "@relix/core/stacks/stacks";
 import { loadPlanOf, singleRunPlan } from "./measure-protocol";
 import type { NetworkEmulator } from "./placement-session";
 import { RunCancelledError } from "./run-events";
+import { runPair } from "./run-plan";
 import type { ServiceTargets } from "./targets";
 import { figuresInWindow } from "./window";
 
@@ -30,13 +31,13 @@ export async function measureEmulatorOverhead(
   const bare = await emulator.bare(context.targets);
   try {
     const protocols: EmulatorOverhead["protocols"] = {};
-    // The default stacks only: what the emulator costs does not depend on the stack behind it.
-    const measured = (Object.keys(DEFAULT_STACK_OF) as Protocol[]).filter((p) =>
-      context.generators.has(DEFAULT_STACK_OF[p]),
-    );
+    // The run's pair only: what the emulator costs does not depend on the stack behind it, and
+    // the pair's two are the stacks every run measures (noop is served by every runtime's).
+    const pair = runPair(spec);
+    const measured = (Object.keys(pair) as Protocol[]).filter((p) => context.generators.has(pair[p]));
     for (const protocol of measured) {
-      const direct = await noopWindow(protocol, noopSpec, context, context.targets, signal);
-      const proxied = await noopWindow(protocol, noopSpec, context, bare.loadTargets, signal);
+      const direct = await noopWindow(pair[protocol], protocol, noopSpec, context, context.targets, signal);
+      const proxied = await noopWindow(pair[protocol], protocol, noopSpec, context, bare.loadTargets, signal);
       protocols[protocol] = { direct, proxied };
     }
     return { emulator: emulator.name, protocols };
@@ -46,6 +47,7 @@ export async function measureEmulatorOverhead(
 }
 
 async function noopWindow(
+  stack: StackId,
   protocol: Protocol,
   spec: RunSpec,
   context: EngineContext,
@@ -53,8 +55,8 @@ async function noopWindow(
   signal?: AbortSignal,
 ): Promise<{ p50Ms: number; rps: number }> {
   if (signal?.aborted) throw new RunCancelledError();
-  const plan = { ...singleRunPlan("noop", protocol, spec), ...(signal ? { signal } : {}) };
-  const run = await generatorFor(context.generators, DEFAULT_STACK_OF[protocol]).run({
+  const plan = { ...singleRunPlan("noop", protocol, spec, undefined, stack), ...(signal ? { signal } : {}) };
+  const run = await generatorFor(context.generators, stack).run({
     ...loadPlanOf(plan, context, WARMUP_MS + WINDOW_MS + TAIL_MS),
     targets,
   });

@@ -17,7 +17,7 @@ import type { ClientSample } from "../tools";
 import { MIN_SAMPLES_PER_BATCH } from "./batches";
 import { countCapOf, countRunBoundMs, timeCapFacts } from "./count-window";
 import type { EngineContext } from "./engine-context";
-import { generatorFor } from "./generators/registry";
+import { generatorForRun } from "./generators/registry";
 import type { LoadGenerator, LoadRun } from "./load-generator";
 import { assembleMeasure, loadPlanOf, stackOf, startLiveSamples, type ProtocolRunPlan } from "./measure-protocol";
 import { RunCancelledError, type RunEvent } from "./run-events";
@@ -197,6 +197,8 @@ function measureOf(stack: TrialStack): ProtocolMeasure {
       cpu: meanCpu(runs),
       completeUntilMs: Infinity,
       facts: [...distinctFacts(runs), ...capped],
+      // Every slice of a side is driven alike: one client record speaks for them.
+      ...(runs[0]?.client ? { client: runs[0].client } : {}),
     },
     window: joined.window,
     complete: joined.window,
@@ -225,7 +227,7 @@ export async function measureInterleavedTrial(
       plan: withLoad,
       // From the run's spec as it is (before the workload's own load): a share of the whole run's time.
       countCapMs: plan.spec.requests ? countCapOf(plan) : 0,
-      generator: generatorFor(context.generators, stack),
+      generator: generatorForRun(context.generators, stack, withLoad.spec),
       stats: stackStats(context.targets, stack),
       warmupSamples: 0,
       slices: [],

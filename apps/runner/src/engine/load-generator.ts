@@ -4,7 +4,16 @@
  * stack measured, and gets back samples and raw figures; it never names a tool or branches on a
  * stack. Each tool is one file in ./generators; ./generators/registry.ts lists them.
  */
-import type { CacheMode, GeneratorCpu, MeasureFact, Protocol, RunSpec, StackId, Workload } from "@relix/core";
+import type {
+  CacheMode,
+  ClientRecord,
+  GeneratorCpu,
+  MeasureFact,
+  Protocol,
+  RunSpec,
+  StackId,
+  Workload,
+} from "@relix/core";
 import type { LocatedTool, ToolSpec } from "@relix/io/backends";
 import type { ClientSample } from "../tools";
 import type { ServiceTargets } from "./targets";
@@ -62,6 +71,11 @@ export interface LoadRun {
   facts: MeasureFact[];
   /** Count mode: the run reached its time cap (`durationMs`) before all `total` requests were sent. */
   stoppedAtTimeCap?: boolean;
+  /**
+   * Equal clients: how the side was driven and how its errors are to be counted (the server's
+   * counters are added by the engine, which reads them around the run).
+   */
+  client?: ClientRecord;
 }
 
 export interface LoadGenerator {

@@ -5,6 +5,7 @@ import {
   judgeGeneratorCpu,
   measureNotes,
   saturationFact,
+  type ClientRecord,
   type MeasureFact,
   type Protocol,
   type ProtocolMeasure,
@@ -14,10 +15,15 @@ import {
 } from "@relix/core";
 import { countCapOf, countRunBoundMs, timeCapFacts } from "./count-window";
 import type { EngineContext } from "./engine-context";
-import { generatorFor } from "./generators/registry";
+import { generatorForRun } from "./generators/registry";
 import type { LoadGenerator, LoadPlan, LoadRun } from "./load-generator";
 import { RunCancelledError, type RunEvent } from "./run-events";
 import { readStats, serverDelta } from "./server-stats";
+import {
+  SERVER_COUNTED_FAILURE_CODE,
+  serverCountedFailures,
+  type ServerCountedFailures,
+} from "./server-counted-errors";
 import { aimedAt, DEFAULT_STACK_OF, isDefaultStack, stackStats, type StatsEndpoint } from "./stack-table";
 import { batchFiguresInWindow } from "./batches";
 import type { ProtocolRunPlan } from "./protocol-run-plan";
@@ -139,7 +145,7 @@ export async function measureProtocol(
   plan = { ...plan, spec: specForWorkload(plan.spec, plan.workload.id) };
   const { spec } = plan;
   const stack = stackOf(plan);
-  const generator = generatorFor(context.generators, stack);
+  const generator = generatorForRun(context.generators, stack, spec);
   const stats = stackStats(context.targets, stack);
   const before = await readStats(stats, { resetPeakRss: true });
   const stopSamples = startLiveSamples(stats, plan, onEvent);
@@ -211,7 +217,8 @@ export function assembleMeasure(plan: ProtocolRunPlan, measured: MeasuredSamples
   // A tool without a schedule: each of its in-flight slots is expected to send every inFlight / rate s.
   const correction =
     spec.rate === undefined ? undefined : { expectedIntervalUs: (Math.max(1, run.inFlight) * 1e6) / spec.rate };
-  const figures = figuresInWindow(run.samples, complete, correction);
+  const counted = figuresInWindow(run.samples, complete, correction);
+  const figures = withServerCountedFailures(counted, serverCountedFailures(run.client, counted.ok, server));
   const load = judgeGeneratorCpu(run.cpu);
   const facts = measureFacts(measured.tool, run, window, complete, {
     warmupMs: spec.warmupMs,
@@ -249,6 +256,7 @@ export function assembleMeasure(plan: ProtocolRunPlan, measured: MeasuredSamples
       split: server.split,
     },
     generator: generatorMeasures,
+    ...(figures.client ? { client: figures.client } : run.client ? { client: run.client } : {}),
     facts,
     notes: measureNotes({ workload: plan.workload.id, cacheMode: cell.cacheMode }, cell.protocol, {
       generator: generatorMeasures,
@@ -274,4 +282,28 @@ function measureFacts(
   if (saturated) facts.unshift(saturated);
   facts.push({ kind: "warm-up-discarded", samples: warmup.discarded, warmupMs: warmup.warmupMs });
   return facts;
+}
+
+/**
+ * The window's figures with the failures only the server saw moved from successes to errors
+ * (server-counted-errors.ts); rps counts successes, so it shrinks by the same share.
+ */
+function withServerCountedFailures<
+  F extends { ok: number; errors: number; errorsByCode: Record<string, number>; rps: number },
+>(figures: F, failures: ServerCountedFailures | null): F & { client?: ClientRecord } {
+  if (!failures) return figures;
+  const { failedInWindow, client } = failures;
+  if (failedInWindow === 0) return { ...figures, client };
+  const ok = figures.ok - failedInWindow;
+  return {
+    ...figures,
+    ok,
+    rps: figures.ok > 0 ? (figures.rps * ok) / figures.ok : 0,
+    errors: figures.errors + failedInWindow,
+    errorsByCode: {
+      ...figures.errorsByCode,
+      [SERVER_COUNTED_FAILURE_CODE]: (figures.errorsByCode[SERVER_COUNTED_FAILURE_CODE] ?? 0) + failedInWindow,
+    },
+    client,
+  };
 }

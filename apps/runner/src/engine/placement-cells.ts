@@ -13,7 +13,7 @@ import { measureInterleavedTrial } from "./interleaved-trial";
 import type { ProtocolRunPlan } from "./measure-protocol";
 import type { PayloadSizes } from "./preflight";
 import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
-import { runStacks, stackOrder, type PlannedCell } from "./run-plan";
+import { runPair, runStacks, stackOrder, type PlannedCell } from "./run-plan";
 import { isDefaultStack, protocolOf } from "./stack-table";
 import type { ServiceTargets } from "./targets";
 
@@ -66,6 +66,8 @@ export async function measurePlacementCells(
 ): Promise<CellResult[]> {
   const { spec, signal } = plan;
   const stacks = runStacks(spec);
+  const pair = runPair(spec);
+  // Events of a run of the default two (express and grpc-js alone) read as before; any other run names each stack.
   const namesStacks = stacks.some((stack) => !isDefaultStack(stack));
   const results: CellResult[] = [];
   for (const [cellNumber, cell] of plan.cells.entries()) {
@@ -137,7 +139,9 @@ export async function measurePlacementCells(
       });
       trials.push({ trial, order, measures });
     }
-    results.push(cellResultOf({ cell, placement: plan.placement, payload: plan.sizes[cellNumber]!, stacks, trials }));
+    results.push(
+      cellResultOf({ cell, placement: plan.placement, payload: plan.sizes[cellNumber]!, stacks, pair, trials }),
+    );
   }
   return results;
 }

@@ -1,7 +1,9 @@
 import { firstDifference, type CacheMode, type StackId, type Workload } from "@relix/core";
+import { isDefaultPair, type StackPair } from "@relix/core/stacks/stack-pair";
+import { DEFAULT_PAIR } from "@relix/core/stacks/stacks";
 import { RunCancelledError } from "./run-events";
 import { stackClient, type StackAnswer, type StackClient } from "@relix/io/clients/stack-client";
-import { DEFAULT_STACK_OF, stackAddress } from "./stack-table";
+import { stackAddress } from "./stack-table";
 import type { ServiceTargets } from "./targets";
 
 interface BodySizes {
@@ -10,6 +12,7 @@ interface BodySizes {
 }
 
 export interface PayloadSizes {
+  /** The run's pair: its REST stack's and its gRPC stack's bodies. */
   rest: BodySizes;
   grpc: BodySizes;
   /** The other stacks of the run, each in its own encoding. */
@@ -21,25 +24,35 @@ export class PreflightMismatchError extends Error {
   constructor(
     readonly workload: string,
     detail: string,
-    /** The stack whose answer differs from grpc-js's (express's for the default two). */
-    readonly stack: StackId = DEFAULT_STACK_OF.rest,
+    /** The stack whose answer differs from the reference's (the pair's REST stack's, by default express's). */
+    readonly stack: StackId = DEFAULT_PAIR.rest,
+    /** The run's pair: its gRPC stack is the reference every answer is compared with. */
+    pair: StackPair = DEFAULT_PAIR,
   ) {
     const between =
-      stack === DEFAULT_STACK_OF.rest ? "REST and gRPC" : `the ${stack} stack and ${DEFAULT_STACK_OF.grpc}`;
+      stack !== pair.rest
+        ? `the ${stack} stack and ${pair.grpc}`
+        : isDefaultPair(pair)
+          ? "REST and gRPC"
+          : `${pair.rest} and ${pair.grpc}`;
     super(`preflight: ${workload} answers differ between ${between}, refusing to measure (${detail})`);
     this.name = "PreflightMismatchError";
   }
 }
 
-const REFERENCE = DEFAULT_STACK_OF.grpc;
-
-/** firstDifference names its sides REST and gRPC: another stack is named as itself. */
-const namedSides = (difference: string, stack: StackId): string =>
-  stack === DEFAULT_STACK_OF.rest
+/** firstDifference names its sides REST and gRPC: outside the default pair each stack is named as itself. */
+const namedSides = (difference: string, stack: StackId, pair: StackPair): string =>
+  stack === DEFAULT_PAIR.rest && isDefaultPair(pair)
     ? difference
     : difference
         .replace(/\(REST\)|: REST /g, (m) => m.replace("REST", stack))
-        .replace(/\(gRPC\)| vs gRPC /g, (m) => m.replace("gRPC", REFERENCE));
+        .replace(/\(gRPC\)| vs gRPC /g, (m) => m.replace("gRPC", pair.grpc));
+
+/** How a failed call names its stack: REST and gRPC for the default pair, the stack's id otherwise. */
+const whoOf = (stack: StackId, pair: StackPair): string => {
+  if (!isDefaultPair(pair) || (stack !== pair.rest && stack !== pair.grpc)) return stack;
+  return stack === pair.rest ? "REST" : "gRPC";
+};
 
 /** What a failed call says, in the words of its protocol. */
 function failureOf(error: unknown): string {
@@ -54,18 +67,20 @@ async function answerOf(
   workload: Workload,
   request: unknown,
   ctx: { cacheMode: CacheMode; delayMs: number },
+  pair: StackPair,
   signal?: AbortSignal,
 ): Promise<StackAnswer> {
-  const who = stack === DEFAULT_STACK_OF.rest ? "REST" : stack === REFERENCE ? "gRPC" : stack;
+  const who = whoOf(stack, pair);
   const answer = await client.call(workload, request, ctx, signal).catch((error: unknown) => {
     if (signal?.aborted) throw new RunCancelledError();
-    throw new PreflightMismatchError(workload.id, `${who} call failed: ${failureOf(error)}`, stack);
+    throw new PreflightMismatchError(workload.id, `${who} call failed: ${failureOf(error)}`, stack, pair);
   });
   if (answer.status !== 200) {
     throw new PreflightMismatchError(
       workload.id,
       `${who} answered ${answer.status}: ${JSON.stringify(answer.data).slice(0, 200)}`,
       stack,
+      pair,
     );
   }
   return answer;
@@ -73,8 +88,10 @@ async function answerOf(
 
 /**
  * Calls every request of a workload once on every stack of the run and checks each decoded
- * answer is the same data as grpc-js's; in warm mode this also primes the cache with every key the
- * run will read. Returns the body sizes of the first request on each stack.
+ * answer is the same data as one reference's, the pair's gRPC stack (grpc-js by default), so every
+ * stack of every runtime is held to one answer; in warm mode this also primes the cache with every
+ * key the run will read. Returns the body sizes of the first request on each stack: the pair's as
+ * `rest` and `grpc`, every other stack's in `stacks`.
  */
 export async function preflight(
   targets: ServiceTargets,
@@ -82,10 +99,15 @@ export async function preflight(
   requests: unknown[],
   cacheMode: CacheMode,
   signal?: AbortSignal,
-  runStacks: readonly StackId[] = [DEFAULT_STACK_OF.rest, REFERENCE],
+  runStacks: readonly StackId[] = [DEFAULT_PAIR.rest, DEFAULT_PAIR.grpc],
+  pair: StackPair = DEFAULT_PAIR,
 ): Promise<PayloadSizes> {
-  // grpc-js first: every other answer is compared with its.
-  const order = [REFERENCE, ...runStacks.filter((stack) => stack !== REFERENCE)];
+  const referenceStack = pair.grpc;
+  // The reference first: every other answer is compared with its (the pair's two are always called).
+  const order = [
+    referenceStack,
+    ...[pair.rest, ...runStacks].filter((stack, i, all) => stack !== referenceStack && all.indexOf(stack) === i),
+  ];
   const clients = new Map(order.map((stack) => [stack, stackClient(stack, stackAddress(targets, stack))] as const));
   // The delay would only slow preflight down; it does not change the answer.
   const ctx = { cacheMode, delayMs: 0 };
@@ -95,11 +117,12 @@ export async function preflight(
       let reference: unknown;
       for (const stack of order) {
         if (signal?.aborted) throw new RunCancelledError();
-        const answer = await answerOf(clients.get(stack)!, stack, workload, request, ctx, signal);
-        if (stack === REFERENCE) reference = answer.data;
+        const answer = await answerOf(clients.get(stack)!, stack, workload, request, ctx, pair, signal);
+        if (stack === referenceStack) reference = answer.data;
         else {
           const difference = firstDifference(answer.data, reference);
-          if (difference) throw new PreflightMismatchError(workload.id, namedSides(difference, stack), stack);
+          if (difference)
+            throw new PreflightMismatchError(workload.id, namedSides(difference, stack, pair), stack, pair);
         }
         if (!sizes.has(stack)) {
           sizes.set(stack, { requestBodyBytes: answer.requestBodyBytes, responseBodyBytes: answer.responseBodyBytes });
@@ -109,10 +132,10 @@ export async function preflight(
   } finally {
     for (const client of clients.values()) client.close();
   }
-  const extra = order.filter((stack) => stack !== REFERENCE && stack !== DEFAULT_STACK_OF.rest);
+  const extra = order.filter((stack) => stack !== referenceStack && stack !== pair.rest);
   return {
-    rest: sizes.get(DEFAULT_STACK_OF.rest) ?? { requestBodyBytes: 0, responseBodyBytes: 0 },
-    grpc: sizes.get(REFERENCE)!,
+    rest: sizes.get(pair.rest)!,
+    grpc: sizes.get(referenceStack)!,
     stacks: Object.fromEntries(extra.map((stack) => [stack, sizes.get(stack)!])),
   };
 }

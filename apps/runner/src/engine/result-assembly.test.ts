@@ -27,7 +27,9 @@ describe("assembleResult", () => {
     });
     const result = assembleResult(study);
     const labels = result.cells.flatMap((c) => (c.published ?? []).map((f) => f.label));
-    expect(labels).toContain("mean latency, warm cache");
+    // The preset measures the study's pair (spring, grpc-java) and Node's: each figure sits beside both.
+    expect(labels).toContain("mean latency, warm cache (spring vs grpc-java)");
+    expect(labels).toContain("mean latency, warm cache (express vs grpc-js)");
     expect(new Set(labels).size).toBe(labels.length);
     expect(assembleResult({ ...study, cells: result.cells }).cells).toEqual(result.cells);
   });

@@ -18,10 +18,11 @@ import { loopbackRecord, startNetworkEmulator, type NetworkEmulator } from "./pl
 import { preflight, type PayloadSizes } from "./preflight";
 import { assembleResult } from "./result-assembly";
 import { RunCancelledError, type RunBenchmark, type RunEvent, type RunOptions } from "./run-events";
-import { estimatedMeasuringMs, planCells, runStacks } from "./run-plan";
+import { estimatedMeasuringMs, planCells, runPair, runStacks } from "./run-plan";
 import { checkStacksDrivable, checkStacksServed, checkStacksServeWorkloads } from "./stack-availability";
 import { startRuntimeServices, type RuntimeServices } from "./runtime-services";
 import { isDefaultStack } from "./stack-table";
+import { isDefaultPair } from "@relix/core/stacks/stack-pair";
 import { createSweepDriver, type SweepDriverOptions } from "./sweep-driver";
 import { ensureServices } from "./service-manager";
 
@@ -90,6 +91,7 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
   try {
     for (const message of services.warnings) onEvent({ type: "warning", message });
     const stacks = runStacks(spec);
+    const pair = runPair(spec);
     const cells = planCells(spec);
     // Before any preflight: a stack without a generator that can drive every cell's load refuses
     // the run, naming it, before a server of another runtime is started for it.
@@ -144,8 +146,10 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
       phase: "preflight",
       message:
         stacks.length > 2
-          ? `checking every stack (${stacks.join(", ")}) returns the same data`
-          : "checking REST and gRPC return the same data",
+          ? `checking every stack (${stacks.join(", ")}) returns the same data as ${pair.grpc}`
+          : isDefaultPair(pair)
+            ? "checking REST and gRPC return the same data"
+            : `checking ${pair.rest} and ${pair.grpc} return the same data`,
     });
     const sizes: PayloadSizes[] = [];
     // A sweep checks the answers at each of its points instead: they change with the knobs.
@@ -159,6 +163,7 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
           cell.cacheMode,
           signal,
           stacks,
+          pair,
         ),
       );
     }
@@ -168,7 +173,7 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
     onEvent({
       type: "phase",
       phase: "measuring",
-      message: `${placements.length > 1 ? `${placements.length} placements x ` : ""}${cells.length} cells x ${spec.trials} trials x ${stacks.length > 2 ? `${stacks.length} stacks` : "2 protocols"}`,
+      message: `${placements.length > 1 ? `${placements.length} placements x ` : ""}${cells.length} cells x ${spec.trials} trials x ${stacks.length > 2 ? `${stacks.length} stacks` : "2 protocols"}${isDefaultPair(pair) ? "" : `, headline ${pair.rest} vs ${pair.grpc}`}`,
     });
     const progress: RunProgress = {
       index: 0,

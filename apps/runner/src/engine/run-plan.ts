@@ -1,3 +1,5 @@
+import { runPairOf, type StackPair } from "@relix/core/stacks/stack-pair";
+import { stacksWithPair } from "@relix/core/stacks/stack-list";
 import {
   DEFAULT_STACKS,
   estimateMeasuringMs,
@@ -31,11 +33,15 @@ export function planCells(spec: RunSpec): PlannedCell[] {
   }));
 }
 
-/** The spec's stacks in the stacks table's order: express first, the gRPC ones last. */
-export function runStacks(spec: Pick<RunSpec, "stacks">): StackId[] {
-  const wanted = spec.stacks ?? DEFAULT_STACKS;
+/** The spec's stacks, its pair's two among them, in the stacks table's order: REST first, gRPC last. */
+export function runStacks(spec: Partial<Pick<RunSpec, "stacks" | "pair">>): StackId[] {
+  const wanted = stacksWithPair(spec.stacks ?? DEFAULT_STACKS, spec.pair);
   return stackIds.filter((stack) => wanted.includes(stack));
 }
+
+/** The pair every cell's headline compares: the spec's, or the default for its stacks (runPairOf). */
+export const runPair = (spec: Partial<Pick<RunSpec, "stacks" | "pair">>): StackPair =>
+  runPairOf({ stacks: runStacks(spec), pair: spec.pair });
 
 /**
  * The order the stacks run in within one trial: the list rotated by one more place each trial,
@@ -48,9 +54,9 @@ export function stackOrder(stacks: readonly StackId[], rotation: number): StackI
   return [...stacks.slice(shift), ...stacks.slice(0, shift)];
 }
 
-/** REST first on even-numbered protocol pairs, gRPC first on odd ones (the default two's stackOrder). */
-export function protocolOrder(pairIndex: number): [Protocol, Protocol] {
-  return stackOrder(DEFAULT_STACKS, pairIndex).map(protocolOf) as [Protocol, Protocol];
+/** REST first on even-numbered protocol pairs, gRPC first on odd ones (a pair's stackOrder). */
+export function protocolOrder(pairIndex: number, pair: StackPair = runPair({})): [Protocol, Protocol] {
+  return stackOrder([pair.rest, pair.grpc], pairIndex).map(protocolOf) as [Protocol, Protocol];
 }
 
 /**

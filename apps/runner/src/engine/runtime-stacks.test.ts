@@ -9,6 +9,7 @@ import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runResultSchema, runSpecSchema, type CellResult, type RunResult, type StackId } from "@relix/core";
+import { parseCliArgs, type CliRun } from "../cli/args";
 import type { EngineContext } from "./engine-context";
 import { runBenchmark } from "./run-benchmark";
 import type { RunEvent } from "./run-events";
@@ -108,6 +109,9 @@ function describeRuntimeRun(runtime: string, rest: StackId, grpc: StackId, serve
         ]);
         expect(cell.layers![0]!.text).toContain(`${server.rest} in place of Express on Node (express -> ${rest})`);
         expect(cell.layers![1]!.text).toContain(`${server.grpc} in place of grpc-js on Node (grpc-js -> ${grpc})`);
+        // The runtime's own REST-against-gRPC answer, beside Node's (the cell's pair).
+        const own = cell.stackComparisons!.find((c) => c.from === rest && c.to === grpc);
+        expect(own?.comparisons.find((c) => c.metric === "p50")?.ci, cell.workload).toBeTruthy();
       }
     });
 
@@ -127,6 +131,41 @@ const javaBuilt = [
 ].every((jar) => existsSync(path.join(REPO_ROOT, jar)));
 if (javaBuilt) {
   describeRuntimeRun("java", "spring", "grpc-java", { rest: "Spring Boot on the JVM", grpc: "grpc-java on the JVM" });
+
+  describe("java alone: --stacks spring,grpc-java measures them as the pair, without express or grpc-js", () => {
+    let result: RunResult;
+    const events: RunEvent[] = [];
+
+    beforeAll(async () => {
+      const { spec } = parseCliArgs(["--workloads", "noop", "--stacks", "spring,grpc-java"]) as CliRun;
+      expect(spec.stacks).toEqual(["spring", "grpc-java"]);
+      result = await runBenchmark(
+        { ...spec, ...short, workloads: ["noop"] },
+        { services: local.services, context, onEvent: (e) => events.push(e) },
+      );
+    }, 240_000);
+
+    it("checks spring against grpc-java, measures the two as the cell's pair, and names it", () => {
+      expect(() => runResultSchema.parse(JSON.parse(JSON.stringify(result)))).not.toThrow();
+      const messages = events.flatMap((e) => (e.type === "phase" ? [e.message] : []));
+      expect(messages).toContain("checking spring and grpc-java return the same data");
+      const [cell] = result.cells;
+      expect(cell!.pair).toEqual({ rest: "spring", grpc: "grpc-java" });
+      expect(cell!.stacks).toBeUndefined();
+      expect(cell!.rest.generator.tool).toBe("autocannon");
+      expect(cell!.grpc.generator.tool).toBe("ghz");
+      for (const side of [cell!.rest, cell!.grpc]) {
+        expect(side.requests).toBeGreaterThan(0);
+        expect(side.errors).toEqual({ total: 0, byCode: {} });
+        expect(side.server.serverTimeMsMean).toBeGreaterThan(0);
+      }
+      expect(cell!.payload.grpc.responseBodyBytes).toBe(0);
+      expect(cell!.verdict).toMatch(/p50/);
+      // Its events name each stack: this is not the default two.
+      const starts = events.filter((e): e is Extract<RunEvent, { type: "cell-start" }> => e.type === "cell-start");
+      expect(starts.map((e) => e.cell.stack).sort()).toEqual(["grpc-java", "spring"]);
+    });
+  });
 } else {
   describe.skip("java (not built here: run pnpm build:runtimes, which needs a JDK 17 and Maven)", () => {
     it("measures spring and grpc-java", () => {});

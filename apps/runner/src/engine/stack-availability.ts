@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { stackRecord, type StackId } from "@relix/core/stacks/stacks";
 import { unservedWorkloadReasons, unservedWorkloads } from "@relix/core/stacks/stack-workloads";
 import type { ServiceProcessId } from "@relix/core/stacks/service-processes";
-import { generatorFor, type GeneratorRegistry } from "./generators/registry";
+import { generatorForRun, type GeneratorRegistry } from "./generators/registry";
 import type { PlannedCell } from "./run-plan";
 import { hostPort } from "@relix/core/network/loopback";
 import { readStats } from "./server-stats";
@@ -158,7 +158,7 @@ export function checkStacksDrivable(
   for (const stack of wanted) {
     let problems: string[];
     try {
-      const generator = generatorFor(generators, stack);
+      const generator = generatorForRun(generators, stack, spec);
       problems = cells.flatMap((cell) => {
         const reason = generator.cannotRun?.(specForWorkload(spec, cell.workload.id)) ?? null;
         return reason === null ? [] : [`${cell.workload.id}: ${reason}`];

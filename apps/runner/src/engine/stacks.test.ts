@@ -330,6 +330,45 @@ describe("a stack answering differently, not served, or not drivable refuses the
     }
   });
 
+  it("preflight holds every answer to the pair's gRPC stack, and names the pair when its REST side differs", async () => {
+    const fake = await startLyingNodeStack(local.targets);
+    try {
+      const targets: ServiceTargets = {
+        ...local.targets,
+        stackPorts: { ...local.targets.stackPorts, node: fake.port },
+      };
+      const pair = { rest: "node", grpc: "grpc-js-static" } as const;
+      const attempt = preflight(
+        targets,
+        getWorkload("item.get"),
+        [{ id: 1 }],
+        "warm",
+        undefined,
+        ["express", "node", "grpc-js", "grpc-js-static"],
+        pair,
+      );
+      await expect(attempt).rejects.toBeInstanceOf(PreflightMismatchError);
+      await expect(attempt).rejects.toThrow(
+        /^preflight: item\.get answers differ between node and grpc-js-static, refusing to measure \(\$\.name: node "Relix\.Api\.Models\.ItemDto" vs grpc-js-static "/,
+      );
+      // The honest stacks agree with the pair's reference, and the sizes are the pair's.
+      const sizes = await preflight(
+        local.targets,
+        getWorkload("item.get"),
+        [{ id: 1 }],
+        "warm",
+        undefined,
+        ["express", "grpc-js", "grpc-js-static"],
+        { rest: "express", grpc: "grpc-js-static" },
+      );
+      expect(Object.keys(sizes.stacks)).toEqual(["grpc-js"]);
+      expect(sizes.grpc.responseBodyBytes).toBe(sizes.stacks["grpc-js"]!.responseBodyBytes);
+      expect(sizes.rest.responseBodyBytes).toBeGreaterThan(sizes.grpc.responseBodyBytes);
+    } finally {
+      await fake.close();
+    }
+  });
+
   it("a stack without a port, or with nothing listening, is named with what would fix it", async () => {
     const spec = runSpecSchema.parse({
       ...short,

@@ -25,7 +25,7 @@ import type { EngineContext } from "./engine-context";
 import { measurePlacementCells, paramsOf, type RunProgress } from "./placement-cells";
 import { preflight } from "./preflight";
 import type { RunEvent } from "./run-events";
-import { runStacks, type PlannedCell } from "./run-plan";
+import { runPair, runStacks, type PlannedCell } from "./run-plan";
 import type { ServiceTargets } from "./targets";
 
 export interface SweepPlacement {
@@ -124,6 +124,7 @@ export function createSweepDriver(spec: RunSpec, options: SweepDriverOptions = {
           cell.cacheMode,
           plan.signal,
           stacks,
+          runPair(spec),
         ),
       );
     }

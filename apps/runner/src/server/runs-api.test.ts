@@ -226,6 +226,26 @@ describe("runs over HTTP (real MySQL, fake engine)", () => {
     expect(await waitForStatus(runner, submitted.id, "done")).toMatchObject({ preset: "quick", spec: { trials: 2 } });
   });
 
+  it("takes a pair over a preset, measuring its two stacks, and refuses a pair of two REST stacks by field", async () => {
+    runner = await startTestRunner({ store: mysqlStore.store });
+    await submit({ preset: "study-000", spec: { pair: { rest: "express", grpc: "grpc-java" } } });
+    const fake = await runner.engine.started(0);
+    expect(fake.spec).toMatchObject({
+      preset: "study-000",
+      pair: { rest: "express", grpc: "grpc-java" },
+      stacks: ["express", "spring", "grpc-js", "grpc-java"],
+    });
+    fake.finish();
+
+    const bad = await runner.request("/api/runs", {
+      json: { spec: { workloads: ["noop"], pair: { rest: "spring", grpc: "flask" } } },
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.fields).toEqual([
+      { path: "spec.pair.grpc", message: expect.stringMatching(/^the pair's gRPC side must be a gRPC stack/) },
+    ]);
+  });
+
   it("drops a preset's sweep on `sweep: null`, and narrows its network axis to the placements given", async () => {
     runner = await startTestRunner({ store: mysqlStore.store });
     await submit({ preset: "crossover", spec: { sweep: null } });

@@ -1,6 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { readdirSync, statSync, existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync, statSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
@@ -42,8 +44,47 @@ function newestMtime(dir: string): number {
  */
 export const BUILD_RUNNER_TOKEN = "relix-build-token-never-in-the-browser";
 
+/** A lock older than this was left by a test process that died while building. */
+const STALE_BUILD_LOCK_MS = 15 * 60_000;
+
+/**
+ * Runs `build` while holding a lock shared by every test file of this checkout: the e2e files run
+ * in parallel workers, and two `next build`s into one .next break each other. The lock lives
+ * outside .next, which a build empties.
+ */
+function withBuildLock(build: () => void): void {
+  const lock = join(
+    tmpdir(),
+    `relix-web-build-${createHash("sha256").update(WEB_DIR).digest("hex").slice(0, 12)}.lock`,
+  );
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > STALE_BUILD_LOCK_MS) {
+        rmSync(lock, { recursive: true, force: true });
+      }
+      // Synchronous like the build itself: the other worker's build finishes meanwhile.
+      Atomics.wait(pause, 0, 0, 500);
+    }
+  }
+  try {
+    build();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Builds the web app unless a production build newer than every source it depends on is there. */
 export function ensureWebBuild(): void {
+  withBuildLock(buildUnlessFresh);
+}
+
+function buildUnlessFresh(): void {
   const buildId = join(WEB_DIR, ".next", "BUILD_ID");
   const sources = [join(WEB_DIR, "src"), join(REPO_DIR, "packages", "core", "src")];
   const newest = Math.max(

@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_ONLY_MARKERS, serverOnlyInClientBundle } from "./client-bundle";
 import { startCuttingProxy, type CuttingProxy } from "./cutting-proxy";
+import { importThroughForm } from "./import-result";
 import {
   BUILD_RUNNER_TOKEN,
   ensureWebBuild,
@@ -35,31 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/**
- * Imports a result file through the runs page's form, as a user would, and waits for the new
- * permalink (another run's page than `notRunId`, when given).
- */
-async function importThroughForm(
-  page: Page,
-  webUrl: string,
-  fileName: string,
-  body: Buffer,
-  notRunId?: string,
-): Promise<void> {
-  await page.goto(`${webUrl}/runs#import`);
-  await page.setInputFiles('[data-testid="import-form"] input[name="result"]', {
-    name: fileName,
-    mimeType: "application/json",
-    buffer: body,
-  });
-  await page.click('[data-testid="import-form"] button[type="submit"]');
-  await page.waitForURL(
-    (url) =>
-      /\/runs\/[A-Za-z0-9_-]{8,64}$/.test(url.pathname) && (notRunId === undefined || !url.pathname.endsWith(notRunId)),
-    { timeout: 30_000 },
-  );
-}
 
 /** A permalink in a browser that has seen nothing else: what it shows comes from the stored result. */
 async function openInNewBrowser(url: string): Promise<{ context: BrowserContext; page: Page }> {

@@ -46,9 +46,9 @@ export function measureNotes(
   return sideFindings(side).map((f) => f.text);
 }
 
-/** The warnings of a result, as the plain strings its `warnings` field keeps for older readers. */
+/** The warnings of a result, as the plain strings its `warnings` field keeps for older readers (each once). */
 export function warningTexts(findings: readonly Finding[]): string[] {
-  return findings.filter((f) => f.severity === "warning").map((f) => f.text);
+  return [...new Set(findings.filter((f) => f.severity === "warning").map((f) => f.text))];
 }
 
 /** "REST item.get (warm)", "item.get (warm)", or "" for the whole run. */
@@ -105,14 +105,19 @@ function recordedNotes(result: RunResult): Finding[] {
   });
 }
 
-/** Warnings before notes, each group in the order found; the same sentence once. */
+/**
+ * Warnings before notes, each group in the order found; the same sentence about the same cell
+ * once. The same sentence about two sweep points or placements stays twice: grouping
+ * (finding-groups.ts) counts the cells a finding touches.
+ */
 function ordered(findings: Finding[]): Finding[] {
   const seen = new Set<string>();
   const out: Finding[] = [];
   for (const severity of ["warning", "note"] as const) {
     for (const finding of findings) {
-      if (finding.severity !== severity || seen.has(finding.text)) continue;
-      seen.add(finding.text);
+      const key = `${finding.text}\u0000${JSON.stringify(finding.about ?? null)}`;
+      if (finding.severity !== severity || seen.has(key)) continue;
+      seen.add(key);
       out.push(finding);
     }
   }

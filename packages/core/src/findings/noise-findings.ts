@@ -6,7 +6,7 @@ import type { CellResult, RunResult } from "../result/result-schema";
 import { median } from "../stats/median";
 import { sliceSpread } from "../stats/paired-slices";
 import { percentText } from "../stats/verdict";
-import { cellName, type Finding } from "./finding";
+import { cellName, cellSubject, type Finding } from "./finding";
 
 /** Each default side's p50 spread from slice to slice over the cell's trials; null without slices. */
 export function cellNoise(cell: CellResult): { rest: number | null; grpc: number | null } {
@@ -50,7 +50,7 @@ function withinNoiseFinding(cell: CellResult): Finding | null {
     kind: "difference-within-noise",
     severity: "note",
     text: `SMALL AGAINST NOISE for ${cellName(cell)}: the p50 difference (${percentText(Math.exp(difference) - 1)}) is smaller than how far a side's p50 moved from slice to slice (${percentText(spread)}); the paired slices still place it beyond 1, but another machine's noise may hide it.`,
-    about: { workload: cell.workload, cacheMode: cell.cacheMode },
+    about: cellSubject(cell),
   };
 }
 
@@ -70,7 +70,7 @@ function oneBlockFinding(result: RunResult): Finding | null {
     kind: "one-block-per-side",
     severity: "warning",
     text: `ONE BLOCK PER SIDE for ${cells.map(cellName).join(", ")}: the window was too short for slices that take turns (each needs 30 calls of the slower side), so REST and gRPC ran one after the other and the interval sees only the noise inside each block, not a drift between them: a rerun may name another winner. Lengthen the window or add trials.`,
-    ...(cells.length === 1 ? { about: { workload: cells[0]!.workload, cacheMode: cells[0]!.cacheMode } } : {}),
+    ...(cells.length === 1 ? { about: cellSubject(cells[0]!) } : {}),
   };
 }
 

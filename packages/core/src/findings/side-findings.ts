@@ -2,7 +2,7 @@ import { formatInt } from "../render/format";
 import type { CellResult, Protocol, ProtocolMeasure } from "../result/result-schema";
 import type { StackId } from "../stacks/stacks";
 import type { FactOf, MeasureFact } from "./facts";
-import { sideName, plural, type Finding, type FindingSeverity } from "./finding";
+import { cellSubject, sideName, plural, type Finding, type FindingSeverity } from "./finding";
 import { limitPhrase } from "./generator-saturation";
 
 /**
@@ -104,8 +104,7 @@ const DESCRIBE: { [K in Exclude<MeasureFact["kind"], "generator-saturated" | "wa
 };
 
 const subjectOf = (side: Side) => ({
-  workload: side.cell.workload,
-  cacheMode: side.cell.cacheMode,
+  ...cellSubject(side.cell),
   protocol: side.protocol,
   ...(side.stack ? { stack: side.stack } : {}),
 });

@@ -1,7 +1,7 @@
 import { formatInt } from "../render/format";
 import type { CellResult, Protocol, RunResult } from "../result/result-schema";
 import type { GeneratorCpu } from "./generator-saturation";
-import { cellName, sideName, type Finding } from "./finding";
+import { cellName, cellSubject, sideName, type Finding } from "./finding";
 
 /**
  * Findings about whether a result's figures can bear the weight put on them, read from the
@@ -73,7 +73,7 @@ function namesOf(sides: SideWindow[]): string {
 function aboutOf(sides: SideWindow[]): Pick<Finding, "about"> {
   if (sides.length !== 1) return {};
   const [side] = sides;
-  return { about: { workload: side!.cell.workload, cacheMode: side!.cell.cacheMode, protocol: side!.protocol } };
+  return { about: { ...cellSubject(side!.cell), protocol: side!.protocol } };
 }
 
 /** One finding per checked percentile, naming the windows too small for it (fewest first). */
@@ -123,7 +123,7 @@ export function clientCpuFinding(cell: CellResult): Finding | null {
     kind: "client-cpu-per-request",
     severity: "warning",
     text: `CLIENTS UNEQUAL for ${cellName(cell)}: the load generators' own CPU per request differs ${factor.toFixed(1)}x (${perRequest(heavy)} for ${heavy === "rest" ? "REST" : "gRPC"}, ${perRequest(light)} for ${light === "rest" ? "REST" : "gRPC"}; more than ${CLIENT_CPU_FACTOR}x is reported). On a machine the clients share with the servers, the heavier client takes CPU the server would use, so part of the throughput gap may be the clients', not the protocols'.`,
-    about: { workload: cell.workload, cacheMode: cell.cacheMode },
+    about: cellSubject(cell),
   };
 }
 

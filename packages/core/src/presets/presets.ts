@@ -1,3 +1,4 @@
+import { withPairStacks } from "../stacks/stack-list";
 import { runSpecSchema, type RunSpec } from "../spec/run-spec";
 import type { Preset } from "./preset";
 import { presetSweepWithOverrides, type PresetOverrides } from "./preset-sweep-overrides";
@@ -50,7 +51,7 @@ export function specFromPreset(name: string, overrides: PresetOverrides = {}): R
   const { sweep: _presetSweep, ...base } = ownLoadReplaced ? { ...preset.spec, workloadLoads: undefined } : preset.spec;
   const sweep = presetSweepWithOverrides(preset.spec.sweep, overrides);
   const parsed = runSpecSchema.safeParse({ ...base, ...defined, ...(sweep ? { sweep } : {}), preset: preset.name });
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return withPairStacks(parsed.data);
   const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(spec)"}: ${i.message}`);
   throw new Error(`preset "${name}" with these options is not a valid spec: ${issues.join("; ")}`);
 }

@@ -7,6 +7,7 @@ import {
   withPublishedFigures,
 } from "./published-figures";
 import { getPreset, specFromPreset } from "./presets";
+import type { PresetOverrides } from "./preset-sweep-overrides";
 import { makeRunResult } from "../testing/result-fixture";
 
 /** Just enough of a cell for the figures: latency, rps, bodies, in-flight count. */
@@ -192,8 +193,10 @@ describe("figures per placement", () => {
   });
 
   it("keeps a refused placement's figures, unmeasured, with the refusal as their note", () => {
+    // Node's pair alone: one pair, so the labels are the study's own.
+    const nodeOnly: PresetOverrides = { pair: { rest: "express", grpc: "grpc-js" }, stacks: ["express", "grpc-js"] };
     const result = makeRunResult({
-      spec: { ...specFromPreset("study-004"), workloads: ["math.add"] },
+      spec: { ...specFromPreset("study-004", nodeOnly), workloads: ["math.add"] },
       placements: [{ name: "same-zone", measuredRttMs: 1.1, status: "refused", reason: "reached 1.1 ms RTT" }],
     });
     const sameZone = publishedFiguresOfResult(withPublishedFigures(result)).filter((f) => f.placement === "same-zone");
@@ -212,5 +215,31 @@ describe("figures per placement", () => {
       "loopback add, ms/op (local)",
       "cross-region add, ms/op (cross region)",
     ]);
+  });
+});
+
+describe("figures beside each runtime's pair", () => {
+  it("sets each figure beside every REST-against-gRPC pair the run measured, labelled with its pair", () => {
+    const result = makeRunResult({ spec: { ...specFromPreset("study-000"), cacheModes: ["warm"] } });
+    const cell = result.cells[0]!;
+    const figures = publishedFiguresFor("study-000", result.cells, 1).filter((f) => f.label.startsWith("mean latency"));
+    expect(figures.map((f) => f.label)).toEqual([
+      "mean latency, warm cache (express vs grpc-js)",
+      "mean latency, warm cache (spring vs grpc-java)",
+    ]);
+    const summaryOf = (stack: string) => cell.stacks!.find((s) => s.stack === stack)!.summary;
+    expect(figures[0]!.measured).toEqual({ rest: cell.rest.latencyMs.mean, grpc: cell.grpc.latencyMs.mean });
+    expect(figures[1]!.measured).toEqual({
+      rest: summaryOf("spring").latencyMs.mean,
+      grpc: summaryOf("grpc-java").latencyMs.mean,
+    });
+    expect(figures[1]!.published).toEqual({ rest: 2.24, grpc: 1.6 });
+  });
+
+  it("keeps the study's own labels for a run of one pair", () => {
+    const result = makeRunResult({
+      spec: { ...specFromPreset("quick"), workloads: ["item.get"], cacheModes: ["warm"] },
+    });
+    expect(publishedFiguresFor("study-000", result.cells, 1).map((f) => f.label)).toContain("mean latency, warm cache");
   });
 });

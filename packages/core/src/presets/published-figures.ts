@@ -3,6 +3,7 @@ import type { PlacementName } from "../network/placements";
 import { cellPlacement } from "../render/placements";
 import type { CellResult, Protocol, PublishedFigure, RunResult } from "../result/result-schema";
 import type { CellCacheMode, Preset, PublishedFigureDefinition, PublishedMeasure } from "./preset";
+import { cellThroughPair, labelBesidePair, publishedPairsOf } from "./pair-cells";
 import { findPreset, getPreset } from "./presets";
 
 /** A published figure with its measured twin, and the cell it belongs to. */
@@ -116,23 +117,47 @@ export function publishedFiguresFor(
   runConnections?: number,
 ): PlacedPublishedFigure[] {
   const chosen = typeof preset === "string" ? getPreset(preset) : preset;
-  return (chosen.published ?? []).flatMap((definition) => {
-    const placement = definitionPlacement(definition);
-    const cell = cells.find((c) => sameCell(c, definition.workload, definition.cacheMode, placement));
-    if (!cell) return [];
-    const connections = runConnections ?? cell.rest.connections.inFlight;
-    if (definition.connections !== undefined && definition.connections !== connections) return [];
-    const restCell =
-      definition.restWorkload === undefined
-        ? cell
-        : cells.find((c) => sameCell(c, definition.restWorkload!, definition.cacheMode, placement));
-    const figure = toFigure(definition, cell, cells, restCell);
-    if (chosen.sequentialFigures && connections !== 1 && dependsOnLoad(definition.measure)) {
-      const note = [sequentialOnlyNote(connections), definition.note].filter(Boolean).join(" ");
-      return [{ ...figure, measured: { rest: null, grpc: null }, note }];
-    }
-    return [figure];
-  });
+  const definitions = chosen.published ?? [];
+  // A run across runtimes sets each figure beside each pair it measured (pair-cells.ts), the
+  // headline's first, each labelled with its pair; a run of one pair reads as it always did.
+  const pairs = publishedPairsOf(cells);
+  if (pairs.length <= 1) return definitions.flatMap((d) => figureBeside(chosen, d, cells, runConnections));
+  const seenThrough = pairs.map((pair) => ({
+    pair,
+    cells: cells.flatMap((cell) => cellThroughPair(cell, pair) ?? []),
+  }));
+  return definitions.flatMap((definition) =>
+    seenThrough.flatMap(({ pair, cells: seen }) =>
+      figureBeside(chosen, definition, seen, runConnections).map((figure) => ({
+        ...figure,
+        label: labelBesidePair(figure.label, pair),
+      })),
+    ),
+  );
+}
+
+/** One published figure beside the REST and gRPC sides of `cells` (none when its cell was not run). */
+function figureBeside(
+  chosen: Preset,
+  definition: PublishedFigureDefinition,
+  cells: readonly CellResult[],
+  runConnections?: number,
+): PlacedPublishedFigure[] {
+  const placement = definitionPlacement(definition);
+  const cell = cells.find((c) => sameCell(c, definition.workload, definition.cacheMode, placement));
+  if (!cell) return [];
+  const connections = runConnections ?? cell.rest.connections.inFlight;
+  if (definition.connections !== undefined && definition.connections !== connections) return [];
+  const restCell =
+    definition.restWorkload === undefined
+      ? cell
+      : cells.find((c) => sameCell(c, definition.restWorkload!, definition.cacheMode, placement));
+  const figure = toFigure(definition, cell, cells, restCell);
+  if (chosen.sequentialFigures && connections !== 1 && dependsOnLoad(definition.measure)) {
+    const note = [sequentialOnlyNote(connections), definition.note].filter(Boolean).join(" ");
+    return [{ ...figure, measured: { rest: null, grpc: null }, note }];
+  }
+  return [figure];
 }
 
 /** The result with each cell's `published` filled from its preset (cells without figures unchanged). */

@@ -11,6 +11,9 @@ export const study000Preset = definePreset({
   spec: {
     workloads: ["item.get"],
     cacheModes: ["warm", "cold"],
+    // The study's own runtime as the headline, Node's pair measured in the same trials beside it.
+    stacks: ["express", "spring", "grpc-js", "grpc-java"],
+    pair: { rest: "spring", grpc: "grpc-java" },
     connections: 1,
     grpcConnections: 1,
     durationMs: 10_000,
@@ -61,7 +64,9 @@ export const study000Preset = definePreset({
   notes: [
     design,
     "Not reproduced: 20 samples per cell, a warm-up dropped by hand, means only, one machine. Relix reports the whole distribution (the mean is shown to match the study) and a 95% CI over 3 trials.",
-    "The study ran on a macOS M4 with Java servers; absolute milliseconds are not comparable across machines and runtimes, the REST/gRPC ratio is.",
+    'Stacks: the headline pair is the study\'s own, spring (Spring Boot 3 with Spring MVC on Tomcat and Jackson, on JDK 17) against grpc-java (on Netty); express against grpc-js is measured in the same trials, slice by slice, beside it. Each published figure is shown twice, labelled with the pair it sits beside: "(spring vs grpc-java)" and "(express vs grpc-js)". The stack comparisons give Node\'s own REST-against-gRPC verdict with its 95% interval beside the headline\'s, and the layer walk the runtime step on each side (express -> spring, grpc-js -> grpc-java).',
+    "What still differs from the study: the hardware (a macOS M4 there, this machine here: absolute milliseconds are not comparable, the REST/gRPC ratio is); the versions (Spring Boot 3.5 and grpc-java 1.83 on Debian's OpenJDK 17 here, the study's exact versions were not published); data access (Spring Data Redis and JDBC through HikariCP here, Hibernate/JPA in the study, over the same Redis keys and MySQL rows as the Node services); and the client: the study timed calls from its own client, Relix drives every REST stack with autocannon and every gRPC stack with ghz, so each side's client cost is its load generator's, the same for both runtimes.",
+    "spring and grpc-java need their jars (pnpm build:runtimes: a JDK 17 and Maven, which scripts/install-system-deps.sh installs); where they cannot be built the run is refused with the reason. --pair express,grpc-js --stacks express,grpc-js measures Node's pair alone.",
     "The record's fields were not published: item.get returns an item of ~110 B JSON (id, name, price, a few tags, timestamps).",
   ],
 });

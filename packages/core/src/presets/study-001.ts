@@ -157,6 +157,9 @@ export const study001Preset = definePreset({
   spec: {
     workloads: ["echo", "stream", "upload"],
     cacheModes: ["warm"],
+    // The study's own runtime as the headline, Node's pair measured in the same trials beside it.
+    stacks: ["express", "fastapi", "grpc-js", "grpcio"],
+    pair: { rest: "fastapi", grpc: "grpcio" },
     network: ["loopback", "same-zone"],
     workloadLoads: lightLoads,
     durationMs: 10_000,
@@ -168,6 +171,8 @@ export const study001Preset = definePreset({
   },
   published,
   notes: [
+    'Stacks: the headline pair is the study\'s own, fastapi (FastAPI on uvicorn, one process) against grpcio (grpcio\'s synchronous server); express against grpc-js is measured in the same trials beside it. Each published figure is shown twice, labelled with the pair it sits beside: "(fastapi vs grpcio)" and "(express vs grpc-js)"; the stack comparisons give Node\'s own REST-against-gRPC verdict with its 95% interval, and the layer walk the runtime step on each side (express -> fastapi, grpc-js -> grpcio).',
+    "What still differs from the study: the hardware (GCP VMs of 2 vCPU, REST and gRPC on different VMs, against one machine here for all four stacks); the versions (services/python/requirements.txt pins this machine's FastAPI, uvicorn and grpcio; the study's were not published); the server settings (grpcio serves from a pool of 10 threads, GRPCIO_MAX_WORKERS, the pool of grpcio's own examples: Light's ~185 streams in flight queue behind it, as they would have on a server with that pool); and the client: Locust's Python users there, autocannon (REST) and ghz (gRPC) here, open loop at each task's rate.",
     "Placement: the study's Locust client and its servers were separate VMs in one zone, so the preset runs at same-zone (0.5 ms RTT, emulated between the load generators and the services) as well as on loopback, and compares the Light figures under each. A TCP proxy delays data but not the handshake, and has no congestion window: the 1 MiB uploads do not slow-start as on a real link.",
     "With Toxiproxy, same-zone is refused (it adds latency in whole milliseconds per direction, so 0.5 ms RTT cannot be reached): its figures are then listed unmeasured with the reason, and loopback's are compared. A packet-level emulator (tc netem) measures both.",
     `The study's load by Little's law (a user runs one task, then thinks U(0.1, 1.0) s; weights simple 3 / stream 2 / payload 1; durations are the study's sleeps: simple 10 ms, stream 100 x 10 ms = 1 s, payload 20 ms, so real calls only add to them): ${levels.map(levelArithmetic).join(" ")}`,

@@ -90,6 +90,9 @@ export const study004Preset = definePreset({
   spec: {
     workloads: ["math.add", "math.dot", "image.raw", "image.base64", "noop"],
     cacheModes: ["warm"],
+    // The study's own runtime as the headline, Node's pair measured in the same trials beside it.
+    stacks: ["express", "flask", "grpc-js", "grpcio"],
+    pair: { rest: "flask", grpc: "grpcio" },
     network: ["loopback", "same-zone", "cross-region"],
     connections: 1,
     grpcConnections: 1,
@@ -102,10 +105,12 @@ export const study004Preset = definePreset({
   sequentialFigures: true,
   published,
   notes: [
+    'Stacks: the headline pair is the study\'s own, flask (Flask on gunicorn, one threaded worker, how Flask is deployed) against grpcio (grpcio\'s synchronous server); express against grpc-js is measured in the same trials beside it. Each published figure is shown twice, labelled with the pair it sits beside: "(flask vs grpcio)" and "(express vs grpc-js)"; the stack comparisons give Node\'s own REST-against-gRPC verdict with its 95% interval, and the layer walk the runtime step on each side (express -> flask, grpc-js -> grpcio).',
+    "What still differs from the study: the hardware (GCP e2-standard-2 VMs there, one machine here); the versions (services/python/requirements.txt pins this machine's Flask, gunicorn and grpcio; the study's were not published); Flask's server (the study did not say which; gunicorn here, where its development server would add its own cost); and the client: the study's Python client (a new connection per REST call, one gRPC channel), autocannon and ghz here with the same connection policy.",
     "Three placements as in the study: loopback (local), same-zone (0.5 ms RTT) and cross-region (147 ms RTT), the last two emulated by Toxiproxy between the load generators and the services (half the RTT each way, on the data). The RTT each placement actually reached is measured before its cells and shown beside its target.",
     "With Toxiproxy, same-zone is refused: it adds latency in whole milliseconds per direction and costs ~0.1 ms itself, so 0.5 ms RTT cannot be reached. The report then shows same-zone as REFUSED with what was reached and why, its published figures with no measured values, and the other two placements measured. A packet-level emulator (tc netem) would be needed for it.",
     "What the emulation does not reproduce: a TCP proxy delays data, not the TCP handshake, so REST's new connection per call costs no round trip here (the study's cross-region REST paid two round trips per call, ~304 ms, against gRPC's one, ~148 ms: expect Relix's REST to be about one RTT short there); there is no congestion window, so the 1.6 MB image does not slow-start across 147 ms as a real link would. HTTP/2 flow-control windows are data, so gRPC's window updates do pay the RTT.",
-    "Windows are 4 s (warm-up 1 s) so the three placements stay within about 8 minutes of measuring; at cross-region a call takes at least 147 ms, so each window holds a few dozen sequential calls, and the image cells only a handful.",
+    "Windows are 4 s (warm-up 1 s) so the three placements and four stacks stay within about 15 minutes of measuring; at cross-region a call takes at least 147 ms, so each window holds a few dozen sequential calls, and the image cells only a handful.",
     "Calls are sequential (connections 1) as in the study; ms/op is compared with Relix's mean latency per call.",
     "Connections as in the study: its REST client opened a new TCP connection per call while gRPC reused one channel, so REST runs with --rest-connection per-request (each call connects, sends, reads the response and closes; the connect is inside its ms/op) and gRPC keeps one HTTP/2 channel for the whole run. Run with --rest-connection keep-alive to see what reuse changes.",
     "Not reproduced: averages only; the three cross-region gRPC cells (~15-22 s per op) that disagree 100x with other runs of the same design (likely a units error) are shown, marked suspect.",

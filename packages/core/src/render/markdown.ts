@@ -1,7 +1,11 @@
-// The report as Markdown, for a PR comment or a README: the same content as the terminal table,
-// plus every comparison sentence (p50, p99, rps) and the preset's notes.
+// The report as Markdown, for a PR comment or a README: the same content as the terminal table
+// (the answer first, the findings once per kind under it), plus every comparison sentence (p50,
+// p99, rps) and the preset's notes.
 import { sweepCoordsLabel, sweepMarkdownSection } from "./sweep-table";
+import { groupFindings } from "../findings/finding-groups";
 import { findingsOf } from "../findings/findings-of";
+import { answerOf } from "./answer";
+import { answerMarkdownLines, findingsMarkdownLines, notesMarkdownLines } from "./answer-text";
 import { findPreset } from "../presets/presets";
 import { figureSpeedup, publishedFiguresOfResult } from "../presets/published-figures";
 import type { CellResult, RunResult } from "../result/result-schema";
@@ -182,15 +186,14 @@ const oneLine = (text: string) => text.replace(/\r?\n/g, " ");
 
 /** `permalink`: where the report lives (the web app's export adds it). */
 export function renderMarkdownReport(result: RunResult, permalink?: string): string {
-  const findings = findingsOf(result);
-  const warnings = findings.filter((f) => f.severity === "warning").map((f) => f.text);
-  const notes = findings.filter((f) => f.severity === "note").map((f) => f.text);
+  const groups = groupFindings(findingsOf(result), result.cells.length);
   const lines = [
     `# ${describeRun(result)}`,
     "",
     ...(permalink ? [`Report: ${permalink}`, ""] : []),
-    ...warnings.map((w) => `> **WARNING:** ${oneLine(w)}`),
-    ...(warnings.length > 0 ? [""] : []),
+    ...answerMarkdownLines(answerOf(result, groups)),
+    "",
+    ...findingsMarkdownLines(groups),
     `- **Load:** ${describeLoad(result)}`,
     `- **Environment:** ${describeEnvironment(result)}`,
     "",
@@ -206,7 +209,7 @@ export function renderMarkdownReport(result: RunResult, permalink?: string): str
     ...comparisons(result),
     ...sweepMarkdownSection(result, table),
     ...stacksMarkdown(result, table),
-    ...(notes.length > 0 ? ["", "## Notes", "", ...notes.map((n) => `- ${oneLine(n)}`)] : []),
+    ...notesMarkdownLines(groups),
     ...publishedTable(result),
     ...presetNotes(result),
   ];

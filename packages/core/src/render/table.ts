@@ -1,8 +1,11 @@
-// The terminal report: read at a glance, top to bottom: what ran, the results per cell, the
-// published figures beside the measured ones, the preset's notes, and the findings: anything that makes the numbers
-// suspect, then how to read them.
+// The terminal report: read at a glance, top to bottom: what ran, the answer (answer.ts), the
+// results per cell, the published figures beside the measured ones, the preset's notes, and the
+// findings once per kind (finding-groups.ts): what can change a verdict first, then how to read them.
 import { sweepCoordsLabel, sweepTerminalSection } from "./sweep-table";
+import { groupFindings, type FindingGroup } from "../findings/finding-groups";
 import { findingsOf } from "../findings/findings-of";
+import { answerOf } from "./answer";
+import { answerTerminalLines, findingsTerminalLines } from "./answer-text";
 import { findPreset } from "../presets/presets";
 import { figureSpeedup, publishedFiguresOfResult } from "../presets/published-figures";
 import type { CellResult, RunResult } from "../result/result-schema";
@@ -197,24 +200,17 @@ function presetNotesSection(result: RunResult, s: Styles): string[] {
   ];
 }
 
-function findingsSection(result: RunResult, s: Styles): string[] {
-  const findings = findingsOf(result);
-  if (findings.length === 0) return [];
-  return [
-    "",
-    ...findings.map((f) =>
-      f.severity === "warning" ? s.bold(s.red(`!!! WARNING: ${f.text}`)) : s.dim(`note: ${f.text}`),
-    ),
-  ];
-}
-
 export function renderTableReport(result: RunResult, options: TableOptions = {}): string {
   const s = styles(options.color ?? false);
+  const groups: FindingGroup[] = groupFindings(findingsOf(result), result.cells.length);
   const embedded = result.environment.backends.origin === "embedded";
   const lines = [
     // Embedded backends change what the numbers mean: say so before any number, not only after.
     ...(embedded ? [s.bold(s.red("!!! EMBEDDED BACKENDS: not Redis/MySQL. See the warnings below. !!!"))] : []),
     s.bold(describeRun(result)),
+    "",
+    ...answerTerminalLines(answerOf(result, groups), s),
+    "",
     describeLoad(result),
     s.dim(describeEnvironment(result)),
     "",
@@ -223,7 +219,7 @@ export function renderTableReport(result: RunResult, options: TableOptions = {})
     ...stacksSection(result, s),
     ...publishedSection(result, s),
     ...presetNotesSection(result, s),
-    ...findingsSection(result, s),
+    ...findingsTerminalLines(groups, s),
   ];
   return `${lines.join("\n")}\n`;
 }

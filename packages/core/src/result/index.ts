@@ -1,1 +1,2 @@
 export * from "./result-schema";
+export * from "./client-record";

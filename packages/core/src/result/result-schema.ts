@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { studyIds } from "../catalog/workload";
 import { measureFactSchema, runFactSchema } from "../findings/facts";
+import { clientRecordSchema } from "./client-record";
 import { runSpecSchema } from "../spec/run-spec";
 import { cacheModes } from "../calls/cache-mode";
 import { layerNames, stackIdSchema } from "../stacks/stacks";
@@ -123,6 +124,8 @@ export const protocolMeasureSchema = z.object({
   connections: z.object({ tcp: z.number().int().min(0), inFlight: z.number().int().min(0) }),
   server: serverMeasuresSchema,
   generator: generatorMeasuresSchema,
+  /** How the side was driven and its errors counted, in a run that chose equal clients (client-record.ts). */
+  client: clientRecordSchema.optional(),
   /**
    * What was observed about this run of the tool (saturation, truncation, dropped requests...).
    * Absent in results written before facts were recorded.
@@ -140,6 +143,7 @@ export const protocolSummarySchema = protocolMeasureSchema.omit({
   slices: true,
   notes: true,
   facts: true,
+  client: true,
 });
 export type ProtocolSummary = z.infer<typeof protocolSummarySchema>;
 

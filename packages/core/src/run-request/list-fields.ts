@@ -3,6 +3,7 @@ import { z } from "zod";
 import { cacheModes } from "../calls/cache-mode";
 import { workloadIds } from "../catalog/catalog";
 import { specBounds as b } from "../spec/bounds";
+import { completedStacks, hasBothFamilies, STACK_LIST_RULE } from "../stacks/stack-list";
 import { DEFAULT_STACKS, stackIdSchema, stackIds, type StackId } from "../stacks/stacks";
 import { suggestion } from "./did-you-mean";
 import { FlagValueError, parseList, rangeText as range } from "./flag-values";
@@ -54,7 +55,7 @@ function parseCacheModes(flag: string, raw: string): (typeof cacheModes)[number]
   });
 }
 
-/** Stacks by id; express and grpc-js are added whether listed or not (every other stack is compared with both). */
+/** Stacks by id, completed by the stack-list rule (stacks/stack-list.ts): express and grpc-js added where the list needs them. */
 function parseStacks(flag: string, raw: string): StackId[] {
   const named = parseList(flag, raw).map((name) => {
     const known = stackIds.find((id) => id === name);
@@ -65,9 +66,7 @@ function parseStacks(flag: string, raw: string): StackId[] {
     }
     return known;
   });
-  const chosen = new Set<StackId>([...DEFAULT_STACKS, ...named]);
-  // The catalogue's order, so the same choice always reads the same way in tables and results.
-  return stackIds.filter((id) => chosen.has(id));
+  return completedStacks(named);
 }
 
 const joined = (list: readonly string[]) => list.join(",");
@@ -109,8 +108,9 @@ export const cacheModesField = defineRunField({
 });
 
 /**
- * The stacks every cell is measured through (stacks/stacks.ts), always with express and
- * grpc-js, which every other stack is compared with. Absent in specs written before = those two.
+ * The stacks every cell is measured through (stacks/stacks.ts): at least one REST and one gRPC
+ * stack, and the run's pair among them (resolveRunRequest adds the pair's two). Absent in specs
+ * written before = express and grpc-js.
  */
 export const stacksField = defineRunField({
   key: "stacks",
@@ -119,9 +119,7 @@ export const stacksField = defineRunField({
     .min(2)
     .max(stackIds.length)
     .refine((list) => new Set(list).size === list.length, { message: "each stack may be listed once" })
-    .refine((list) => DEFAULT_STACKS.every((id) => list.includes(id)), {
-      message: `${DEFAULT_STACKS.join(" and ")} are always measured: every other stack is compared with both`,
-    })
+    .refine(hasBothFamilies, { message: "needs at least one REST and one gRPC stack: a run compares the two" })
     .default([...DEFAULT_STACKS]),
   sweepDimension: "stacks",
   cli: singleFlag(
@@ -129,7 +127,7 @@ export const stacksField = defineRunField({
       name: "stacks",
       value: "LIST",
       example: "node,h2c",
-      help: `stacks to measure every cell through (see STACKS): ${stackIds.join(", ")}; ${DEFAULT_STACKS.join(" and ")} are always added, as every other stack is compared with both`,
+      help: `stacks to measure every cell through (see STACKS): ${stackIds.join(", ")}; ${STACK_LIST_RULE}`,
       default: DEFAULT_STACKS.join(","),
     },
     parseStacks,

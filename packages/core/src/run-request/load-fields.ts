@@ -94,6 +94,38 @@ export const restConnectionField = defineRunField({
   },
 });
 
+/**
+ * Which client programs drive the stacks: "tools" the load generator each stack's record names
+ * (autocannon, ghz, h2load), "equal" one program for every stack (h2load over HTTP/1.1 or h2,
+ * gRPC calls as framed protobuf bodies), so a verdict is about the protocols, not the tools.
+ */
+export const clientModes = ["tools", "equal"] as const;
+export type ClientMode = (typeof clientModes)[number];
+
+export const clientsField = defineRunField({
+  key: "clients",
+  schema: z.enum(clientModes).default("tools"),
+  cli: singleFlag(
+    {
+      name: "clients",
+      value: "MODE",
+      example: "equal",
+      help: `client programs: tools (each stack's own: autocannon, ghz, h2load) or equal (h2load for every stack, gRPC as framed protobuf bodies, gRPC errors from the servers' counters)`,
+    },
+    (flag, raw) => parseChoice(flag, raw, clientModes),
+    String,
+  ),
+  form: {
+    input: "choice",
+    key: "clients",
+    id: "clients",
+    label: "Clients",
+    name: "Clients",
+    hint: "equal: one client program (h2load) for every stack",
+    choices: clientModes,
+  },
+});
+
 /** The measured window. */
 export const durationField = defineRunField({
   key: "durationMs",

@@ -24,6 +24,26 @@ describe("resolveRunRequest", () => {
     ]);
   });
 
+  it("takes a pair of one REST and one gRPC stack, and measures its two whether the stacks list names them or not", () => {
+    const resolved = resolveRunRequest({ spec: { workloads: ["noop"], pair: { rest: "fastapi", grpc: "grpcio" } } });
+    expect(resolved).toMatchObject({ ok: true });
+    if (!resolved.ok) return;
+    expect(resolved.spec.pair).toEqual({ rest: "fastapi", grpc: "grpcio" });
+    expect(resolved.spec.stacks).toEqual(["express", "fastapi", "grpc-js", "grpcio"]);
+    const alone = resolveRunRequest({
+      spec: { workloads: ["noop"], stacks: ["spring", "grpc-java"] },
+    });
+    expect(alone).toMatchObject({ ok: true, spec: { stacks: ["spring", "grpc-java"] } });
+    expect(
+      errorsOf(resolveRunRequest({ spec: { workloads: ["noop"], pair: { rest: "grpcio", grpc: "grpc-js" } } })),
+    ).toEqual([
+      { path: "spec.pair.rest", message: expect.stringMatching(/^the pair's REST side must be a REST stack/) },
+    ]);
+    expect(errorsOf(resolveRunRequest({ spec: { workloads: ["noop"], stacks: ["spring", "flask"] } }))).toEqual([
+      { path: "spec.stacks", message: "needs at least one REST and one gRPC stack: a run compares the two" },
+    ]);
+  });
+
   it("names every field at fault at once: unknown ones, bad values, an unknown preset", () => {
     expect(errorsOf(resolveRunRequest({ preset: "nope", spec: { connections: 0, host: "10.0.0.1" } }))).toEqual([
       { path: "spec.connections", message: expect.stringMatching(/>=\s*1/) },

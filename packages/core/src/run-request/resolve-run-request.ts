@@ -7,6 +7,7 @@ import { measuringOverLimit } from "../presets/measuring-limit";
 import { estimateMeasuringMs } from "../presets/measuring-time";
 import { serverDelayProblem } from "../spec/delay-budget";
 import type { RunSpec } from "../spec/run-spec";
+import { withPairStacks } from "../stacks/stack-list";
 import type { Sweep } from "../sweep/sweep-spec";
 import { runRequestEnvelopeSchema, specOverridesSchemaOf, type RunRequest } from "./envelope";
 import type { FieldError } from "../runner-api/errors";
@@ -65,7 +66,8 @@ export function resolveRunRequest(body: unknown, options: ResolveOptions = {}): 
   const { preset: _ignored, ...given } = sent;
   const merged = preset === undefined ? fromScratch(given, fields) : fromPreset(presets, preset, given);
   if (!merged.ok) return merged;
-  const spec = merged.spec;
+  // The pair's two stacks are measured whether the stacks list named them or not.
+  const spec = withPairStacks(merged.spec);
 
   // A window counted in requests in a closed loop is bounded by its time cap (count-window-cap.ts).
   const overLimit = measuringOverLimit(spec);

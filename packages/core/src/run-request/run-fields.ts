@@ -7,6 +7,7 @@ import { echoBytesField, dotLengthField, keyCountField, payloadBytesField, recor
 import { serverDelayField, streamMessagesField } from "./knob-fields";
 import { cacheModesField, stacksField, workloadsField } from "./list-fields";
 import {
+  clientsField,
   connectionsField,
   durationField,
   grpcConnectionsField,
@@ -19,6 +20,7 @@ import {
   workloadLoadsField,
 } from "./load-fields";
 import { networkField } from "./network-field";
+import { pairField } from "./pair-field";
 import type { RunFieldTable } from "./run-field";
 
 export type { RunFieldTable };
@@ -29,9 +31,11 @@ export const runFields = [
   cacheModesField,
   networkField,
   stacksField,
+  pairField,
   connectionsField,
   grpcConnectionsField,
   restConnectionField,
+  clientsField,
   durationField,
   requestsField,
   warmupField,

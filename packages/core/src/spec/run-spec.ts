@@ -1,7 +1,13 @@
 import type { z } from "zod";
 import { runFields, runSpecSchemaOf } from "../run-request/run-fields";
 
-export { PIN_CORES_BY_DEFAULT, restConnectionPolicies, type RestConnectionPolicy } from "../run-request/load-fields";
+export {
+  PIN_CORES_BY_DEFAULT,
+  clientModes,
+  restConnectionPolicies,
+  type ClientMode,
+  type RestConnectionPolicy,
+} from "../run-request/load-fields";
 export { workloadLoadSchema, type WorkloadLoad } from "./workload-load-schema";
 
 /**

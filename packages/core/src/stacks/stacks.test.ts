@@ -3,7 +3,8 @@ import { optionalStackIds, sidePortVariables } from "./port-variables";
 import { serviceProcesses, serviceProcessRecord } from "./service-processes";
 import { stackServesWorkload, unservedWorkloadReasons, unservedWorkloads } from "./stack-workloads";
 import { workloadIds } from "../catalog/catalog";
-import { cellPair, pairOfStacks } from "./stack-pair";
+import { cellPair, pairOfStacks, runPairOf, runtimePairsOf } from "./stack-pair";
+import { completedStacks, withPairStacks } from "./stack-list";
 import {
   DEFAULT_PAIR,
   layerSteps,
@@ -80,6 +81,38 @@ describe("the stack records", () => {
 });
 
 describe("the pair a run compares", () => {
+  it("is the spec's own pair when it names one, else the default for its stacks", () => {
+    expect(runPairOf({})).toEqual(DEFAULT_PAIR);
+    expect(runPairOf({ stacks: ["express", "spring", "grpc-js", "grpc-java"] })).toEqual(DEFAULT_PAIR);
+    expect(runPairOf({ stacks: ["spring", "grpc-java"] })).toEqual({ rest: "spring", grpc: "grpc-java" });
+    const pair = { rest: "flask", grpc: "grpcio" } as const;
+    expect(runPairOf({ stacks: ["express", "grpc-js"], pair })).toEqual(pair);
+    expect(withPairStacks({ stacks: ["express", "grpc-js"], pair }).stacks).toEqual([
+      "express",
+      "flask",
+      "grpc-js",
+      "grpcio",
+    ]);
+  });
+
+  it("gives each runtime with a REST and a gRPC stack its own pair", () => {
+    expect(runtimePairsOf(["express", "spring", "fastapi", "grpc-js", "grpc-java"])).toEqual([
+      { rest: "express", grpc: "grpc-js" },
+      { rest: "spring", grpc: "grpc-java" },
+    ]);
+  });
+
+  it("completes a --stacks list: express and grpc-js for a Node stack or a missing family, other runtimes' pairs as given", () => {
+    expect(completedStacks(["node"])).toEqual(["express", "node", "grpc-js"]);
+    expect(completedStacks(["spring"])).toEqual(["express", "spring", "grpc-js"]);
+    expect(completedStacks(["fastapi", "grpcio"])).toEqual(["fastapi", "grpcio"]);
+    expect(completedStacks(["spring", "grpc-java"], { rest: "express", grpc: "grpc-java" })).toEqual([
+      "express",
+      "spring",
+      "grpc-java",
+    ]);
+  });
+
   it("is express against grpc-js whenever the run measures them", () => {
     expect(pairOfStacks(stackIds)).toEqual(DEFAULT_PAIR);
     expect(cellPair({})).toEqual(DEFAULT_PAIR);

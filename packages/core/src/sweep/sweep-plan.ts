@@ -1,6 +1,6 @@
 import { placementName } from "../network/placements";
 import type { RunSpec } from "../spec/run-spec";
-import { DEFAULT_STACKS, stackIds } from "../stacks/stacks";
+import { completedStacks } from "../stacks/stack-list";
 import { numericSweepDimensions, type NumericSweepDimension, type Sweep, type SweepAxis } from "./sweep-spec";
 import type { SweepCoords } from "./sweep-result";
 
@@ -24,12 +24,12 @@ export function axisValueNames(axis: SweepAxis): Array<number | string> {
 
 /**
  * The spec with each list axis laid out as its own dimension: a network axis is the run's
- * placements, a cacheModes axis its cache modes, a stacks axis its stacks (with express and
- * grpc-js, which every other stack is compared with). What the run measures and what it is
+ * placements, a cacheModes axis its cache modes, a stacks axis its stacks (completed as a
+ * `--stacks` list is, stacks/stack-list.ts, with the run's pair). What the run measures and what it is
  * estimated from, whatever the spec said for those lists.
  */
 export function sweepListsApplied<
-  S extends Pick<RunSpec, "cacheModes"> & Partial<Pick<RunSpec, "network" | "stacks" | "sweep">>,
+  S extends Pick<RunSpec, "cacheModes"> & Partial<Pick<RunSpec, "network" | "stacks" | "sweep" | "pair">>,
 >(spec: S): S {
   if (!spec.sweep) return spec;
   let out: S = spec;
@@ -37,8 +37,7 @@ export function sweepListsApplied<
     if (axis.dimension === "network") out = { ...out, network: [...axis.values] };
     else if (axis.dimension === "cacheModes") out = { ...out, cacheModes: [...axis.values] };
     else if (axis.dimension === "stacks") {
-      const wanted = new Set<string>([...axis.values, ...DEFAULT_STACKS]);
-      out = { ...out, stacks: stackIds.filter((id) => wanted.has(id)) };
+      out = { ...out, stacks: completedStacks(axis.values, spec.pair) };
     }
   }
   return out;

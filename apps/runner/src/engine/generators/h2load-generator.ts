@@ -1,12 +1,18 @@
 /** The h2c stack (the REST API's node:http2 listener), driven by nghttp2's h2load as a child process. */
 import { toolPath } from "@relix/io/backends";
-import { H2LOAD_EXECUTABLE, h2loadVersion, runH2load, type H2loadOptions } from "../../tools/h2load";
+import {
+  H2LOAD_EXECUTABLE,
+  h2loadVersion,
+  runH2load,
+  type H2loadOptions,
+  type H2loadRunResult,
+} from "../../tools/h2load";
 import type { RunSpec } from "@relix/core";
-import type { LoadGenerator, LoadPlan, ToolContext } from "../load-generator";
+import type { LoadGenerator, LoadPlan, LoadRun, ToolContext } from "../load-generator";
 import { restRequestsFor } from "../protocol-requests";
 import { remoteHostsOption, restBaseUrl } from "../targets";
 
-const h2loadBin = (context: ToolContext): string => {
+export const h2loadBin = (context: ToolContext): string => {
   const located = context.tools[H2LOAD_EXECUTABLE.name];
   if (!located) throw new Error("h2load was not looked for at start-up (its generator was not registered)");
   return toolPath(located);
@@ -24,7 +30,7 @@ export function clientsAndStreams(inFlight: number, connections: number): { clie
 }
 
 /** h2load's only rate (-r) starts connections, not requests (docs/measurement.md): no open loop. */
-function openLoopRefusal(spec: RunSpec): string | null {
+export function openLoopRefusal(spec: RunSpec): string | null {
   return spec.rate === undefined
     ? null
     : "h2load drives a closed loop only: its -r paces new connections, not requests, so an open loop at a rate cannot be offered";
@@ -51,29 +57,36 @@ export function h2loadOptionsFor(plan: LoadPlan): H2loadOptions {
   };
 }
 
+/** h2load's version for the result's environment; null when it cannot be told. */
+export async function h2loadVersionOf(context: ToolContext): Promise<string | null> {
+  const located = context.tools[H2LOAD_EXECUTABLE.name];
+  return located?.path ? h2loadVersion(located.path, context.env).catch(() => null) : null;
+}
+
 export const h2loadGenerator: LoadGenerator = {
   measures: "rest",
   tool: "h2load",
   executable: H2LOAD_EXECUTABLE,
   statsUrl: restBaseUrl,
   cannotRun: openLoopRefusal,
-  async version(context) {
-    const located = context.tools[H2LOAD_EXECUTABLE.name];
-    return located?.path ? h2loadVersion(located.path, context.env).catch(() => null) : null;
-  },
+  version: h2loadVersionOf,
   async run(plan) {
-    const result = await runH2load(h2loadOptionsFor(plan));
-    const coreFraction = result.toolCpuCoreFraction ?? 0;
-    return {
-      samples: result.samples,
-      connections: result.connections,
-      inFlight: result.inFlight,
-      // One thread (-t 1) running an event loop: judged like autocannon, against one core. Its
-      // loop's busy share is not exposed; its CPU share of that core stands for it.
-      cpu: { threads: "one", coreFraction, eventLoopUtilization: coreFraction },
-      completeUntilMs: Number.POSITIVE_INFINITY,
-      facts: result.facts,
-      stoppedAtTimeCap: result.stoppedAtTimeCap,
-    };
+    return loadRunOfH2load(await runH2load(h2loadOptionsFor(plan)));
   },
 };
+
+/** h2load's run as the engine takes it. */
+export function loadRunOfH2load(result: H2loadRunResult): LoadRun {
+  const coreFraction = result.toolCpuCoreFraction ?? 0;
+  return {
+    samples: result.samples,
+    connections: result.connections,
+    inFlight: result.inFlight,
+    // One thread (-t 1) running an event loop: judged like autocannon, against one core. Its
+    // loop's busy share is not exposed; its CPU share of that core stands for it.
+    cpu: { threads: "one", coreFraction, eventLoopUtilization: coreFraction },
+    completeUntilMs: Number.POSITIVE_INFINITY,
+    facts: result.facts,
+    stoppedAtTimeCap: result.stoppedAtTimeCap,
+  };
+}

@@ -2,10 +2,12 @@
  * The load generators the engine knows, looked up by the stack they drive. Adding a tool is one
  * new file in this folder and one line here; the engine drives whatever is registered.
  */
+import type { RunSpec } from "@relix/core";
 import { stacksDrivenByTool, type StackId } from "@relix/core/stacks/stacks";
 import type { LoadGenerator } from "../load-generator";
 import { DEFAULT_STACK_OF } from "../stack-table";
 import { autocannonGenerator } from "./autocannon-generator";
+import { equalClientGenerator } from "./equal-client-generator";
 import { ghzGenerator } from "./ghz-generator";
 import { h2loadGenerator } from "./h2load-generator";
 
@@ -43,6 +45,18 @@ export function generatorFor(registry: GeneratorRegistry, stack: StackId): LoadG
   const generator = registry.get(stack);
   if (!generator) throw new Error(`no load generator is registered for the ${stack} stack`);
   return generator;
+}
+
+/**
+ * The generator that drives a stack in a run: the one registered for it (its record's tool), or,
+ * when the spec asks for equal clients, the one client program that drives every stack.
+ */
+export function generatorForRun(
+  registry: GeneratorRegistry,
+  stack: StackId,
+  spec: Pick<RunSpec, "clients">,
+): LoadGenerator {
+  return spec.clients === "equal" ? equalClientGenerator : generatorFor(registry, stack);
 }
 
 /** Each registered generator once (one drives several stacks). */

@@ -24,6 +24,10 @@
  *    a workload whose requests differ in anything but their path cannot be driven by h2load.
  *  - Timeout: no per-request timeout exists; `-N` closes a connection that has received nothing
  *    for that long, failing its streams (status -1 in the log).
+ *  - HTTP/1.1: `--h1` speaks HTTP/1.1 to every URI; `-m` is then the pipelining depth, so one
+ *    stream per client keeps one request per connection in flight, as autocannon does here.
+ *  - Flow control: h2load offers 2^30 - 1 bytes of stream and connection window (`-w 30 -W 30`)
+ *    unless told; `-w N -W M` offer 2^N - 1 and 2^M - 1.
  */
 import { parseLocalHttpUrl } from "../local-target";
 import type { HttpRequestSpec } from "../autocannon/autocannon-options";
@@ -46,6 +50,10 @@ export interface H2loadOptions {
   durationMs?: number;
   /** -n: exactly this many requests (at most `durationMs` long when both are given). */
   total?: number;
+  /** --h1: HTTP/1.1 instead of h2 with prior knowledge (then `streams` is the pipelining depth). */
+  http1?: boolean;
+  /** -w / -W: the HTTP/2 stream and connection windows offered, as powers of two minus one. */
+  windowBits?: { stream: number; connection: number };
   /** -N: a connection silent for this long is closed and its streams fail. Default 10000. */
   timeoutMs?: number;
   /** The h2load binary, found once at start-up (@relix/io locateTool). */
@@ -102,6 +110,11 @@ export function buildH2loadArgs(opts: Omit<H2loadOptions, "h2loadBin">, files: H
   if (opts.durationMs === undefined && opts.total === undefined) throw new Error("give durationMs or total");
   const args = ["-t", "1", "-c", String(clients), "-m", String(streams), "-i", files.urisFile];
   args.push("--log-file", files.logFile);
+  if (opts.http1) args.push("--h1");
+  if (opts.windowBits) {
+    args.push("-w", String(positiveInt("stream window bits", opts.windowBits.stream, 30)));
+    args.push("-W", String(positiveInt("connection window bits", opts.windowBits.connection, 30)));
+  }
   args.push("-N", `${Math.max(1, Math.round(opts.timeoutMs ?? 10_000))}ms`);
   for (const [name, value] of Object.entries(shared.headers ?? {})) args.push("-H", `${name}: ${value}`);
   if (shared.body !== undefined) args.push("-d", files.bodyFile);

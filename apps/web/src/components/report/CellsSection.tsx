@@ -3,18 +3,23 @@ import type { RunResult } from "@relix/core/result/result-schema";
 import { cellKey, cellTitle } from "@/lib/report/report-rows";
 import { CellSection } from "./CellSection";
 
-/** Cells beyond this many start collapsed, so a 40-workload run still opens quickly. */
-const OPEN_CELLS = 8;
+/**
+ * A run of more cells than this shows every cell folded, its verdict on the fold: a sweep's
+ * dozen points, each four charts tall, would bury everything after them (the answer and the
+ * sweep's map already say what they add up to).
+ */
+const OPEN_CELLS = 4;
 
 /** One section per workload, cache mode and placement. */
 export function CellsSection({ result }: { result: RunResult }) {
   // Every cell names its placement once the run has more than loopback; a loopback-only run reads as before.
   const placed = hasPlacements(result);
+  const folded = result.cells.length > OPEN_CELLS;
   return (
     <section className="section">
       <h2>Per workload</h2>
-      {result.cells.map((cell, i) =>
-        i < OPEN_CELLS ? (
+      {result.cells.map((cell) =>
+        !folded ? (
           <CellSection key={cellKey(cell)} cell={cell} showPlacement={placed} />
         ) : (
           <details key={cellKey(cell)} className="card card-pad cell-section advanced">

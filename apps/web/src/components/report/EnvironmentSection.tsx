@@ -2,11 +2,10 @@ import { toolVersionsText } from "@relix/core/render/run-summary";
 import type { RunResult } from "@relix/core/result/result-schema";
 import { Proto } from "@/components/ui/Proto";
 import { formatBytes, formatDuration, formatTimestamp } from "@/lib/format";
-import { describeEnvironment, type Finding } from "@/lib/report/run-description";
-import { FindingNotes } from "./FindingsPanel";
+import { describeEnvironment } from "@/lib/report/run-description";
 
-/** Where and how the numbers were measured: machine, versions, the exact spec, and the findings' notes. */
-export function EnvironmentSection({ result, findings }: { result: RunResult; findings: Finding[] }) {
+/** Where and how the numbers were measured: machine, versions and the exact spec (the findings are under the answer). */
+export function EnvironmentSection({ result }: { result: RunResult }) {
   return (
     <section className="section">
       <h2>Environment and exact spec</h2>
@@ -75,7 +74,6 @@ export function EnvironmentSection({ result, findings }: { result: RunResult; fi
           </pre>
         </div>
       </div>
-      <FindingNotes findings={findings} />
       <p className="muted small" style={{ marginTop: 12 }}>
         Legend everywhere: <Proto protocol="rest" /> Express, HTTP/1.1 + JSON · <Proto protocol="grpc" /> grpc-js,
         HTTP/2 + protobuf.

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { findingsOf } from "@relix/core/findings/findings-of";
 import { withFacts } from "@relix/core/findings/testing/with-facts";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
+import { makeSweepResult } from "@relix/core/testing/sweep-fixture";
 import { Report } from "./Report";
 
 const result = makeRunResult({
@@ -14,8 +15,8 @@ describe("Report (server-rendered)", () => {
     const html = renderToStaticMarkup(<Report result={result} />);
     for (const cell of result.cells) expect(html).toContain(cell.verdict);
     expect(html.match(/data-testid="verdict"/g)).toHaveLength(result.cells.length);
-    const charts = html.match(/data-testid="chart"/g)?.length ?? 0;
-    expect(charts).toBeGreaterThanOrEqual(result.cells.length * 4);
+    const charts = html.match(/data-testid="(chart|answer-picture)"/g)?.length ?? 0;
+    expect(charts).toBeGreaterThanOrEqual(result.cells.length * 4 + 1);
     expect(html.match(/>Table<\/button>/g)).toHaveLength(charts);
     expect(html).toContain("Cache: warm vs cold");
     expect(html).toContain("&quot;connections&quot;: 8");
@@ -31,7 +32,7 @@ describe("Report (server-rendered)", () => {
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
 
-  it("shows each finding once, in the CLI's words: warnings at the top, notes with the environment", () => {
+  it("opens with the answer, then the findings once each, folded, in the CLI's words, then the verdicts", () => {
     const saturated = withFacts(makeRunResult({ cells: [{ workload: "noop", trials: 3 }] }), {
       measure: ({ protocol }) =>
         protocol === "rest"
@@ -42,12 +43,35 @@ describe("Report (server-rendered)", () => {
     const findings = findingsOf(saturated);
     expect(findings.map((f) => f.kind)).toEqual(["generator-saturated", "load-loop"]);
     for (const finding of findings) expect(html.split(finding.text).length - 1, finding.kind).toBe(1);
-    const warnings = html.slice(html.indexOf('data-testid="warnings"'), html.indexOf('data-testid="headline"'));
-    expect(warnings).toContain("LOAD GENERATOR SATURATED: autocannon at 93% CPU for REST noop");
-    const notes = html.slice(html.indexOf('data-testid="notes"'));
-    expect(notes).toContain("closed loop: 8 requests in flight");
+    const answer = html.indexOf('data-testid="answer"');
+    const folded = html.indexOf('<details class="card card-pad section" id="findings"');
+    expect(answer).toBeGreaterThanOrEqual(0);
+    expect(folded).toBeGreaterThan(answer);
+    expect(html.indexOf('data-testid="headline"')).toBeGreaterThan(folded);
+    const section = html.slice(folded);
+    expect(section).toContain("LOAD GENERATOR SATURATED: autocannon at 93% CPU for REST noop");
+    expect(section).toContain("closed loop: 8 requests in flight");
+    // The answer's trust line counts the one that can change the verdict and links to the list.
+    const trust = html.slice(html.indexOf('data-testid="answer-trust"'));
+    expect(trust).toMatch(/<a href="#findings">1 finding can change these verdicts \(load generator saturated\)/);
     // the generator section points at the warning instead of saying it again
     expect(html).toMatch(/data-testid="saturation"[^>]*><strong>Generator saturation:<\/strong> 1 of the runs below/);
+  });
+
+  it("shows a finding repeated over ten sweep points once, naming how many cells it touches", () => {
+    const swept = makeSweepResult({
+      axes: [
+        { dimension: "records", values: [1, 10, 100, 1000, 10000] },
+        { dimension: "network", values: ["loopback", "cross-region"] },
+      ],
+      speedupAt: (c) => ((c.records as number) >= 1000 ? 1.4 : 0.7),
+      rest: { generatorCpuMsPerRequest: 0.02 },
+      grpc: { generatorCpuMsPerRequest: 0.2 },
+    });
+    const html = renderToStaticMarkup(<Report result={swept} />);
+    expect(html.match(/data-testid="finding-group"/g)).toHaveLength(1);
+    expect(html).toContain("CLIENTS UNEQUAL in 10 of 10 cells: item.list (warm) at 1 record on loopback");
+    expect(html).toContain('data-testid="answer-picture"');
   });
 
   it("shows a study preset's notes under the verdicts and every figure note in plain sight", () => {
@@ -77,7 +101,7 @@ describe("Report (server-rendered)", () => {
     old.cells[0]!.trials[0]!.grpc.notes = ["ghz CPU time from /proc polling (lower bound)"];
     const html = renderToStaticMarkup(<Report result={old} />);
     expect(html).toContain("written before facts existed");
-    expect(html.slice(html.indexOf('data-testid="notes"'))).toContain("ghz CPU time from /proc polling (lower bound)");
+    expect(html.slice(html.indexOf('id="findings"'))).toContain("ghz CPU time from /proc polling (lower bound)");
   });
 
   it("shows each placement with its RTT or its refusal, the verdict per placement, and a speedup-against-RTT chart per workload", () => {

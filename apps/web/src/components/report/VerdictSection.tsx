@@ -13,7 +13,7 @@ export function VerdictSection({ result, first }: { result: RunResult; first: bo
   const placed = hasPlacements(result);
   const swept = result.cells.some((c) => c.coords !== undefined);
   return (
-    <section className="card card-pad section" style={first ? { marginTop: 0 } : undefined}>
+    <section className="card card-pad section" id="verdicts" style={first ? { marginTop: 0 } : undefined}>
       <div className="muted small">Verdict</div>
       <p className="verdict-hero" data-testid="headline">
         {single ? (

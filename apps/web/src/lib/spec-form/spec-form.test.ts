@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { specBounds } from "@relix/core/spec/bounds";
+import { resolveRunRequest } from "@relix/core/run-request/resolve-run-request";
 import { runSpecSchema } from "@relix/core/spec/run-spec";
 import {
   estimateRunMs,
@@ -10,7 +11,7 @@ import {
   valuesFrom,
   type FormContext,
 } from "./spec-form";
-import { toggleStack } from "./stack-form";
+import { choosePairSide, toggleStack } from "./stack-form";
 
 const context: FormContext = {
   bounds: specBounds,
@@ -99,15 +100,52 @@ describe("new-run form rules", () => {
   });
 
   describe("stacks", () => {
-    it("offers express and grpc-js checked and fixed, and sends the stacks only when changed", () => {
+    it("offers the pair's two (express and grpc-js) checked and fixed, and sends the stacks only when changed", () => {
       expect(valuesFrom(quick).stacks).toEqual(["express", "grpc-js"]);
-      const picked = toggleStack(toggleStack(valuesFrom(quick).stacks, "h2c", true), "node", true);
+      expect(valuesFrom(quick).pair).toEqual({ rest: "express", grpc: "grpc-js" });
+      const pair = valuesFrom(quick).pair;
+      const picked = toggleStack(toggleStack(valuesFrom(quick).stacks, "h2c", true, pair), "node", true, pair);
       expect(picked).toEqual(["express", "node", "h2c", "grpc-js"]);
-      expect(toggleStack(picked, "express", false)).toEqual(picked);
+      expect(toggleStack(picked, "express", false, pair)).toEqual(picked);
       const { fields, errors } = validateForm({ ...valuesFrom(quick), stacks: picked }, context);
       expect(errors).toEqual({});
       expect(overridesOf(fields, quick)).toEqual({ stacks: ["express", "node", "h2c", "grpc-js"] });
       expect(runSpecSchema.parse({ workloads: ["noop"], ...overridesOf(fields, quick) }).stacks).toEqual(picked);
+    });
+
+    it("takes another pair, measures its two, and sends the pair only when changed", () => {
+      const values = valuesFrom(quick);
+      const chosen = choosePairSide(choosePairSide(values, "rest", "spring"), "grpc", "grpc-java");
+      expect(chosen).toEqual({
+        pair: { rest: "spring", grpc: "grpc-java" },
+        stacks: ["express", "spring", "grpc-js", "grpc-java"],
+      });
+      // Node's pair is no longer fixed: it can be cleared, the new pair cannot.
+      const alone = toggleStack(
+        toggleStack(chosen.stacks, "express", false, chosen.pair),
+        "grpc-js",
+        false,
+        chosen.pair,
+      );
+      expect(alone).toEqual(["spring", "grpc-java"]);
+      expect(toggleStack(alone, "spring", false, chosen.pair)).toEqual(alone);
+      const { fields, errors } = validateForm({ ...values, ...chosen, stacks: alone }, context);
+      expect(errors).toEqual({});
+      const overrides = overridesOf(fields, quick);
+      expect(overrides).toEqual({ stacks: ["spring", "grpc-java"], pair: { rest: "spring", grpc: "grpc-java" } });
+      const resolved = resolveRunRequest({ spec: { workloads: ["noop"], ...overrides } });
+      expect(resolved).toMatchObject({ ok: true, spec: { stacks: ["spring", "grpc-java"], pair: chosen.pair } });
+    });
+
+    it("reads a preset's pair, or the default for its stacks", () => {
+      const spec = (fields: object) => runSpecSchema.parse({ workloads: ["noop"], ...fields });
+      expect(specFieldsFrom(spec({ stacks: ["fastapi", "grpcio"] })).pair).toEqual({ rest: "fastapi", grpc: "grpcio" });
+      expect(valuesFrom(specFieldsFrom(spec({ pair: { rest: "flask", grpc: "grpcio" } }))).stacks).toEqual([
+        "express",
+        "flask",
+        "grpc-js",
+        "grpcio",
+      ]);
     });
 
     it("counts every stack's window in the run's length", () => {

@@ -4,6 +4,8 @@ import { estimateMeasuringMs } from "@relix/core/presets/measuring-time";
 import type { RunFieldTable } from "@relix/core/run-request/run-field";
 import { runFields, sweepDimensionFieldsOf } from "@relix/core/run-request/run-fields";
 import type { SpecDefaults } from "@relix/core/runner-api/reference";
+import type { StackPair } from "@relix/core/stacks/stack-pair";
+import { stacksWithPair } from "@relix/core/stacks/stack-list";
 import type { StackId } from "@relix/core/stacks/stacks";
 import { sweepSchema } from "@relix/core/sweep/sweep-spec";
 import { describeBound, PAYLOAD_UNITS, type PayloadUnit } from "./field-checks";
@@ -24,7 +26,7 @@ import {
   validateNetwork,
   type NetworkValues,
 } from "./network-form";
-import { sameStacks, stacksFrom } from "./stack-form";
+import { pairFrom, samePair, sameStacks, stacksFrom } from "./stack-form";
 import { sweepValuesFrom, validateSweep, type SweepFields, type SweepFormValues } from "./sweep-form";
 import { changedTextFields, checkTextInputs, textFieldsFrom, textValuesFrom } from "./text-inputs";
 
@@ -43,8 +45,10 @@ export type FormValues = TextValues &
   NetworkValues & {
     workloads: string[];
     cacheModes: string[];
-    /** Always with express and grpc-js. */
+    /** Always with the pair's two. */
     stacks: StackId[];
+    /** The REST stack and the gRPC stack every cell's verdict compares. */
+    pair: StackPair;
     sweep: SweepFormValues;
   };
 
@@ -54,8 +58,10 @@ export type SpecFields = TextFields & {
   cacheModes: string[];
   /** Placements every cell is measured under. */
   network: Placement[];
-  /** Stacks every cell is measured through, express and grpc-js always among them. */
+  /** Stacks every cell is measured through, the pair's two always among them. */
   stacks: StackId[];
+  /** The pair every cell's verdict compares (the spec's, or the default for its stacks). */
+  pair: StackPair;
   /** One or two swept axes instead of one point. */
   sweep?: SweepFields;
 };
@@ -66,15 +72,16 @@ export type FormSpec = SpecDefaults & { workloads?: readonly string[] };
 /** Spec (a preset's, or the runner's defaults) -> form fields. */
 export function specFieldsFrom(spec: FormSpec, fields: RunFieldTable = runFields): SpecFields {
   // A runner from before placements, stacks or sweeps sends none of them.
-  const older = spec as { network?: Placement[]; stacks?: readonly string[]; sweep?: SweepFields };
+  const older = spec as { network?: Placement[]; stacks?: readonly string[]; pair?: StackPair; sweep?: SweepFields };
   const out = {
     ...textFieldsFrom(spec, fields),
     workloads: [...(spec.workloads ?? [])],
     cacheModes: [...spec.cacheModes],
     // Everything was loopback.
     network: [...(older.network ?? ["loopback"])],
-    // It measured express and grpc-js.
-    stacks: stacksFrom(older.stacks),
+    // It measured express and grpc-js, and compared them.
+    stacks: stacksWithPair(stacksFrom(older.stacks), pairFrom(older)),
+    pair: pairFrom(older),
   } as SpecFields;
   if (older.sweep) out.sweep = { axes: older.sweep.axes };
   return out;
@@ -85,7 +92,8 @@ export function valuesFrom(specFields: SpecFields, fields: RunFieldTable = runFi
     ...textValuesFrom(specFields, fields),
     workloads: [...specFields.workloads],
     cacheModes: [...specFields.cacheModes],
-    stacks: stacksFrom(specFields.stacks),
+    stacks: stacksWithPair(stacksFrom(specFields.stacks), specFields.pair),
+    pair: { ...specFields.pair },
     sweep: sweepValuesFrom(specFields.sweep),
     ...networkValuesFrom(specFields.network),
   } as FormValues;
@@ -127,7 +135,8 @@ export function validateForm(
     workloads,
     cacheModes: modes,
     network: placements.network,
-    stacks: stacksFrom(values.stacks),
+    stacks: stacksWithPair(stacksFrom(values.stacks), values.pair),
+    pair: { ...values.pair },
   } as SpecFields;
   const sweep = validateSweep(values.sweep);
   if (sweep.error) errors.sweep = sweep.error;
@@ -170,6 +179,7 @@ export function overridesOf(
   if (!sameList(specFields.cacheModes, base.cacheModes)) out.cacheModes = specFields.cacheModes;
   if (!sameNetwork(specFields.network, base.network)) out.network = specFields.network;
   if (!sameStacks(specFields.stacks, base.stacks)) out.stacks = specFields.stacks;
+  if (!samePair(specFields.pair, base.pair)) out.pair = specFields.pair;
   if (specFields.sweep && JSON.stringify(specFields.sweep) !== JSON.stringify(base.sweep)) out.sweep = specFields.sweep;
   if (!specFields.sweep && base.sweep) out.sweep = null;
   return withoutSweptFields(out, specFields, fields);

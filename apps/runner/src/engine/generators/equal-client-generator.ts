@@ -1,0 +1,116 @@
+/**
+ * Equal clients (`clients: "equal"`): every stack driven by one client program doing the same
+ * work per call, so a verdict is about the protocols and not about the load generators (autocannon
+ * never parses the JSON it receives; ghz decodes every reply through reflection). The program is
+ * nghttp2's h2load: HTTP/1.1 (--h1) to the HTTP/1.1 stacks, h2 with prior knowledge to h2c and to
+ * the gRPC stacks, whose calls it sends as framed protobuf bodies (grpc-call-requests.ts). It
+ * parses no body on any side: each side's time is the wire and the server, never a decoder.
+ *
+ * What h2load cannot do, and what is done instead:
+ *  - It reads no trailers, so a failed gRPC call (its status is in them) is an HTTP 200 to it. A
+ *    gRPC side's failures come from the server's own counters over the window instead
+ *    (server-counted-errors.ts); the measure says so (its `client` record).
+ *  - It sends one body for every call (only paths may differ). Where the workload's key sequence
+ *    differs beyond the path (a gRPC request carries its key in the body), every side sends the
+ *    sequence's first request only: the same work on each side, one key.
+ */
+import type { ClientRecord, RunSpec, Workload } from "@relix/core";
+import { stackRecord, type StackDefinition } from "@relix/core/stacks/stacks";
+import { H2LOAD_EXECUTABLE, runH2load } from "../../tools/h2load";
+import type { HttpRequestSpec } from "../../tools";
+import { grpcCallRequestFor } from "../grpc-call-requests";
+import type { LoadGenerator, LoadPlan } from "../load-generator";
+import { restRequestsFor } from "../protocol-requests";
+import { grpcTarget, remoteHostsOption, restBaseUrl } from "../targets";
+import { clientsAndStreams, h2loadBin, h2loadVersionOf, loadRunOfH2load, openLoopRefusal } from "./h2load-generator";
+
+/**
+ * The HTTP/2 windows the equal client offers for replies: 2^16 - 1 = 65,535 bytes per stream and
+ * per connection, HTTP/2's initial window and what a grpc-js client (node:http2's defaults)
+ * offers. h2load's own defaults (2^30 - 1) are far larger than any gRPC client's, and a large
+ * reply then never waits for a WINDOW_UPDATE; ghz (grpc-go) starts at 64 KiB too and grows its
+ * window from its bandwidth estimate, which h2load cannot do. Recorded on every h2 measure.
+ */
+export const EQUAL_CLIENT_WINDOW_BITS = { stream: 16, connection: 16 } as const;
+const windowBytes = (bits: number) => 2 ** bits - 1;
+
+/** The requests every side sends: the whole key sequence, or its first request where h2load cannot vary the body. */
+export function equalRequestsOf(
+  workload: Workload,
+  requests: readonly unknown[],
+): { requests: unknown[]; sent: ClientRecord["requestsSent"] } {
+  if (new Set(requests).size <= 1) return { requests: [...requests], sent: "key-sequence" };
+  // The gRPC form is the strictest: its key travels in the body, which is one per h2load run.
+  const bodies = new Set(
+    requests.map((request) => (grpcCallRequestFor(workload, request, "warm", 0).body as Buffer).toString("base64")),
+  );
+  return bodies.size <= 1
+    ? { requests: [...requests], sent: "key-sequence" }
+    : { requests: requests.slice(0, 1), sent: "first-request" };
+}
+
+/** One stack's calls as h2load sends them: REST in the stack's encoding, gRPC framed. */
+function callsOf(record: StackDefinition, plan: LoadPlan, requests: readonly unknown[]): HttpRequestSpec[] {
+  const { workload, cacheMode, spec } = plan;
+  return record.family === "grpc"
+    ? requests.map((request) => grpcCallRequestFor(workload, request, cacheMode, spec.serverDelayMs))
+    : restRequestsFor(workload, [...requests], cacheMode, spec.serverDelayMs, record.encoding);
+}
+
+/** Why equal clients cannot run a spec, or null. */
+function equalClientRefusal(spec: RunSpec): string | null {
+  if (spec.restConnection === "per-request")
+    return "equal clients keep their connections: a new connection per REST call is autocannon's (--rest-connection per-request with --clients tools)";
+  return openLoopRefusal(spec);
+}
+
+export const equalClientGenerator: LoadGenerator = {
+  // It drives both families; chosen by the spec's `clients`, never from the registry.
+  measures: "rest",
+  tool: "h2load",
+  executable: H2LOAD_EXECUTABLE,
+  statsUrl: restBaseUrl,
+  cannotRun: equalClientRefusal,
+  version: h2loadVersionOf,
+  async run(plan) {
+    const refusal = equalClientRefusal(plan.spec);
+    if (refusal) throw new Error(refusal);
+    const record = stackRecord(plan.stack);
+    const http1 = record.transport === "http1";
+    const grpc = record.family === "grpc";
+    const { requests, sent } = equalRequestsOf(plan.workload, plan.requests);
+    const result = await runH2load({
+      // The plan's targets are aimed at the stack: an HTTP stack's port in restPort, a gRPC one's in grpcPort.
+      url: grpc ? `http://${grpcTarget(plan.targets)}` : restBaseUrl(plan.targets),
+      ...remoteHostsOption(plan.targets),
+      requests: callsOf(record, plan, requests),
+      // HTTP/1.1: one request per connection in flight, as autocannon; h2: as ghz spreads them.
+      ...(http1
+        ? { clients: plan.spec.connections, streams: 1, http1: true }
+        : {
+            ...clientsAndStreams(plan.spec.connections, plan.spec.grpcConnections),
+            windowBits: EQUAL_CLIENT_WINDOW_BITS,
+          }),
+      ...(plan.total ? { total: plan.total } : {}),
+      durationMs: plan.durationMs,
+      timeoutMs: plan.timeoutMs,
+      h2loadBin: h2loadBin(plan),
+      env: plan.env,
+      ...(plan.signal ? { signal: plan.signal } : {}),
+    });
+    const client: ClientRecord = {
+      mode: "equal",
+      program: "h2load",
+      http: http1 ? "1.1" : "2",
+      errorsCountedBy: grpc ? "server-counters" : "http-status",
+      flowControl: http1
+        ? null
+        : {
+            streamWindowBytes: windowBytes(EQUAL_CLIENT_WINDOW_BITS.stream),
+            connectionWindowBytes: windowBytes(EQUAL_CLIENT_WINDOW_BITS.connection),
+          },
+      requestsSent: sent,
+    };
+    return { ...loadRunOfH2load(result), client };
+  },
+};

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { clientModes } from "../run-request/load-fields";
+
+/**
+ * How one side of a cell was driven when the run chose its client programs (`clients`): which
+ * program spoke which HTTP, how that side's failed calls were counted, the HTTP/2 flow-control
+ * windows the client offered and which requests it sent. Recorded on each measure of an `equal`
+ * run; absent in `tools` runs and in results written before.
+ */
+export const clientRecordSchema = z.object({
+  mode: z.enum(clientModes),
+  /** The client program, as the generator's `tool`: "h2load". */
+  program: z.string().min(1),
+  /** HTTP on the wire: "1.1" for the HTTP/1.1 stacks, "2" (prior knowledge) for h2c and gRPC. */
+  http: z.enum(["1.1", "2"]),
+  /**
+   * "http-status": each call's HTTP status, from the client's own log (REST sides).
+   * "server-counters": a gRPC call fails in its trailers, which the client does not read (it sees
+   * HTTP 200), so failures are the server's own count of non-OK calls over the tool's runs around
+   * the window, scaled to the window's share of the calls the server served; never successes.
+   */
+  errorsCountedBy: z.enum(["http-status", "server-counters"]),
+  /** "server-counters" only: the non-OK calls the server counted over the tool's runs, and all its calls. */
+  serverCounted: z.object({ calls: z.number().int().min(0), failed: z.number().int().min(0) }).optional(),
+  /** The HTTP/2 windows the client offered the server for its replies, bytes; null over HTTP/1.1. */
+  flowControl: z
+    .object({ streamWindowBytes: z.number().int().min(0), connectionWindowBytes: z.number().int().min(0) })
+    .nullable(),
+  /**
+   * "key-sequence": every request of the workload's key sequence, as the other generators send it;
+   * "first-request": the program sends one body for every call, so where the sequence's requests
+   * differ beyond their path every side sent the sequence's first request only (the same work on
+   * each side, one key).
+   */
+  requestsSent: z.enum(["key-sequence", "first-request"]),
+});
+export type ClientRecord = z.infer<typeof clientRecordSchema>;
