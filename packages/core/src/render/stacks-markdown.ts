@@ -1,6 +1,7 @@
 // The Markdown report's stacks section: the same content as the terminal's (stacks-table.ts), plus
 // every comparison sentence of each stack against express and grpc-js.
 import type { CellResult, RunResult } from "../result/result-schema";
+import { cellPair } from "../stacks/stack-pair";
 import {
   cellHasStacks,
   layerRowsOf,
@@ -8,7 +9,8 @@ import {
   splitOf,
   stackCellTitle,
   stackRowsOf,
-  STACKS_LEGEND,
+  pairColumnHeaders,
+  stacksLegend,
   splitFigureTexts,
   stackRatioText,
   stackRowTexts,
@@ -30,14 +32,14 @@ function cellSection(result: RunResult, cell: CellResult, table: Table): string[
     `### Stacks: \`${cell.workload}\` ${stackCellTitle(result, cell).slice(cell.workload.length + 1)}`,
     "",
     ...table(
-      ["stack", "tool", "p50 ms", "p99 ms", "rps", "vs express p50 [95% CI]", "vs grpc-js p50 [95% CI]"],
+      ["stack", "tool", "p50 ms", "p99 ms", "rps", ...pairColumnHeaders(cell)],
       ["l", "l", "r", "r", "r", "r", "r"],
       rows.map(stackRowTexts),
     ),
     ...(layers.length > 0
       ? [
           "",
-          "Layer walk, express to grpc-js:",
+          `Layer walk, ${cellPair(cell).rest} to ${cellPair(cell).grpc}:`,
           "",
           ...table(
             ["layer", "step", "p50 ratio [95% CI]", "reading"],
@@ -73,7 +75,7 @@ export function stacksMarkdown(result: RunResult, table: Table): string[] {
     "## Stacks: which layer decides",
     ...cells.flatMap((cell) => cellSection(result, cell, table)),
     "",
-    STACKS_LEGEND,
+    stacksLegend(result),
     "",
     SPLIT_LEGEND,
   ];

@@ -1,6 +1,7 @@
 // The terminal report's stacks section: per cell with stacks, a table of its stacks, the layer
 // walk and the split of each stack's client latency.
 import type { CellResult, RunResult } from "../result/result-schema";
+import { cellPair } from "../stacks/stack-pair";
 import type { Styles } from "./ansi";
 import { formatMs } from "./format";
 import {
@@ -10,7 +11,8 @@ import {
   splitOf,
   stackCellTitle,
   stackRowsOf,
-  STACKS_LEGEND,
+  pairColumnHeaders,
+  stacksLegend,
   type SplitView,
   splitFigureTexts,
   stackRatioText,
@@ -24,8 +26,12 @@ const stackColumns: Column[] = [
   { header: "p50 ms", align: "right" },
   { header: "p99 ms", align: "right" },
   { header: "rps", align: "right" },
-  { header: "vs express p50 [95% CI]", align: "right" },
-  { header: "vs grpc-js p50 [95% CI]", align: "right" },
+];
+
+/** The stack table's columns for one cell: the figures, then the ratios against its pair. */
+const stackColumnsOf = (cell: CellResult): Column[] => [
+  ...stackColumns,
+  ...pairColumnHeaders(cell).map((header) => ({ header, align: "right" as const })),
 ];
 
 const splitColumns: Column[] = [
@@ -46,7 +52,7 @@ export function splitVerdict(view: SplitView): string {
 
 function cellSection(result: RunResult, cell: CellResult, s: Styles): string[] {
   const rows = stackRowsOf(cell);
-  const stackTable = renderTable(stackColumns, rows.map(stackRowTexts));
+  const stackTable = renderTable(stackColumnsOf(cell), rows.map(stackRowTexts));
   const layers = layerRowsOf(cell);
   // The sentences are long: under the table rather than in a column that would push it off screen.
   const layerLines = [
@@ -66,7 +72,9 @@ function cellSection(result: RunResult, cell: CellResult, s: Styles): string[] {
     "",
     s.bold(`Stacks · ${stackCellTitle(result, cell)}`),
     ...stackTable,
-    ...(layers.length > 0 ? ["", s.bold("Layer walk, express to grpc-js"), ...layerLines] : []),
+    ...(layers.length > 0
+      ? ["", s.bold(`Layer walk, ${cellPair(cell).rest} to ${cellPair(cell).grpc}`), ...layerLines]
+      : []),
     "",
     s.bold("Split of the client latency (mean ms per request)"),
     ...renderTable(splitColumns, splitRows),
@@ -77,5 +85,10 @@ function cellSection(result: RunResult, cell: CellResult, s: Styles): string[] {
 export function stacksSection(result: RunResult, s: Styles): string[] {
   const cells = result.cells.filter(cellHasStacks);
   if (cells.length === 0) return [];
-  return [...cells.flatMap((cell) => cellSection(result, cell, s)), "", s.dim(STACKS_LEGEND), s.dim(SPLIT_LEGEND)];
+  return [
+    ...cells.flatMap((cell) => cellSection(result, cell, s)),
+    "",
+    s.dim(stacksLegend(result)),
+    s.dim(SPLIT_LEGEND),
+  ];
 }

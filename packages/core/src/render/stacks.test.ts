@@ -46,6 +46,21 @@ describe("stacks in the reports", () => {
     expect(text).toContain("within 5% of the server time, at least 1 µs");
   });
 
+  it("heads the ratio columns, the legend and the layer walk with the run's pair when it is not express and grpc-js", () => {
+    const result = withStacks();
+    const paired = {
+      ...result,
+      cells: result.cells.map((cell) => ({ ...cell, pair: { rest: "node", grpc: "grpc-js-static" } as const })),
+    };
+    const text = renderTableReport(paired);
+    expect(text).toMatch(/rps\s+vs node p50 \[95% CI\]\s+vs grpc-js-static p50 \[95% CI\]/);
+    expect(text).toContain("Layer walk, node to grpc-js-static");
+    expect(text).toContain("vs node = node p50 / the stack's p50");
+    const markdown = renderMarkdownReport(paired);
+    expect(markdown).toContain("| vs node p50 [95% CI] | vs grpc-js-static p50 [95% CI] |");
+    expect(renderTableReport(result)).toContain("vs express = express p50 / the stack's p50");
+  });
+
   it("says when a stack's parts do not add up to its client latency within the tolerance", () => {
     const result = withStacks({ stacks: { h2c: { serverTimeMs: 0.08 } } });
     const view = splitOf(result.cells[0]!.stacks!.find((s) => s.stack === "h2c")!.summary)!;

@@ -154,8 +154,22 @@ export function stackCellTitle(result: RunResult, cell: CellResult): string {
   return `${cell.workload} (${cell.cacheMode}${where})`;
 }
 
-export const STACKS_LEGEND =
-  "vs express = express p50 / the stack's p50, vs grpc-js = grpc-js p50 / the stack's p50: above 1 the stack was faster. " +
+/** The two ratio columns' headings: against the cell's pair (express and grpc-js unless the run compared others). */
+export const pairColumnHeaders = (cell: CellResult): [string, string] => {
+  const pair = cellPair(cell);
+  return [`vs ${pair.rest} p50 [95% CI]`, `vs ${pair.grpc} p50 [95% CI]`];
+};
+
+/** The legend of the stack tables, naming the run's pair (every cell of a run has the same one). */
+export function stacksLegend(result: RunResult): string {
+  const pair = cellPair(result.cells[0] ?? {});
+  return (
+    `vs ${pair.rest} = ${pair.rest} p50 / the stack's p50, vs ${pair.grpc} = ${pair.grpc} p50 / the stack's p50: above 1 the stack was faster. ` +
+    LAYER_LEGEND
+  );
+}
+
+const LAYER_LEGEND =
   "A layer's ratio is the first stack's p50 / the second's: above 1, changing that layer alone made it faster.";
 
 export const SPLIT_LEGEND =

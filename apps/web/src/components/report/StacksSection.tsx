@@ -35,15 +35,15 @@ function Panel({ panel }: { panel: StackPanel }) {
       <h3>{panel.title}</h3>
       <div className="table-wrap card" style={{ marginTop: 8 }}>
         <DataTable
-          caption={`${panel.title}: each stack's figures against express and grpc-js`}
+          caption={`${panel.title}: each stack's figures against ${panel.pair.rest} and ${panel.pair.grpc}`}
           columns={[
             { label: "Stack" },
             { label: "Tool" },
             { label: "p50, ms", align: "right" },
             { label: "p99, ms", align: "right" },
             { label: "Throughput", align: "right" },
-            { label: "vs express, p50 [95% CI]", align: "right" },
-            { label: "vs grpc-js, p50 [95% CI]", align: "right" },
+            { label: `vs ${panel.pair.rest}, p50 [95% CI]`, align: "right" },
+            { label: `vs ${panel.pair.grpc}, p50 [95% CI]`, align: "right" },
           ]}
           rows={panel.stacks.map((s) => [
             <span key="s" title={stacks[s.stack].isolates}>
@@ -61,7 +61,7 @@ function Panel({ panel }: { panel: StackPanel }) {
       <div className="grid-2" style={{ marginTop: 12 }}>
         <ChartCard
           testId="stack-ladder"
-          title={`${panel.title}: express to grpc-js, one layer at a time`}
+          title={`${panel.title}: ${panel.pair.rest} to ${panel.pair.grpc}, one layer at a time`}
           subtitle="p50 of the step's first stack / its second, × on a log scale centred on 1 (> 1: changing that layer made it faster) · 95% CI"
           legend={ladderLegend}
           height={60 + panel.ladder.length * 40}

@@ -7,7 +7,7 @@ import {
   type StackRatio,
 } from "@relix/core/render/stacks";
 import type { CellResult, RunResult } from "@relix/core/result/result-schema";
-import { cellPair } from "@relix/core/stacks/stack-pair";
+import { cellPair, type StackPair } from "@relix/core/stacks/stack-pair";
 import type { StackId } from "@relix/core/stacks/stacks";
 import { cellKey, cellTitle } from "./report-rows";
 
@@ -59,6 +59,8 @@ export interface SplitBar {
 export interface StackPanel {
   key: string;
   title: string;
+  /** The two stacks the cell's headline compares: the ratio columns are against them. */
+  pair: StackPair;
   ladder: LadderRung[];
   stacks: StackFigureRow[];
   splits: SplitBar[];
@@ -94,6 +96,7 @@ function panelOf(cell: CellResult): StackPanel {
   return {
     key: cellKey(cell),
     title: cellTitle(cell),
+    pair,
     ladder,
     stacks: rows.map((row) => {
       const hasLatency = row.measure.latencyMs.count > 0;
