@@ -30,6 +30,11 @@ const envSchema = z.object({
    * Extra host names the app answers to (comma separated) besides loopback, WEB_HOST and the hosts
    * of WEB_ALLOWED_ORIGINS: any other Host header is refused (DNS rebinding, see host-check.ts).
    */
+  /**
+   * The address people reach this app at (https://relix.example), so a permalink shared in a chat
+   * names its preview image absolutely; unset, the image is named relative to the page's own host.
+   */
+  WEB_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   WEB_ALLOWED_HOSTS: commaList.pipe(
     z.array(
       z.string().refine((value) => hostNameOf(value) !== null, {
@@ -51,6 +56,7 @@ export function webEnv(): WebEnv {
     WEB_ALLOWED_ORIGINS: process.env.WEB_ALLOWED_ORIGINS || undefined,
     WEB_HOST: process.env.WEB_HOST || undefined,
     WEB_ALLOWED_HOSTS: process.env.WEB_ALLOWED_HOSTS || undefined,
+    WEB_PUBLIC_URL: process.env.WEB_PUBLIC_URL || undefined,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");

@@ -11,6 +11,7 @@ import { formatDuration, formatTimestamp } from "@/lib/format";
 import { resultOfRun, type ResultOutcome } from "@/server/run-result";
 import { runner, type RunView } from "@/server/runner-client";
 import { explainRunnerError } from "@/server/runner-errors";
+import { webEnv } from "@/server/env";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +19,9 @@ type Params = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { id } = await params;
-  return { title: `Run ${id.slice(0, 12)}` };
+  const publicUrl = webEnv().WEB_PUBLIC_URL;
+  // The preview image route (opengraph-image.tsx) is named from this base in og:image.
+  return { title: `Run ${id.slice(0, 12)}`, ...(publicUrl ? { metadataBase: new URL(publicUrl) } : {}) };
 }
 
 const labels: Record<string, string> = Object.fromEntries(sharedWorkloads.map((w) => [w.id, w.label]));
