@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Python stacks (fastapi, flask, grpcio): one virtual environment in .venv with the
-# pinned requirements, and the gRPC stubs generated from proto/relix/v1 into generated/.
+# pinned requirements, and the gRPC stubs generated from proto/relix/v1 into generated/ (the floor's
+# bare servers, relix_floor_reference/, run from the same venv and stubs: nothing more to build).
 # Idempotent: an existing .venv is kept, packages are installed only when requirements.txt
 # changed, stubs are regenerated only when a .proto changed. Python 3.11 or newer is needed, with
 # its venv module (on Debian 12: apt-get install python3 python3-venv).

@@ -43,6 +43,8 @@ await fresh.goto(page.url());
 await fresh.waitForSelector(".recharts-surface");
 await fresh.waitForTimeout(500);
 await fresh.screenshot({ path: `${out}/report.png`, fullPage: true, clip: { x: 0, y: 0, width: 1360, height: 1900 } });
+// The section index stays on top while scrolling: in a picture of one cell it would cover the cell's head.
+await fresh.addStyleTag({ content: ".report-index { position: static !important; }" });
 const cell = fresh.locator('[data-testid="cell"]').nth(1);
 await cell.screenshot({ path: `${out}/report-cell.png` });
 console.log(`wrote ${out}/report.png, ${out}/report-cell.png (run ${page.url()})`);

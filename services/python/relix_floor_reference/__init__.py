@@ -1,0 +1,6 @@
+"""The Python floor of `pnpm bench:floor --runtime python`: bare servers doing only what a warm
+item.get must do (one Redis GET of the cached item, answered), against which fastapi, flask and
+grpcio are measured. Not stacks: no validation, no telemetry, no MySQL."""
+
+# The key every stack caches an item under (packages/io/src/repository/cache-keys.ts).
+ITEM_KEY_PREFIX = "relix:v1:item:"
