@@ -68,12 +68,14 @@ describe.runIf(emulation.usable)("packet link cleanup", { timeout: 60_000 }, () 
 
   it("a failure part way through opening removes what was made so far", async () => {
     const state = await stateDir();
-    const before = namespaceNames(tools.ip);
+    // This process's own namespaces only: other test files open links of their own meanwhile.
+    const ours = () => namespaceNames(tools.ip).filter((name) => name.startsWith(`relix-${process.pid}-`));
+    const before = ours();
     // /bin/false exits at once: the helper never says it is ready, after the namespaces and veth exist.
     await expect(openPacketLink({ rttMs: 1, helper: "/bin/false", tools, stateDir: state })).rejects.toThrow(
       /packet-delay exited/,
     );
-    expect(namespaceNames(tools.ip)).toEqual(before);
+    expect(ours()).toEqual(before);
     expect(await readdir(state)).toEqual([]);
   });
 
