@@ -31,7 +31,7 @@ export function StackFields({
       <span className="label" id="pair-label">
         Compared pair
       </span>
-      <div className="input-group" role="group" aria-labelledby="pair-label" data-testid="pair-fields">
+      <div className="input-group pair-group" role="group" aria-labelledby="pair-label" data-testid="pair-fields">
         {(["rest", "grpc"] as const).map((side) => (
           <select
             key={side}
