@@ -1,6 +1,7 @@
 import {
   batchSpeedupCI,
   COMPARED_METRICS,
+  cpuPerCallOf,
   createLatencyHistogram,
   decodeLatencyHistogram,
   median,
@@ -9,6 +10,7 @@ import {
   speedupCI,
   stackVerdictFor,
   structuredVerdictFor,
+  type ClientStep,
   type Comparison,
   type ComparedMetric,
   type ProtocolMeasure,
@@ -109,6 +111,15 @@ export function summariseProtocol(measures: ProtocolMeasure[]): ProtocolSummary 
         ? { cpuMsPerRequest: medianOrNull(measures.map((m) => m.generator.cpuMsPerRequest ?? null)) }
         : {}),
     },
+    // Each end's median over the trials, and their sum.
+    ...(measures.some((m) => m.cpuMsPerCall !== undefined)
+      ? {
+          cpuMsPerCall: cpuPerCallOf(
+            medianOrNull(measures.map((m) => m.cpuMsPerCall?.client ?? null)),
+            medianOrNull(measures.map((m) => m.server.cpuMsPer1000)),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -232,6 +243,24 @@ export function compareStacks(
     return { metric, ci, winner: verdict.winner, text: verdict.text };
   });
   return { from: from.stack, to: to.stack, comparisons, verdict: headlineVerdict(comparisons) };
+}
+
+/**
+ * The same server driven by two client programs in the same trials (the layer walk's client step):
+ * oriented like a speedup (> 1: the `to` program measured it faster), the sentences naming the programs.
+ */
+export function compareClients(
+  from: { tool: string; trials: ProtocolMeasure[] },
+  to: { tool: string; trials: ProtocolMeasure[] },
+  options: CompareOptions = {},
+): ClientStep["comparisons"] {
+  const sides = { base: from.trials, other: to.trials };
+  return comparableMetrics(sides).map((metric) => {
+    const ci = withEmulatorBand(ratioCIOf(sides, metric), sides, metric, options);
+    const verdict = structuredVerdictFor({ metric, ci, labels: { rest: from.tool, grpc: to.tool } });
+    const winner = verdict.winner === "none" ? "none" : verdict.winner === "rest" ? "from" : "to";
+    return { metric, ci, winner, text: verdict.text };
+  });
 }
 
 /** The headline: the p50 verdict, or why there is none. */

@@ -1,5 +1,7 @@
 import {
+  clientStepSentence,
   layerSentence,
+  toolsBesideSentence,
   layerSteps,
   type CellResult,
   type PlacementName,
@@ -8,7 +10,14 @@ import {
 } from "@relix/core";
 import { EMULATOR_PRECISION_MS } from "@relix/core/network/emulator-precision";
 import { isDefaultPair, runPairOf, runtimePairsOf, type StackPair } from "@relix/core/stacks/stack-pair";
-import { compareStacks, compareTrials, headlineVerdict, summariseProtocol, type CompareOptions } from "./aggregate";
+import {
+  compareClients,
+  compareStacks,
+  compareTrials,
+  headlineVerdict,
+  summariseProtocol,
+  type CompareOptions,
+} from "./aggregate";
 import type { PayloadSizes } from "./preflight";
 import type { PlannedCell } from "./run-plan";
 import { protocolOf } from "./stack-table";
@@ -18,6 +27,8 @@ export interface MeasuredTrial {
   trial: number;
   order: readonly StackId[];
   measures: ReadonlyMap<StackId, ProtocolMeasure>;
+  /** The pair measured again with one client for both (interleaved-trial.ts ClientViews), when the tools were unequal. */
+  equalClients?: ReadonlyMap<StackId, ProtocolMeasure>;
 }
 
 export interface MeasuredCell {
@@ -29,6 +40,80 @@ export interface MeasuredCell {
   /** The run's headline pair (the spec's `pair`); absent: the default for its stacks (runPairOf). */
   pair?: StackPair;
   trials: readonly MeasuredTrial[];
+  /** The tools' CPU per call, heavier over lighter, from the warm-ups that decided on equal clients. */
+  toolsCpuFactor?: number;
+}
+
+type PairTrial = { rest: ProtocolMeasure; grpc: ProtocolMeasure };
+
+/**
+ * The headline of a cell measured by the tools and by equal clients: the equal clients' figures
+ * and comparisons, the tools' beside them, and each side's client step. Null unless every trial
+ * measured the pair both ways.
+ */
+function withEqualClients(
+  measured: MeasuredCell,
+  pair: StackPair,
+  toolsTrials: readonly PairTrial[],
+  options: CompareOptions,
+):
+  | (Pick<CellResult, "rest" | "grpc" | "comparisons" | "verdict" | "toolClients" | "clientSteps"> & {
+      equalTrials: PairTrial[];
+    })
+  | null {
+  const equalTrials = measured.trials.map((t) => ({
+    rest: t.equalClients?.get(pair.rest),
+    grpc: t.equalClients?.get(pair.grpc),
+  }));
+  if (equalTrials.length === 0 || equalTrials.some((t) => !t.rest || !t.grpc)) return null;
+  const equal = equalTrials as PairTrial[];
+  const comparisons = compareTrials(equal, options);
+  const toolsComparisons = compareTrials([...toolsTrials], options);
+  const toolsGap = toolsComparisons.find((c) => c.metric === "p50")?.ci ?? null;
+  const workload = measured.cell.workload.id;
+  const clientSteps = (["rest", "grpc"] as const).map((side) => {
+    const from = { tool: toolsTrials[0]![side].generator.tool, trials: toolsTrials.map((t) => t[side]) };
+    const to = { tool: equal[0]![side].generator.tool, trials: equal.map((t) => t[side]) };
+    const stepComparisons = compareClients(from, to, options);
+    const p50 = stepComparisons.find((c) => c.metric === "p50");
+    const sentence = p50
+      ? clientStepSentence({ workload, side, stack: pair[side], from: from.tool, to: to.tool, step: p50.ci, toolsGap })
+      : {
+          text: `on ${workload}, ${from.tool} -> ${to.tool} on ${pair[side]}: ${headlineVerdict(stepComparisons)}`,
+          gapShare: null,
+        };
+    return { side, stack: pair[side], from: from.tool, to: to.tool, comparisons: stepComparisons, ...sentence };
+  });
+  const toolsRest = summariseProtocol(toolsTrials.map((t) => t.rest));
+  const toolsGrpc = summariseProtocol(toolsTrials.map((t) => t.grpc));
+  const shareOf = (side: "rest" | "grpc") => clientSteps.find((step) => step.side === side)?.gapShare ?? null;
+  const verdict = toolsBesideSentence({
+    equalVerdict: headlineVerdict(comparisons),
+    equalClient: equal[0]!.rest.generator.tool,
+    tools: { rest: toolsRest.generator.tool, grpc: toolsGrpc.generator.tool },
+    toolsGap,
+    toolsCpuMs: {
+      rest: toolsRest.generator.cpuMsPerRequest ?? null,
+      grpc: toolsGrpc.generator.cpuMsPerRequest ?? null,
+    },
+    shares: { rest: shareOf("rest"), grpc: shareOf("grpc") },
+  });
+  return {
+    equalTrials: equal,
+    rest: summariseProtocol(equal.map((t) => t.rest)),
+    grpc: summariseProtocol(equal.map((t) => t.grpc)),
+    comparisons,
+    verdict,
+    toolClients: {
+      trials: toolsTrials.map((t) => ({ rest: t.rest, grpc: t.grpc })),
+      rest: toolsRest,
+      grpc: toolsGrpc,
+      comparisons: toolsComparisons,
+      verdict: headlineVerdict(toolsComparisons),
+      cpuFactor: measured.toolsCpuFactor ?? 0,
+    },
+    clientSteps,
+  };
 }
 
 /**
@@ -54,7 +139,12 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
   // Through an emulator, a difference it could make by itself names no winner.
   const options: CompareOptions =
     measured.placement === "loopback" ? {} : { emulatorPrecisionMs: EMULATOR_PRECISION_MS };
-  const comparisons = compareTrials(cellTrials, options);
+  const equalView = withEqualClients(measured, pair, cellTrials, options);
+  // With both views, the cell's trials and headline are the equal clients'; the tools' sit beside.
+  const headlineTrials: CellResult["trials"] = equalView
+    ? cellTrials.map((t, i) => ({ ...t, rest: equalView.equalTrials[i]!.rest, grpc: equalView.equalTrials[i]!.grpc }))
+    : cellTrials;
+  const comparisons = equalView ? equalView.comparisons : compareTrials(cellTrials, options);
   const result: CellResult = {
     workload: cell.workload.id,
     label: cell.workload.label,
@@ -63,16 +153,19 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
     placement: measured.placement,
     ...(isDefaultPair(pair) ? {} : { pair: { rest: pair.rest, grpc: pair.grpc } }),
     payload: { rest: measured.payload.rest, grpc: measured.payload.grpc },
-    trials: cellTrials,
-    rest: summariseProtocol(trialsOf(pair.rest)),
-    grpc: summariseProtocol(trialsOf(pair.grpc)),
+    trials: headlineTrials,
+    rest: equalView ? equalView.rest : summariseProtocol(trialsOf(pair.rest)),
+    grpc: equalView ? equalView.grpc : summariseProtocol(trialsOf(pair.grpc)),
     comparisons,
-    verdict: headlineVerdict(comparisons),
+    verdict: equalView ? equalView.verdict : headlineVerdict(comparisons),
+    ...(equalView ? { toolClients: equalView.toolClients, clientSteps: equalView.clientSteps } : {}),
   };
   if (extras.length === 0) return result;
 
+  // Every stack beyond the pair is measured by its tool: its comparisons and the layer walk are the tools'.
   const side = (stack: StackId) => ({ stack, trials: trialsOf(stack) });
-  const gap = comparisons.find((c) => c.metric === "p50")?.ci ?? null;
+  const gap =
+    (equalView ? equalView.toolClients?.comparisons : comparisons)?.find((c) => c.metric === "p50")?.ci ?? null;
   const layers = layerSteps
     .filter((step) => measured.stacks.includes(step.from) && measured.stacks.includes(step.to))
     .map((step) => {

@@ -5,7 +5,9 @@
 // the measure is computed as for one block, and each slice's own figures are kept for the
 // paired interval (core stats/paired-slices.ts).
 import {
+  CLIENT_CPU_FACTOR,
   createLatencyHistogram,
+  generatorCpuMsPerRequest,
   specForWorkload,
   type GeneratorCpu,
   type ProtocolMeasure,
@@ -17,6 +19,7 @@ import type { ClientSample } from "../tools";
 import { MIN_SAMPLES_PER_BATCH } from "./batches";
 import { countCapOf, countRunBoundMs, timeCapFacts } from "./count-window";
 import type { EngineContext } from "./engine-context";
+import { equalClientGenerator } from "./generators/equal-client-generator";
 import { generatorForRun } from "./generators/registry";
 import type { LoadGenerator, LoadRun } from "./load-generator";
 import { assembleMeasure, loadPlanOf, stackOf, startLiveSamples, type ProtocolRunPlan } from "./measure-protocol";
@@ -41,6 +44,8 @@ import { clipWindow, windowOfSamples } from "./window";
 /** One stack of the trial, ready to measure. */
 interface TrialStack {
   plan: ProtocolRunPlan;
+  /** "tools": driven by the run's generator for it; "equal": the pair's second view, one client for both. */
+  view: "tools" | "equal";
   /** Count mode: the side's time cap in this trial, split over its slices as the requests are; else 0. */
   countCapMs: number;
   generator: LoadGenerator;
@@ -52,6 +57,60 @@ interface TrialStack {
 export interface InterleavedTrialHooks {
   /** A stack's measuring begins (its warm-up): the caller's cell-start event. */
   onStackStart(plan: ProtocolRunPlan): void;
+}
+
+/**
+ * Whether a cell measured by the tools is also measured with one client for both, decided once
+ * per cell (in its first trial, from the warm-ups) and kept for its later trials, so every trial
+ * of the cell has the same views. `pair`: the cell's headline stacks, the ones measured twice.
+ */
+export interface ClientViews {
+  pair: { rest: StackId; grpc: StackId };
+  /** null until the first trial decides. */
+  equal: boolean | null;
+  /** The tools' CPU per call, heavier over lighter, as the deciding warm-ups showed it. */
+  cpuFactor: number | null;
+}
+
+/** What one trial measured: each stack by its tool, and the pair by the equal client when the views say so. */
+export interface TrialMeasures {
+  measures: Map<StackId, ProtocolMeasure>;
+  equalClients?: Map<StackId, ProtocolMeasure>;
+}
+
+/** A warm-up's CPU per successful call, ms, or null when it had no calls or no CPU figure. */
+function warmupCpuMsPerCall(run: LoadRun | null, figures: WarmupFigures): number | null {
+  if (!run || figures.rps === null) return null;
+  return generatorCpuMsPerRequest(run.cpu, figures.rps);
+}
+
+/**
+ * The first trial's decision: the pair's tools' CPU per call from their warm-ups, more than
+ * CLIENT_CPU_FACTOR apart (the finding's own threshold) -> measure the pair with equal clients too.
+ */
+function decideClientViews(
+  views: ClientViews,
+  stacks: readonly TrialStack[],
+  warmups: ReadonlyMap<TrialStack, { run: LoadRun | null; figures: WarmupFigures }>,
+): void {
+  const cpuOf = (stack: StackId) => {
+    const trialStack = stacks.find((s) => stackOf(s.plan) === stack);
+    const warmup = trialStack ? warmups.get(trialStack) : undefined;
+    return warmup ? warmupCpuMsPerCall(warmup.run, warmup.figures) : null;
+  };
+  const rest = cpuOf(views.pair.rest);
+  const grpc = cpuOf(views.pair.grpc);
+  if (rest === null || grpc === null || !(rest > 0 && grpc > 0)) {
+    views.equal = false;
+    return;
+  }
+  views.cpuFactor = Math.max(rest, grpc) / Math.min(rest, grpc);
+  views.equal = views.cpuFactor > CLIENT_CPU_FACTOR;
+}
+
+/** Equal clients can add their view: the run chose the tools, and h2load can drive this spec. */
+function equalViewPossible(spec: ProtocolRunPlan["spec"]): boolean {
+  return spec.clients !== "equal" && equalClientGenerator.cannotRun?.(spec) == null;
 }
 
 /**
@@ -217,41 +276,63 @@ export async function measureInterleavedTrial(
   context: EngineContext,
   hooks: InterleavedTrialHooks,
   onEvent: (e: RunEvent) => void,
-): Promise<Map<StackId, ProtocolMeasure>> {
+  views?: ClientViews,
+): Promise<TrialMeasures> {
   const signal = plans[0]?.signal;
-  const stacks: TrialStack[] = plans.map((plan) => {
+  const trialStackOf = (plan: ProtocolRunPlan, view: TrialStack["view"]): TrialStack => {
     // A workload with a load of its own runs with that rate and those connections, on every side.
     const withLoad = { ...plan, spec: specForWorkload(plan.spec, plan.workload.id) };
     const stack = stackOf(withLoad);
     return {
       plan: withLoad,
+      view,
       // From the run's spec as it is (before the workload's own load): a share of the whole run's time.
       countCapMs: plan.spec.requests ? countCapOf(plan) : 0,
-      generator: generatorForRun(context.generators, stack, withLoad.spec),
+      generator: view === "equal" ? equalClientGenerator : generatorForRun(context.generators, stack, withLoad.spec),
       stats: stackStats(context.targets, stack),
       warmupSamples: 0,
       slices: [],
     };
-  });
+  };
+  const stacks: TrialStack[] = plans.map((plan) => trialStackOf(plan, "tools"));
   const stopSamples: Array<() => void> = [];
   try {
-    const warmups: WarmupFigures[] = [];
+    const warmups = new Map<TrialStack, { run: LoadRun | null; figures: WarmupFigures }>();
+    const warmUp = async (stack: TrialStack) => {
+      if (signal?.aborted) throw new RunCancelledError();
+      const { warmupMs } = stack.plan.spec;
+      const run = warmupMs > 0 ? await stack.generator.run(loadPlanOf(stack.plan, context, warmupMs)) : null;
+      stack.warmupSamples = run?.samples.length ?? 0;
+      warmups.set(stack, { run, figures: warmupFigures(run?.samples ?? [], warmupMs) });
+    };
     for (const stack of stacks) {
       if (signal?.aborted) throw new RunCancelledError();
       hooks.onStackStart(stack.plan);
       // The peak RSS is the trial's: warm-up and every slice.
       await readStats(stack.stats, { resetPeakRss: true });
       stopSamples.push(startLiveSamples(stack.stats, stack.plan, onEvent));
-      const { warmupMs } = stack.plan.spec;
-      const samples =
-        warmupMs > 0 ? (await stack.generator.run(loadPlanOf(stack.plan, context, warmupMs))).samples : [];
-      stack.warmupSamples = samples.length;
-      warmups.push(warmupFigures(samples, warmupMs));
+      await warmUp(stack);
+    }
+    if (views && equalViewPossible(stacks[0]!.plan.spec)) {
+      if (views.equal === null) decideClientViews(views, stacks, warmups);
+      if (views.equal) {
+        // The same servers, already warm and sampled live by their tools' views: only the client warms up.
+        for (const side of [views.pair.rest, views.pair.grpc]) {
+          const plan = stacks.find((s) => stackOf(s.plan) === side)?.plan;
+          if (!plan) continue;
+          const equal = trialStackOf(plan, "equal");
+          stacks.push(equal);
+          await warmUp(equal);
+        }
+      }
     }
     const { spec } = stacks[0]!.plan;
     const slicePlan = spec.requests
       ? countSlicePlan(spec.requests, spec.connections, stacks[0]!.countCapMs)
-      : planSlices(spec.durationMs, warmups);
+      : planSlices(
+          spec.durationMs,
+          stacks.map((s) => warmups.get(s)!.figures),
+        );
     for (let round = 0; round < slicePlan.count; round++) {
       for (const stack of roundOrder(stacks, round)) {
         if (signal?.aborted) throw new RunCancelledError();
@@ -263,5 +344,8 @@ export async function measureInterleavedTrial(
   } finally {
     for (const stop of stopSamples) stop();
   }
-  return new Map(stacks.map((stack) => [stackOf(stack.plan), measureOf(stack)]));
+  const ofView = (view: TrialStack["view"]) =>
+    new Map(stacks.filter((s) => s.view === view).map((stack) => [stackOf(stack.plan), measureOf(stack)]));
+  const equalClients = ofView("equal");
+  return { measures: ofView("tools"), ...(equalClients.size > 0 ? { equalClients } : {}) };
 }

@@ -1,4 +1,5 @@
 import {
+  cpuPerCallOf,
   specForWorkload,
   generatorCpuMsPerRequest,
   getWorkload,
@@ -256,6 +257,7 @@ export function assembleMeasure(plan: ProtocolRunPlan, measured: MeasuredSamples
       split: server.split,
     },
     generator: generatorMeasures,
+    cpuMsPerCall: cpuPerCallOf(generatorMeasures.cpuMsPerRequest, server.cpuMsPer1000),
     ...(figures.client ? { client: figures.client } : run.client ? { client: run.client } : {}),
     facts,
     notes: measureNotes({ workload: plan.workload.id, cacheMode: cell.cacheMode }, cell.protocol, {

@@ -1,15 +1,7 @@
-import type {
-  CellResult,
-  PlacementName,
-  ProtocolMeasure,
-  RunSpec,
-  StackId,
-  SweepCoords,
-  WorkloadParams,
-} from "@relix/core";
+import type { CellResult, PlacementName, RunSpec, StackId, SweepCoords, WorkloadParams } from "@relix/core";
 import { cellResultOf, type MeasuredTrial } from "./cell-result";
 import type { EngineContext } from "./engine-context";
-import { measureInterleavedTrial } from "./interleaved-trial";
+import { measureInterleavedTrial, type ClientViews, type TrialMeasures } from "./interleaved-trial";
 import type { ProtocolRunPlan } from "./measure-protocol";
 import type { PayloadSizes } from "./preflight";
 import { RunCancelledError, type CellRef, type RunEvent } from "./run-events";
@@ -72,6 +64,7 @@ export async function measurePlacementCells(
   const results: CellResult[] = [];
   for (const [cellNumber, cell] of plan.cells.entries()) {
     const trials: MeasuredTrial[] = [];
+    const views: ClientViews = { pair: { rest: pair.rest, grpc: pair.grpc }, equal: null, cpuFactor: null };
     for (let trial = 1; trial <= spec.trials; trial++) {
       if (signal?.aborted) throw new RunCancelledError();
       const order = stackOrder(stacks, progress.pairIndex++);
@@ -102,9 +95,9 @@ export async function measurePlacementCells(
         ...(signal ? { signal } : {}),
       }));
       const stopTicker = startTicker(progress, order.length, onEvent);
-      let measures: Map<StackId, ProtocolMeasure>;
+      let measured: TrialMeasures;
       try {
-        measures = await measureInterleavedTrial(
+        measured = await measureInterleavedTrial(
           plans,
           context,
           {
@@ -112,10 +105,12 @@ export async function measurePlacementCells(
               onEvent({ type: "cell-start", cell: started.cell, warmupMs: spec.warmupMs, durationMs: spec.durationMs }),
           },
           onEvent,
+          views,
         );
       } finally {
         stopTicker();
       }
+      const { measures, equalClients } = measured;
       for (const stack of order) {
         const measure = measures.get(stack)!;
         progress.index++;
@@ -137,10 +132,18 @@ export async function measurePlacementCells(
         remainingMs:
           index < 2 ? Math.max(0, progress.estimateMs - elapsedMs) : Math.max(0, (elapsedMs / index) * (total - index)),
       });
-      trials.push({ trial, order, measures });
+      trials.push({ trial, order, measures, ...(equalClients ? { equalClients } : {}) });
     }
     results.push(
-      cellResultOf({ cell, placement: plan.placement, payload: plan.sizes[cellNumber]!, stacks, pair, trials }),
+      cellResultOf({
+        cell,
+        placement: plan.placement,
+        payload: plan.sizes[cellNumber]!,
+        stacks,
+        pair,
+        trials,
+        ...(views.cpuFactor !== null ? { toolsCpuFactor: views.cpuFactor } : {}),
+      }),
     );
   }
   return results;

@@ -27,6 +27,7 @@ const KINDS: Record<string, { weight: FindingWeight; title: string }> = {
   "embedded-backends": { weight: "verdict", title: "EMBEDDED BACKENDS" },
   "generator-saturated": { weight: "verdict", title: "LOAD GENERATOR SATURATED" },
   "client-cpu-per-request": { weight: "verdict", title: "CLIENTS UNEQUAL" },
+  "clients-equalised": { weight: "reading", title: "ONE CLIENT FOR BOTH" },
   "one-block-per-side": { weight: "verdict", title: "ONE BLOCK PER SIDE" },
   "short-window": { weight: "verdict", title: "SHORT WINDOW" },
   errors: { weight: "verdict", title: "ERRORS" },

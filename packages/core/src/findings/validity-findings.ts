@@ -112,6 +112,8 @@ export function shortWindowFinding(result: RunResult): Finding | null {
  * was recorded say nothing).
  */
 export function clientCpuFinding(cell: CellResult): Finding | null {
+  // Measured with equal clients too: its verdict rests on them, and the note below explains the tools.
+  if (cell.toolClients) return clientsEqualisedFinding(cell);
   const rest = cell.rest.generator.cpuMsPerRequest;
   const grpc = cell.grpc.generator.cpuMsPerRequest;
   if (rest == null || grpc == null || !(rest > 0 && grpc > 0)) return null;
@@ -123,6 +125,26 @@ export function clientCpuFinding(cell: CellResult): Finding | null {
     kind: "client-cpu-per-request",
     severity: "warning",
     text: `CLIENTS UNEQUAL for ${cellName(cell)}: the load generators' own CPU per request differs ${factor.toFixed(1)}x (${perRequest(heavy)} for ${heavy === "rest" ? "REST" : "gRPC"}, ${perRequest(light)} for ${light === "rest" ? "REST" : "gRPC"}; more than ${CLIENT_CPU_FACTOR}x is reported). On a machine the clients share with the servers, the heavier client takes CPU the server would use, so part of the throughput gap may be the clients', not the protocols'.`,
+    about: cellSubject(cell),
+  };
+}
+
+const cpuMsText = (ms: number | null | undefined) =>
+  ms == null ? "not measured" : ms >= 1 ? `${ms.toFixed(1)} ms` : `${(ms * 1000).toFixed(0)} µs`;
+
+/**
+ * A cell whose tools' CPU per call differed more than CLIENT_CPU_FACTOR, measured again with one
+ * client for both in the same trials: its verdict is the equal clients', so this is how to read
+ * the tools' figure beside it (grouped once per run), not a caveat on the verdict.
+ */
+function clientsEqualisedFinding(cell: CellResult): Finding {
+  const tools = cell.toolClients!;
+  const equal = cell.rest.generator.tool;
+  const steps = (cell.clientSteps ?? []).map((step) => step.text);
+  return {
+    kind: "clients-equalised",
+    severity: "note",
+    text: `ONE CLIENT FOR BOTH for ${cellName(cell)}: the tools spent unequal CPU per call (${tools.rest.generator.tool} ${cpuMsText(tools.rest.generator.cpuMsPerRequest)} for REST, ${tools.grpc.generator.tool} ${cpuMsText(tools.grpc.generator.cpuMsPerRequest)} for gRPC; more than ${CLIENT_CPU_FACTOR}x measures both ways), so the verdict comes from ${equal} driving both sides in the same trials; the tools said: ${tools.verdict}.${steps.length > 0 ? ` Client steps: ${steps.join("; ")}.` : ""}`,
     about: cellSubject(cell),
   };
 }

@@ -116,7 +116,7 @@ function decidingLayer(cell: CellResult): LayerRow | null {
 
 /** "the framework (express → node) moved p50 the most in 2 of 2 cells; item.get (warm): ..." */
 export function whyOf(result: RunResult): string | null {
-  const walked = result.cells.filter((c) => (c.layers?.length ?? 0) > 0);
+  const walked = result.cells.filter((c) => layerRowsOf(c).length > 0);
   if (walked.length === 0) return null;
   const deciding = walked.map((cell) => ({ cell, row: decidingLayer(cell) }));
   const counts = new Map<string, number>();

@@ -20,6 +20,7 @@ import {
   refusalReason,
 } from "./placements";
 import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
+import { clientsMarkdown } from "./clients-text";
 import { stacksMarkdown } from "./stacks-markdown";
 
 /** Pipes and line breaks would end a table cell early. */
@@ -209,6 +210,7 @@ export function renderMarkdownReport(result: RunResult, permalink?: string): str
     ...comparisons(result),
     ...sweepMarkdownSection(result, table),
     ...stacksMarkdown(result, table),
+    ...clientsMarkdown(result, table),
     ...notesMarkdownLines(groups),
     ...publishedTable(result),
     ...presetNotes(result),

@@ -81,22 +81,45 @@ export function stackRowsOf(cell: CellResult): StackRow[] {
 }
 
 export interface LayerRow {
+  /** A stack layer (framework, encoding...) or "client": a side's tool swapped for the equal client. */
   layer: string;
-  from: StackId;
-  to: StackId;
+  /** A stack, or for a client step the program on its server: "ghz on grpc-js". */
+  from: string;
+  to: string;
   /** p50 of `from` / p50 of `to`: above 1, changing this layer made it faster. */
   ratio: StackRatio | null;
   text: string;
 }
 
-export function layerRowsOf(cell: CellResult): LayerRow[] {
-  return (cell.layers ?? []).map((step) => ({
-    layer: step.layer,
-    from: step.from,
-    to: step.to,
+/** A client step as a row of the walk: "autocannon on express" -> "h2load on express". */
+function clientRowOf(step: NonNullable<CellResult["clientSteps"]>[number]): LayerRow {
+  return {
+    layer: "client",
+    from: `${step.from} on ${step.stack}`,
+    to: `${step.to} on ${step.stack}`,
     ratio: step.comparisons.find((c) => c.metric === "p50")?.ci ?? null,
     text: step.text,
-  }));
+  };
+}
+
+/**
+ * The walk of a cell: the REST side's client step, the stack layers from the pair's REST stack to
+ * its gRPC stack, then the gRPC side's client step, for the steps the cell measured.
+ */
+export function layerRowsOf(cell: CellResult): LayerRow[] {
+  const clientRows = (side: "rest" | "grpc") =>
+    (cell.clientSteps ?? []).filter((step) => step.side === side).map(clientRowOf);
+  return [
+    ...clientRows("rest"),
+    ...(cell.layers ?? []).map((step) => ({
+      layer: step.layer,
+      from: step.from,
+      to: step.to,
+      ratio: step.comparisons.find((c) => c.metric === "p50")?.ci ?? null,
+      text: step.text,
+    })),
+    ...clientRows("grpc"),
+  ];
 }
 
 /**

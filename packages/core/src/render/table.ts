@@ -22,6 +22,7 @@ import {
   refusalReason,
 } from "./placements";
 import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
+import { clientsTerminalSection } from "./clients-text";
 import { stacksSection } from "./stacks-table";
 import { renderTable, type Column } from "./text-table";
 
@@ -217,6 +218,7 @@ export function renderTableReport(result: RunResult, options: TableOptions = {})
     ...resultsSection(result, s),
     ...sweepTerminalSection(result, s),
     ...stacksSection(result, s),
+    ...clientsTerminalSection(result, s),
     ...publishedSection(result, s),
     ...presetNotesSection(result, s),
     ...findingsTerminalLines(groups, s),

@@ -1,2 +1,3 @@
 export * from "./result-schema";
 export * from "./client-record";
+export * from "./cpu-per-call";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { studyIds } from "../catalog/workload";
 import { measureFactSchema, runFactSchema } from "../findings/facts";
 import { clientRecordSchema } from "./client-record";
+import { cpuPerCallSchema } from "./cpu-per-call";
 import { runSpecSchema } from "../spec/run-spec";
 import { cacheModes } from "../calls/cache-mode";
 import { layerNames, stackIdSchema } from "../stacks/stacks";
@@ -124,6 +125,11 @@ export const protocolMeasureSchema = z.object({
   connections: z.object({ tcp: z.number().int().min(0), inFlight: z.number().int().min(0) }),
   server: serverMeasuresSchema,
   generator: generatorMeasuresSchema,
+  /**
+   * CPU per call at both ends and their sum, ms (cpu-per-call.ts): the generator's figure and the
+   * server's per-1,000 figure above, side by side. Absent in results written before.
+   */
+  cpuMsPerCall: cpuPerCallSchema.optional(),
   /** How the side was driven and its errors counted, in a run that chose equal clients (client-record.ts). */
   client: clientRecordSchema.optional(),
   /**
@@ -198,6 +204,51 @@ export const stackPairSchema = z.object({
 });
 export type StackPair = z.infer<typeof stackPairSchema>;
 
+/**
+ * One side's load generator swapped for the equal client on the same server (the layer walk's
+ * client step): `from` is the tools' program (autocannon, ghz...), `to` the one client for both
+ * (h2load). A ratio above 1 means the equal client measured the server faster.
+ */
+export const clientStepSchema = z.object({
+  side: protocolSchema,
+  /** The server both programs drove: the cell's pair's stack on that side. */
+  stack: stackIdSchema,
+  from: z.string().min(1),
+  to: z.string().min(1),
+  comparisons: z.array(
+    z.object({
+      metric: z.enum(COMPARED_METRICS),
+      ci: ratioCISchema,
+      winner: z.enum(["from", "to", "none"]),
+      text: z.string(),
+    }),
+  ),
+  /**
+   * Its share of the tools' REST -> gRPC gap at p50, on a log scale so the client steps and the
+   * equal clients' own gap add up to it; null when that gap has no ratio or is not significant.
+   */
+  gapShare: z.number().nullable(),
+  text: z.string(),
+});
+export type ClientStep = z.infer<typeof clientStepSchema>;
+
+/**
+ * A cell measured by the tools (autocannon, ghz...) whose CPU per call differed by more than the
+ * client factor, so it was also measured with one client for both in the same trials: the tools'
+ * figures, kept beside the headline that rests on the equal clients.
+ */
+export const toolClientsSchema = z.object({
+  trials: z.array(z.object({ rest: protocolMeasureSchema, grpc: protocolMeasureSchema })),
+  rest: protocolSummarySchema,
+  grpc: protocolSummarySchema,
+  comparisons: z.array(comparisonSchema),
+  /** The tools' own p50 sentence. */
+  verdict: z.string(),
+  /** The tools' CPU per call, heavier over lighter, in the trial that decided to measure both. */
+  cpuFactor: nonNegative,
+});
+export type ToolClients = z.infer<typeof toolClientsSchema>;
+
 export const cellResultSchema = z.object({
   workload: z.string(),
   label: z.string(),
@@ -244,6 +295,14 @@ export const cellResultSchema = z.object({
    */
   layers: z.array(stackPairSchema.extend({ layer: z.enum(layerNames), text: z.string() })).optional(),
   published: z.array(publishedFigureSchema).optional(),
+  /**
+   * When the tools' CPU per call was unequal: what they measured. `rest`, `grpc`, `comparisons` and
+   * `verdict` above are then the equal clients' (their `client` records say so), `verdict` with the
+   * tools' figure beside it. Absent when the tools were measured alone and in results written before.
+   */
+  toolClients: toolClientsSchema.optional(),
+  /** With `toolClients`: each side's step from its tool to the equal client, in the layer walk. */
+  clientSteps: z.array(clientStepSchema).optional(),
 });
 export type CellResult = z.infer<typeof cellResultSchema>;
 

@@ -46,4 +46,12 @@ export {
   type VerdictInput,
   type Winner,
 } from "./verdict";
+export {
+  clientGapShare,
+  clientStepSentence,
+  clientStepVerdict,
+  toolsBesideSentence,
+  type ClientStepInput,
+  type ToolsBesideInput,
+} from "./client-verdicts";
 export { gapShare, layerSentence, stackVerdictFor, type LayerSentenceInput, type StackVerdict } from "./stack-verdicts";

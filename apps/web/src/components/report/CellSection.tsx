@@ -1,4 +1,6 @@
+import { cpuPerCallOf } from "@relix/core/result/cpu-per-call";
 import type { CellResult } from "@relix/core/result/result-schema";
+import { cpuMsText } from "@relix/core/render/clients";
 import { BarPairChart } from "@/components/charts/BarPairChart";
 import { ChartCard } from "@/components/charts/ChartCard";
 import { DataTable } from "@/components/charts/DataTable";
@@ -6,6 +8,7 @@ import { protocolBoxes, protocolLines } from "@/components/charts/legend";
 import { PercentileCurveChart } from "@/components/charts/PercentileCurveChart";
 import { TimelineChart } from "@/components/charts/TimelineChart";
 import { Proto, Winner } from "@/components/ui/Proto";
+import { ClientViewsBlock } from "./ClientViewsBlock";
 import { cacheModeLabel, formatBytes, formatCount, formatMs, formatMsNumber, formatPercent } from "@/lib/format";
 import { PROTOCOL_COLOR } from "@/lib/protocol-style";
 import { histogramCurve, type CurvePoint } from "@/lib/report/percentile-curve-points";
@@ -67,6 +70,14 @@ export function CellSection({ cell, showPlacement = false }: { cell: CellResult;
     ],
     ["Server time per request (mean)", ...(p((s) => formatMs(s.server.serverTimeMsMean)) as [string, string])],
     ["Cache hit ratio (server)", ...(p((s) => formatPercent(s.server.cacheHitRatio, 1)) as [string, string])],
+    ["Client program", ...(p((s) => s.generator.tool) as [string, string])],
+    [
+      "CPU per call: client + server = total, ms",
+      ...(p((s) => {
+        const cpu = s.cpuMsPerCall ?? cpuPerCallOf(s.generator.cpuMsPerRequest, s.server.cpuMsPer1000);
+        return `${cpuMsText(cpu.client)} + ${cpuMsText(cpu.server)} = ${cpuMsText(cpu.total)}`;
+      }) as [string, string]),
+    ],
   ];
   return (
     <section className="cell-section card card-pad" id={cellAnchor(cell)} data-testid="cell" data-cell={cellKey(cell)}>
@@ -100,6 +111,7 @@ export function CellSection({ cell, showPlacement = false }: { cell: CellResult;
           </li>
         ) : null}
       </ul>
+      <ClientViewsBlock cell={cell} />
       <div className="grid-2">
         <ChartCard
           title="Latency percentiles"

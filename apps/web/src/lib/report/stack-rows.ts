@@ -19,8 +19,8 @@ export interface LadderRung {
   /** "framework: express → node"; the last rung is the whole difference. */
   step: string;
   layer: string;
-  from: StackId;
-  to: StackId;
+  from: string;
+  to: string;
   /** p50 of `from` / p50 of `to`: above 1, `to` (the changed layer) was faster. */
   ratio: number;
   low: number;
@@ -68,7 +68,7 @@ export interface StackPanel {
 
 const WHOLE = "whole difference";
 
-function rung(layer: string, from: StackId, to: StackId, ci: StackRatio, text: string): LadderRung {
+function rung(layer: string, from: string, to: string, ci: StackRatio, text: string): LadderRung {
   const label = layer === WHOLE ? `${WHOLE}: ${from} → ${to}` : `${layer}: ${from} → ${to}`;
   return {
     step: label,

@@ -1,0 +1,74 @@
+/**
+ * A tools run against the real services where ghz spends many times autocannon's CPU per call
+ * (meteorites.get: ghz decodes 1,000 records through reflection, autocannon parses nothing): the
+ * cell is measured again with one client for both in the same trials, its verdict rests on that,
+ * the tools' figure stands beside it and the walk gains a client step per side.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runResultSchema, runSpecSchema } from "@relix/core";
+import { answerOf } from "@relix/core/render/answer";
+import { renderTableReport } from "@relix/core/render/table";
+import type { EngineContext } from "./engine-context";
+import { runBenchmark } from "./run-benchmark";
+import { testEngineContext } from "./testing/engine-context";
+import { startLocalServices, type LocalServices } from "./testing/local-services";
+
+let local: LocalServices;
+let context: EngineContext;
+
+beforeAll(async () => {
+  local = await startLocalServices();
+  context = await testEngineContext(local.targets);
+});
+afterAll(async () => {
+  await local?.services.stop();
+});
+
+describe("a cell whose tools are unequal", () => {
+  it("is also measured with equal clients: the verdict is theirs, the tools' figure and the client steps beside it", async () => {
+    const spec = runSpecSchema.parse({
+      workloads: ["meteorites.get"],
+      cacheModes: ["warm"],
+      clients: "tools",
+      warmupMs: 500,
+      durationMs: 2_000,
+      trials: 1,
+      connections: 4,
+    });
+    const result = await runBenchmark(spec, { services: local.services, context, runId: "client-views-test" });
+    expect(() => runResultSchema.parse(JSON.parse(JSON.stringify(result)))).not.toThrow();
+    const [cell] = result.cells;
+
+    // The headline is the equal client's, on both sides.
+    expect(cell!.rest.generator.tool).toBe("h2load");
+    expect(cell!.grpc.generator.tool).toBe("h2load");
+    expect(cell!.trials[0]!.grpc.client?.errorsCountedBy).toBe("server-counters");
+    expect(cell!.rest.errors.total + cell!.grpc.errors.total).toBe(0);
+
+    // The tools' own measurement, kept beside it, with the factor that called for both.
+    const tools = cell!.toolClients!;
+    expect(tools.rest.generator.tool).toBe("autocannon");
+    expect(tools.grpc.generator.tool).toBe("ghz");
+    expect(tools.cpuFactor).toBeGreaterThan(2);
+    expect(tools.comparisons.find((c) => c.metric === "p50")).toBeDefined();
+
+    // The verdict sentence says both, and names the tools.
+    expect(cell!.verdict).toContain("with one client for both (h2load)");
+    expect(cell!.verdict).toContain("autocannon vs ghz said");
+
+    // One client step per side, each on its own server, with its interval.
+    expect(cell!.clientSteps?.map((s) => [s.side, s.stack, s.from, s.to])).toEqual([
+      ["rest", "express", "autocannon", "h2load"],
+      ["grpc", "grpc-js", "ghz", "h2load"],
+    ]);
+    for (const step of cell!.clientSteps!) expect(step.comparisons.some((c) => c.metric === "p50")).toBe(true);
+
+    // What a reader sees: the steps in the walk, the tools' figure in the terminal, the note once.
+    const report = renderTableReport(result);
+    expect(report).toContain("Clients: the tools beside one client for both");
+    expect(report).toContain("ghz on grpc-js");
+    expect(report).toContain("CPU per call, both ends");
+    expect(report).not.toContain("CLIENTS UNEQUAL for meteorites.get");
+    expect(answerOf(result).why).toMatch(/^the client \(/);
+  }, 120_000);
+});

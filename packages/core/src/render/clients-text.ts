@@ -1,0 +1,100 @@
+// The clients' sections of the terminal report and the Markdown export (clients.ts computes them):
+// the tools beside one client for both, where a cell was measured both ways, and CPU per call at
+// both ends for every cell.
+import type { RunResult } from "../result/result-schema";
+import type { Styles } from "./ansi";
+import {
+  CLIENT_VIEWS_LEGEND,
+  clientViewRows,
+  CPU_PER_CALL_LEGEND,
+  cpuMsText,
+  cpuPerCallRows,
+  type CpuPerCallRow,
+} from "./clients";
+import { renderTable, type Column } from "./text-table";
+
+type Table = (
+  header: readonly string[],
+  align: readonly ("l" | "r")[],
+  rows: readonly (readonly string[])[],
+) => string[];
+
+const VIEW_HEADERS = ["cell", "tools", "tools' p50 speedup", "one client", "its p50 speedup"] as const;
+const CPU_HEADERS = ["cell", "protocol", "client", "client ms", "server ms", "total ms"] as const;
+
+const cpuTexts = (row: CpuPerCallRow): string[] => [
+  row.cell,
+  row.protocol,
+  row.client,
+  cpuMsText(row.cpu.client),
+  cpuMsText(row.cpu.server),
+  cpuMsText(row.cpu.total),
+];
+
+export function clientsTerminalSection(result: RunResult, s: Styles): string[] {
+  const views = clientViewRows(result);
+  const cpu = cpuPerCallRows(result);
+  const viewColumns: Column[] = VIEW_HEADERS.map((header, i) => ({
+    header,
+    ...(i === 2 || i === 4 ? { align: "right" as const } : {}),
+  }));
+  const cpuColumns: Column[] = CPU_HEADERS.map((header, i) => ({
+    header,
+    ...(i >= 3 ? { align: "right" as const } : {}),
+  }));
+  return [
+    ...(views.length > 0
+      ? [
+          "",
+          s.bold("Clients: the tools beside one client for both"),
+          ...renderTable(
+            viewColumns,
+            views.map((v) => [v.cell, v.tools, v.toolsSpeedup, v.equal, v.equalSpeedup]),
+          ),
+          ...views.flatMap((v) => v.steps.map((step) => `- ${step}`)),
+          s.dim(CLIENT_VIEWS_LEGEND),
+        ]
+      : []),
+    ...(cpu.length > 0
+      ? [
+          "",
+          s.bold("CPU per call, both ends"),
+          ...renderTable(cpuColumns, cpu.map(cpuTexts)),
+          s.dim(CPU_PER_CALL_LEGEND),
+        ]
+      : []),
+  ];
+}
+
+export function clientsMarkdown(result: RunResult, table: Table): string[] {
+  const views = clientViewRows(result);
+  const cpu = cpuPerCallRows(result);
+  return [
+    ...(views.length > 0
+      ? [
+          "",
+          "## Clients: the tools beside one client for both",
+          "",
+          ...table(
+            VIEW_HEADERS,
+            ["l", "l", "r", "l", "r"],
+            views.map((v) => [v.cell, v.tools, v.toolsSpeedup, v.equal, v.equalSpeedup]),
+          ),
+          "",
+          ...views.flatMap((v) => v.steps.map((step) => `- ${step}`)),
+          "",
+          CLIENT_VIEWS_LEGEND,
+        ]
+      : []),
+    ...(cpu.length > 0
+      ? [
+          "",
+          "## CPU per call, both ends",
+          "",
+          ...table(CPU_HEADERS, ["l", "l", "l", "r", "r", "r"], cpu.map(cpuTexts)),
+          "",
+          CPU_PER_CALL_LEGEND,
+        ]
+      : []),
+  ];
+}

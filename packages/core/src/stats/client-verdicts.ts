@@ -1,0 +1,121 @@
+// The sentences of a cell measured twice, by the tools (autocannon, ghz...) and by one client for
+// both (h2load): each side's client step, its share of the tools' gap, and the headline that rests
+// on the equal clients with the tools' figure beside it. Pure, like stack-verdicts.ts: the engine
+// writes them into a result and any renderer can write them again from the figures.
+import type { Protocol } from "../result/result-schema";
+import { structuredVerdictFor, type Verdict, type VerdictInput } from "./verdict";
+
+type RatioInput = VerdictInput["ci"];
+
+/** A share of the tools' gap from which a client step is called most of it. */
+const MOST = 0.5;
+
+const percent = (share: number) => `${Math.round(Math.abs(share) * 100)}%`;
+
+const PROTOCOL_NAME: Record<Protocol, string> = { rest: "REST", grpc: "gRPC" };
+
+/**
+ * How much of the tools' REST -> gRPC p50 gap one side's client step accounts for, on a log scale:
+ * tools' gap = (REST tool -> equal) x (equal clients' gap) / (gRPC tool -> equal), each a speedup
+ * (> 1: the right-hand side did better), so the three logs add up. Positive: the step is part of
+ * the gap the tools showed; negative: it worked against it.
+ */
+export function clientGapShare(side: Protocol, stepEstimate: number, toolsGapEstimate: number): number | null {
+  const gap = Math.log(toolsGapEstimate);
+  if (!Number.isFinite(gap) || gap === 0 || !(stepEstimate > 0)) return null;
+  const sign = side === "rest" ? 1 : -1;
+  return (sign * Math.log(stepEstimate)) / gap;
+}
+
+export interface ClientStepInput {
+  workload: string;
+  side: Protocol;
+  stack: string;
+  /** The tools' program on this side and the equal client. */
+  from: string;
+  to: string;
+  /** p50 of the tool's measure / p50 of the equal client's, with its interval. */
+  step: RatioInput;
+  /** The tools' REST -> gRPC p50 ratio (> 1: gRPC faster), or null when it has none. */
+  toolsGap: RatioInput | null;
+}
+
+/** The step's p50 verdict, naming the two client programs. */
+export function clientStepVerdict(input: Pick<ClientStepInput, "step" | "from" | "to">): Verdict {
+  return structuredVerdictFor({ metric: "p50", ci: input.step, labels: { rest: input.from, grpc: input.to } });
+}
+
+/**
+ * One side's client step, e.g. "on meteorites.get, one client for both in place of ghz on grpc-js
+ * (ghz -> h2load): h2load 1.72x faster at p50 (95% CI 1.60-1.85); it makes 61% of the REST 2.34x
+ * lead the tools showed".
+ */
+export function clientStepSentence(input: ClientStepInput): { text: string; gapShare: number | null } {
+  const step = clientStepVerdict(input);
+  const head = `on ${input.workload}, one client for both in place of ${input.from} on ${input.stack} (${input.from} -> ${input.to}): ${step.text}`;
+  if (step.winner === "none" || input.toolsGap === null) return { text: head, gapShare: null };
+  const gap = structuredVerdictFor({ metric: "p50", ci: input.toolsGap });
+  if (gap.winner === "none") {
+    return { text: `${head}; the tools showed no significant gap for it to make`, gapShare: null };
+  }
+  const share = clientGapShare(input.side, input.step.estimate, input.toolsGap.estimate);
+  if (share === null) return { text: head, gapShare: null };
+  const lead = `the ${PROTOCOL_NAME[gap.winner]} ${gap.factor.toFixed(2)}x lead the tools showed`;
+  const part =
+    share > 1
+      ? `it is more than ${lead} (${percent(share)} of it): with equal clients the other side leads`
+      : share >= 0
+        ? `it makes ${percent(share)} of ${lead}`
+        : `it worked against ${lead} (by ${percent(share)} of it)`;
+  return { text: `${head}; ${part}`, gapShare: share };
+}
+
+export interface ToolsBesideInput {
+  /** The equal clients' p50 sentence: the headline's own. */
+  equalVerdict: string;
+  /** The equal client program: "h2load". */
+  equalClient: string;
+  tools: { rest: string; grpc: string };
+  /** The tools' REST -> gRPC p50 ratio, or null when it has none. */
+  toolsGap: RatioInput | null;
+  /** Each tool's CPU per call, ms (null: not measured). */
+  toolsCpuMs: { rest: number | null; grpc: number | null };
+  /** Each side's client step's share of the tools' gap (clientGapShare), null when it has none. */
+  shares: { rest: number | null; grpc: number | null };
+}
+
+/** "REST 2.34x faster" or "no significant difference": the tools' p50 verdict, short. */
+function shortVerdict(ci: RatioInput): string {
+  const v = structuredVerdictFor({ metric: "p50", ci });
+  return v.winner === "none"
+    ? "no significant difference"
+    : `${PROTOCOL_NAME[v.winner]} ${v.factor.toFixed(2)}x faster`;
+}
+
+const cpuText = (ms: number) => (ms >= 1 ? `${ms.toFixed(1)} ms` : `${(ms * 1000).toFixed(0)} µs`);
+
+/**
+ * The headline of a cell whose tools were unequal, e.g. "no significant difference at p50, none
+ * larger than 8% (...) with one client for both (h2load); autocannon vs ghz said REST 3.20x
+ * faster: ghz spent 11.3 ms of CPU per call against autocannon's 540 µs, and its side of the gap
+ * was the client's own work".
+ */
+export function toolsBesideSentence(input: ToolsBesideInput): string {
+  const head = `${input.equalVerdict} with one client for both (${input.equalClient})`;
+  if (input.toolsGap === null) return `${head}; ${input.tools.rest} vs ${input.tools.grpc} gave no p50 ratio`;
+  const said = `${input.tools.rest} vs ${input.tools.grpc} said ${shortVerdict(input.toolsGap)}`;
+  const { rest, grpc } = input.toolsCpuMs;
+  if (rest === null || grpc === null) return `${head}; ${said}`;
+  const heavy: Protocol = grpc > rest ? "grpc" : "rest";
+  const light: Protocol = heavy === "grpc" ? "rest" : "grpc";
+  const cpu = `${input.tools[heavy]} spent ${cpuText(input.toolsCpuMs[heavy]!)} of CPU per call against ${input.tools[light]}'s ${cpuText(input.toolsCpuMs[light]!)}`;
+  // Which side's client made the tools' gap, when one step makes most of it.
+  const shares = (["rest", "grpc"] as const).filter((side) => (input.shares[side] ?? 0) >= MOST);
+  const cause =
+    shares.length === 0
+      ? ""
+      : shares.length === 2
+        ? ": both clients' own work made most of that gap"
+        : `: ${input.tools[shares[0]!]}'s own work made most of that gap`;
+  return `${head}; ${said}, ${cpu}${cause}`;
+}
