@@ -115,8 +115,15 @@ export function serverDelta(before: ServerStatsSnapshot, after: ServerStatsSnaps
   const sent = perRequest(after.wire.bytesSent - before.wire.bytesSent);
   return {
     requests,
-    /** Calls the server itself counted as failed (any outcome but ok): a gRPC failure the client cannot see. */
-    failed: after.requests.errors - before.requests.errors,
+    /**
+     * Calls the server itself counted as failed (any outcome but ok), less those the client
+     * cancelled by closing its connection (a tool's end of run; servers that do not count them
+     * apart report none): a gRPC failure the client cannot see.
+     */
+    failed:
+      after.requests.errors -
+      before.requests.errors -
+      ((after.requests.cancelled ?? 0) - (before.requests.cancelled ?? 0)),
     cpuMsPer1000: requests > 0 ? (cpuUs / 1000 / requests) * 1000 : null,
     peakRssBytes: after.rss.peakBytes,
     serverTimeMsMean: perRequest((after.requests.serverTimeUs - before.requests.serverTimeUs) / 1000),

@@ -139,7 +139,10 @@ function createStackTelemetry(shared: ProcessTelemetry, stack: StackId) {
   const wire = createWireCounter();
   shared.stackWires.set(stack, wire);
   const interval = createIntervalLatency();
-  const totals = { requests: 0, errors: 0, serverTimeUs: 0 };
+  // `cancelled` is part of `errors` (not ok), counted apart: a client that closes its connection
+  // with calls in flight (a load tool at the end of its run) cancels them, which is not a failure
+  // the server made, and a reader of the counters must be able to tell the two apart.
+  const totals = { requests: 0, errors: 0, cancelled: 0, serverTimeUs: 0 };
   const split = { serviceUs: 0, codecUs: 0, restUs: 0 };
   const splitChildren = {
     service: splitSeconds.labels({ stack, part: "service" }),
@@ -151,6 +154,7 @@ function createStackTelemetry(shared: ProcessTelemetry, stack: StackId) {
     const ok = outcome === "ok";
     totals.requests++;
     if (!ok) totals.errors++;
+    if (outcome === "cancelled") totals.cancelled++;
     totals.serverTimeUs += latencyUs;
     durationFor(stack, workload, outcome).observe(latencyUs / 1e6);
     interval.record(latencyUs, ok);

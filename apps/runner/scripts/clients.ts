@@ -1,0 +1,163 @@
+/**
+ * `pnpm bench:clients`: does the equal client measure what the tools measure where the tools are
+ * light, and is it equally light on both sides where they are not?
+ *
+ * For item.get (warm: small replies, where autocannon and ghz cost little) and meteorites.get
+ * (warm: 1,000 records, where ghz decodes each reply through reflection), each round measures
+ * four runs of the same servers back to back, the order reversing every round: autocannon and
+ * h2load on express, ghz and h2load on grpc-js (the engine's own measureProtocol, the same
+ * warm-up, window and in-flight count). It prints the medians of the per-round ratios:
+ * - h2load / autocannon and h2load / ghz at p50 and rps: on item.get both within 10% is the target;
+ * - h2load's own CPU per call, gRPC side over REST side: below 1.5x on both workloads is the target.
+ * Exit code 1 when a target is missed.
+ */
+import os from "node:os";
+import { getWorkload, median, runSpecSchema, type ProtocolMeasure, type StackId } from "@relix/core";
+import { resolveEngineContext, type EngineContext } from "../src/engine/engine-context";
+import { measureProtocol, type ProtocolRunPlan } from "../src/engine/measure-protocol";
+import { startLocalStack } from "./lib/local-stack";
+import { watchMachineLoad } from "./lib/machine-load";
+import { readComparisonOptions, type ComparisonOptions } from "./lib/script-options";
+
+const NAME = "clients";
+const AGREEMENT = 0.1;
+const EQUAL_CPU_FACTOR = 1.5;
+const WORKLOADS = ["item.get", "meteorites.get"] as const;
+/** Agreement is asked where the tools are light: small replies. */
+const AGREEMENT_WORKLOADS = new Set<string>(["item.get"]);
+
+const USAGE = `usage: pnpm bench:clients [--duration 5s] [--warmup 1s] [--connections 8] [--rounds 4]
+  --duration     measured window of each run, whole seconds, 1-60 s; default 5 s
+  --warmup       warm-up before it, whole seconds, 0-30 s; default 1 s
+  --connections  requests in flight on every side, 1-256; default 8
+  --rounds       rounds of four runs each, order reversing every round, 1-10; default 4`;
+
+type Run = { stack: StackId; clients: "tools" | "equal" };
+const RUNS: readonly Run[] = [
+  { stack: "express", clients: "tools" },
+  { stack: "express", clients: "equal" },
+  { stack: "grpc-js", clients: "tools" },
+  { stack: "grpc-js", clients: "equal" },
+];
+const runKey = (run: Run) => `${run.stack}/${run.clients}`;
+
+async function measure(
+  workloadId: string,
+  run: Run,
+  options: ComparisonOptions,
+  context: EngineContext,
+): Promise<ProtocolMeasure> {
+  const workload = getWorkload(workloadId);
+  const spec = runSpecSchema.parse({
+    workloads: [workloadId],
+    cacheModes: ["warm"],
+    connections: options.connections,
+    warmupMs: options.warmupMs,
+    durationMs: options.durationMs,
+    clients: run.clients,
+  });
+  const protocol = run.stack === "express" ? "rest" : "grpc";
+  const plan: ProtocolRunPlan = {
+    stack: run.stack,
+    workload,
+    cacheMode: "warm",
+    requests: workload.requests(spec),
+    spec,
+    cell: { workload: workloadId, cacheMode: "warm", trial: 1, trials: 1, protocol, index: 1, total: 1 },
+  };
+  const m = await measureProtocol(plan, context, () => {});
+  if (m.errors.total > 0) throw new Error(`${runKey(run)} on ${workloadId}: ${m.errors.total} errors`);
+  return m;
+}
+
+const ratioText = (values: number[]) => `${median(values).toFixed(3)} (${values.map((v) => v.toFixed(2)).join(", ")})`;
+
+async function main() {
+  let options: ComparisonOptions;
+  try {
+    options = readComparisonOptions(USAGE, { rounds: 4 });
+  } catch (error) {
+    console.error(`${NAME}: ${(error as Error).message}\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const started = performance.now();
+  console.error(`${NAME}: starting backends and services...`);
+  const stack = await startLocalStack(process.env);
+  let pass = true;
+  try {
+    const context = await resolveEngineContext(stack.targets, process.env);
+    const load = await watchMachineLoad(stack.targets);
+    console.log(
+      `\n${options.connections} in flight, ${options.warmupMs / 1000} s warm-up + ${options.durationMs / 1000} s per run, ${options.rounds} rounds of 4 runs (order reversing every round)`,
+    );
+    console.log(`${os.cpus()[0]?.model.trim()} x${os.cpus().length}, Node ${process.version}\n`);
+    for (const workloadId of WORKLOADS) {
+      // One discarded round first: freshly started services are still compiling their hot paths.
+      for (const run of RUNS) await measure(workloadId, run, { ...options, durationMs: 1_000 }, context);
+      const rounds: Array<Map<string, ProtocolMeasure>> = [];
+      for (let round = 0; round < options.rounds; round++) {
+        console.error(`${NAME}: ${workloadId} round ${round + 1}/${options.rounds}`);
+        const order = round % 2 === 0 ? RUNS : [...RUNS].reverse();
+        const measured = new Map<string, ProtocolMeasure>();
+        for (const run of order) measured.set(runKey(run), await measure(workloadId, run, options, context));
+        rounds.push(measured);
+      }
+      const ratios = (equal: string, tool: string, pick: (m: ProtocolMeasure) => number) =>
+        rounds.map((r) => pick(r.get(equal)!) / pick(r.get(tool)!));
+      const p50 = (m: ProtocolMeasure) => m.latencyMs.p50;
+      const rps = (m: ProtocolMeasure) => m.rps;
+      const cpu = (m: ProtocolMeasure) => m.generator.cpuMsPerRequest ?? Number.NaN;
+      const rows = [
+        [
+          "REST: h2load / autocannon",
+          ratios("express/equal", "express/tools", p50),
+          ratios("express/equal", "express/tools", rps),
+        ],
+        [
+          "gRPC: h2load / ghz",
+          ratios("grpc-js/equal", "grpc-js/tools", p50),
+          ratios("grpc-js/equal", "grpc-js/tools", rps),
+        ],
+      ] as const;
+      console.log(`${workloadId} (warm)`);
+      for (const [label, p50s, rpss] of rows) {
+        const agrees = [p50s, rpss].every((values) => Math.abs(median(values) - 1) <= AGREEMENT);
+        const judged = AGREEMENT_WORKLOADS.has(workloadId);
+        if (judged && !agrees) pass = false;
+        console.log(
+          `  ${label.padEnd(26)} p50 ${ratioText(p50s).padEnd(36)} rps ${ratioText(rpss).padEnd(36)} ${judged ? (agrees ? "PASS" : "FAIL") : "(not judged: the tools are not light here)"}`,
+        );
+      }
+      const cpuFactor = rounds.map((r) => {
+        const [a, b] = [cpu(r.get("grpc-js/equal")!), cpu(r.get("express/equal")!)];
+        return Math.max(a, b) / Math.min(a, b);
+      });
+      const tools = rounds.map((r) => cpu(r.get("grpc-js/tools")!) / cpu(r.get("express/tools")!));
+      // The absolute figures behind the ratios: a lighter client leaves the shared cores to the server.
+      const perCall = RUNS.map((run) => {
+        const values = rounds.map((r) => cpu(r.get(runKey(run))!)).filter(Number.isFinite);
+        const tool = rounds[0]!.get(runKey(run))!.generator.tool;
+        return `${tool} on ${run.stack} ${values.length > 0 ? median(values).toFixed(3) : "?"} ms`;
+      });
+      console.log(`  client CPU per call (median): ${perCall.join(", ")}`);
+      const equalPass = median(cpuFactor) < EQUAL_CPU_FACTOR;
+      if (!equalPass) pass = false;
+      console.log(
+        `  client CPU per call, heavier side / lighter: h2load ${ratioText(cpuFactor)} ${equalPass ? "PASS" : "FAIL"} (target < ${EQUAL_CPU_FACTOR}x); ghz / autocannon ${ratioText(tools)}\n`,
+      );
+    }
+    console.log(`${await load.stop()}`);
+    console.log(
+      `\nTargets: on item.get h2load within ${AGREEMENT * 100}% of each tool at p50 and rps; on both workloads h2load's CPU per call within ${EQUAL_CPU_FACTOR}x between the sides: ${pass ? "PASS" : "FAIL"} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+    );
+    process.exitCode = pass ? 0 : 1;
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`${NAME}: could not run: ${(error as Error).stack ?? String(error)}`);
+  process.exitCode = 3;
+});
