@@ -159,3 +159,41 @@ describe("Report (server-rendered)", () => {
     expect(renderToStaticMarkup(<Report result={result} />)).not.toContain('data-testid="stacks"');
   });
 });
+
+describe("a cell measured by the tools and by one client for both", () => {
+  it("shows why both were measured, what the tools said, each client step, and CPU per call at both ends", () => {
+    const both = structuredClone(makeRunResult({ cells: [{ workload: "meteorites.get", trials: 3 }] }));
+    const cell = both.cells[0]!;
+    const p50 = cell.comparisons.find((c) => c.metric === "p50")!;
+    const step = (side: "rest" | "grpc", from: string) => ({
+      side,
+      stack: side === "rest" ? ("express" as const) : ("grpc-js" as const),
+      from,
+      to: "h2load",
+      comparisons: [{ metric: "p50" as const, ci: p50.ci, winner: "to" as const, text: `h2load faster than ${from}` }],
+      gapShare: side === "grpc" ? 0.8 : 0.1,
+      text: `on meteorites.get, one client for both in place of ${from}: its step`,
+    });
+    cell.toolClients = {
+      trials: cell.trials.map((t) => ({ rest: t.rest, grpc: t.grpc })),
+      rest: { ...cell.rest, generator: { ...cell.rest.generator, tool: "autocannon" } },
+      grpc: { ...cell.grpc, generator: { ...cell.grpc.generator, tool: "ghz" } },
+      comparisons: [{ ...p50, text: "REST 3.20x faster at p50 (the tools)" }],
+      verdict: "REST 3.20x faster at p50 (the tools)",
+      cpuFactor: 14.2,
+    };
+    cell.clientSteps = [step("rest", "autocannon"), step("grpc", "ghz")];
+    cell.rest = { ...cell.rest, generator: { ...cell.rest.generator, tool: "h2load", cpuMsPerRequest: 0.1 } };
+    cell.grpc = { ...cell.grpc, generator: { ...cell.grpc.generator, tool: "h2load", cpuMsPerRequest: 0.12 } };
+    const html = renderToStaticMarkup(<Report result={both} />);
+    expect(html).toContain('data-testid="client-views"');
+    expect(html).toContain("Measured with one client for both (h2load)");
+    expect(html).toContain("14.2x apart");
+    expect(html).toContain("REST 3.20x faster at p50 (the tools)");
+    expect(html).toContain("in place of ghz: its step");
+    expect(html).toContain("CPU per call: client + server = total, ms");
+    // The tools' warning is not repeated for that cell: its note explains them once.
+    expect(findingsOf(both).some((f) => f.kind === "client-cpu-per-request")).toBe(false);
+    expect(findingsOf(both).some((f) => f.kind === "clients-equalised")).toBe(true);
+  });
+});
