@@ -1,170 +1,126 @@
 /**
- * Encode + decode time per message for the codecs the gRPC API could serve with, on the largest
- * reply (meteorites.get: 1000 records) and a small one (item.get): protobufjs as
- * @grpc/proto-loader builds it (what grpc-js uses today), protobufjs's static code (pbjs), ts-proto
- * and protobuf-es. Each candidate
- * is generated afresh into a cache folder, so the figures are for the versions installed.
+ * What the caller pays: per payload workload, the CPU a client spends encoding the request and
+ * decoding the reply, as JSON and as protobuf, in Node, Go and Python, all three decoding the
+ * same bytes the servers send. Prints the tables and writes data/caller-costs.json (schema:
+ * @relix/core's callerCostsFileSchema). A runtime that cannot run here is skipped, with why.
+ *
+ *   pnpm bench:codecs [--workloads item.get,echo] [--rounds 5] [--round-ms 20] [--out FILE]
+ *
+ * Which codec the gRPC server itself should serve with is the other question, answered by
+ * `pnpm --filter @relix/grpc-api bench:server-codecs`.
  */
 import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { getDataset } from "@relix/core/data/dataset";
-import type { DescMessage } from "@bufbuild/protobuf";
-import { loadRelixProtos } from "@relix/io";
-import { generate, generatePbjs, PROTOBUF_ES_OPTIONS, TS_PROTO_OPTIONS } from "./codec-plugins";
+import { parseArgs } from "node:util";
+import type { CallerRuntime, CallerRuntimeRecord } from "@relix/core";
+import { generatePbjs } from "./codec-plugins";
+import { prepareGo, type Prepared } from "./caller-costs/go-runtime";
+import { measureInterleaved, type Candidate, type Schedule } from "./caller-costs/measure";
+import { nodeCodecIds } from "./caller-costs/node-codecs";
+import { CACHE_DIR, CALLER_COSTS_FILE, PBJS_MODULE, REPO_ROOT } from "./caller-costs/paths";
+import { writePayloads } from "./caller-costs/payloads";
+import { preparePython } from "./caller-costs/python-runtime";
+import { buildCallerCostsFile, renderCallerCosts } from "./caller-costs/report";
+import { startWorker, type Worker } from "./caller-costs/worker-process";
 
-const CACHE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../node_modules/.cache/relix-codec-bench");
-const ROUNDS = 7;
-const PASSES = 2;
-/** Each round lasts about this long, so a small message gets many iterations and a large one enough. */
-const ROUND_MS = 250;
+const NODE_WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), "caller-costs/node-worker.ts");
 
-interface Codec {
-  encode(message: unknown): Uint8Array;
-  decode(bytes: Uint8Array): unknown;
+const { values } = parseArgs({
+  options: {
+    workloads: { type: "string" },
+    rounds: { type: "string", default: "5" },
+    "round-ms": { type: "string", default: "20" },
+    out: { type: "string", default: CALLER_COSTS_FILE },
+  },
+});
+const schedule: Schedule = { rounds: Number(values.rounds), warmupRounds: 1, roundMs: Number(values["round-ms"]) };
+if (!Number.isInteger(schedule.rounds) || schedule.rounds < 1 || schedule.rounds > 50) {
+  throw new Error("--rounds must be a whole number from 1 to 50");
 }
+if (!(schedule.roundMs >= 1 && schedule.roundMs <= 1000)) throw new Error("--round-ms must be from 1 to 1000");
 
-type Candidates = Record<string, Record<"meteorites" | "item", Codec>>;
+// pnpm runs the script in this package's folder: a relative --out is the caller's, from where pnpm was started.
+const out = path.resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
+const started = Date.now();
+const log = (line: string) => console.error(`[caller costs ${((Date.now() - started) / 1000).toFixed(1)} s] ${line}`);
+const payloadDir = mkdtempSync(path.join(os.tmpdir(), "relix-caller-costs-"));
+const workers: Worker[] = [];
+try {
+  const payloads = await writePayloads(
+    payloadDir,
+    values.workloads?.split(",").map((w) => w.trim()),
+  );
+  log(`${payloads.length} workloads' requests and replies written to ${payloadDir}`);
+  mkdirSync(CACHE_DIR, { recursive: true });
+  generatePbjs(PBJS_MODULE);
 
-/** What pbjs and ts-proto generate per message. */
-interface GeneratedFns {
-  encode(message: unknown): { finish(): Uint8Array };
-  decode(bytes: Uint8Array): unknown;
-}
+  const runtimes: CallerRuntimeRecord[] = [];
+  const candidates: Candidate[] = [];
 
-/** A module generated into the cache folder; its shape is known from the generator, not from types. */
-const generated = <T>(file: string) => import(path.join(CACHE, file)) as Promise<T>;
-
-async function loadCandidates(regenerate: boolean): Promise<Candidates> {
-  if (regenerate) {
-    generate([
-      { plugin: "protoc-gen-ts_proto", out: path.join(CACHE, "ts-proto"), options: TS_PROTO_OPTIONS },
-      { plugin: "protoc-gen-es", out: path.join(CACHE, "protobuf-es"), options: PROTOBUF_ES_OPTIONS },
-    ]);
-    generatePbjs(path.join(CACHE, "pbjs/relix.js"));
-  }
-  const pbjs = (await generated<{ relix: { v1: Record<string, GeneratedFns> } }>("pbjs/relix.js")).relix.v1;
-  const tsProtoMeteorites = await generated<Record<string, GeneratedFns>>("ts-proto/relix/v1/meteorites.ts");
-  const tsProtoCatalog = await generated<Record<string, GeneratedFns>>("ts-proto/relix/v1/catalog.ts");
-  const esMeteorites = await generated<Record<string, DescMessage>>("protobuf-es/relix/v1/meteorites_pb.ts");
-  const esCatalog = await generated<Record<string, DescMessage>>("protobuf-es/relix/v1/catalog_pb.ts");
-  const { create, fromBinary, toBinary } = await import("@bufbuild/protobuf");
-
-  const { grpcObject } = loadRelixProtos();
-  const protobufjs = (method: { responseSerialize(m: unknown): Buffer; responseDeserialize(b: Buffer): unknown }) => ({
-    encode: (m: unknown) => method.responseSerialize(m),
-    decode: (b: Uint8Array) => method.responseDeserialize(b as Buffer),
-  });
-  const tsProto = (fns: GeneratedFns | undefined) => ({
-    encode: (m: unknown) => fns!.encode(m).finish(),
-    decode: (b: Uint8Array) => fns!.decode(b),
-  });
-  // protobuf-es serialises its own message objects: building one from the plain reply is part of encoding.
-  // It takes an absent message field as undefined, not null.
-  const protobufEs = (schema: DescMessage | undefined, prepare: (m: unknown) => unknown = (m) => m) => ({
-    encode: (m: unknown) => toBinary(schema!, create(schema!, prepare(m) as never)),
-    decode: (b: Uint8Array) => fromBinary(schema!, b),
-  });
-  const nullToUndefined = (list: unknown) => ({
-    items: (list as { items: Record<string, unknown>[] }).items.map((m) =>
-      m.geolocation === null ? { ...m, geolocation: undefined } : m,
+  // Node: one process per codec, so none inherits another's JIT state.
+  const startedNode = await Promise.allSettled(
+    nodeCodecIds.map((codec) =>
+      startWorker(`node ${codec}`, process.execPath, [...process.execArgv, NODE_WORKER, codec, payloadDir]),
     ),
+  );
+  const nodeWorkers = startedNode.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  workers.push(...nodeWorkers);
+  const failed = startedNode.find((s) => s.status === "rejected");
+  if (failed) throw failed.reason;
+  runtimes.push({
+    runtime: "node",
+    status: "measured",
+    version: process.version,
+    codecs: nodeWorkers.flatMap((worker) => worker.hello.codecs),
   });
-  const services = grpcObject.relix.v1 as unknown as Record<
-    string,
-    { service: Record<string, Parameters<typeof protobufjs>[0]> }
-  >;
-  return {
-    "protobufjs (proto-loader)": {
-      meteorites: protobufjs(services.MeteoriteService!.service.GetAll!),
-      item: protobufjs(services.CatalogService!.service.GetItem!),
-    },
-    "protobufjs static (pbjs)": { meteorites: tsProto(pbjs.MeteoriteList), item: tsProto(pbjs.Item) },
-    "ts-proto": { meteorites: tsProto(tsProtoMeteorites.MeteoriteList), item: tsProto(tsProtoCatalog.Item) },
-    "protobuf-es": {
-      meteorites: protobufEs(esMeteorites.MeteoriteListSchema, nullToUndefined),
-      item: protobufEs(esCatalog.ItemSchema),
-    },
-  };
-}
+  for (const worker of nodeWorkers) candidates.push({ runtime: "node", codec: worker.hello.codecs[0]!.id, worker });
 
-/** Median over rounds of µs per call of `fn`. */
-function timePerCall(fn: () => void): number {
-  for (let i = 0; i < 200; i++) fn(); // warm-up: the JIT settles before timing
-  const perCall: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    let calls = 0;
-    const started = process.hrtime.bigint();
-    const until = started + BigInt(ROUND_MS * 1e6);
-    let now = started;
-    while (now < until) {
-      for (let i = 0; i < 10; i++) fn();
-      calls += 10;
-      now = process.hrtime.bigint();
-    }
-    perCall.push(Number(now - started) / 1000 / calls);
-  }
-  perCall.sort((a, b) => a - b);
-  return perCall[Math.floor(perCall.length / 2)]!;
-}
-
-const dataset = getDataset();
-const messages = {
-  meteorites: { items: [...dataset.meteorites] },
-  item: dataset.items[0],
-};
-type Row = { kind: string; codec: string; bytes: number; encodeUs: number; decodeUs: number };
-
-/** Measures one codec on one message in this process and prints the row as JSON. */
-async function measureOne(codecName: string, kind: keyof typeof messages) {
-  const codec = (await loadCandidates(false))[codecName]![kind];
-  const message = messages[kind];
-  const bytes = codec.encode(message);
-  let sink: unknown;
-  const encodeUs = timePerCall(() => (sink = codec.encode(message)));
-  const decodeUs = timePerCall(() => (sink = codec.decode(bytes)));
-  if (sink === undefined) throw new Error("nothing was produced");
-  const row: Row = { kind, codec: codecName, bytes: bytes.length, encodeUs, decodeUs };
-  console.log(JSON.stringify(row));
-}
-
-// Each codec runs in a process of its own, so none inherits another's JIT state (protobufjs's and
-// protobuf-es's readers are shared by two candidates each); two passes, the quieter one kept,
-// because the machine may be busy with something else.
-const [, , childCodec, childKind] = process.argv;
-if (childCodec && childKind) {
-  await measureOne(childCodec, childKind as keyof typeof messages);
-} else {
-  const names = Object.keys(await loadCandidates(true));
-  const best = new Map<string, Row>();
-  for (let pass = 0; pass < PASSES; pass++) {
-    for (const kind of Object.keys(messages)) {
-      for (const name of names) {
-        const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), name, kind], {
-          encoding: "utf8",
-          stdio: ["ignore", "pipe", "inherit"],
-        });
-        if (child.status !== 0) throw new Error(`measuring ${name} on ${kind} failed`);
-        const row = JSON.parse(child.stdout.trim().split("\n").pop()!) as Row;
-        const key = `${kind}/${name}`;
-        const previous = best.get(key);
-        if (!previous || row.encodeUs + row.decodeUs < previous.encodeUs + previous.decodeUs) best.set(key, row);
+  // Go and Python: one process each, measuring every codec it names; either may be missing here.
+  const others: [CallerRuntime, () => Prepared][] = [
+    ["go", () => prepareGo(payloadDir)],
+    ["python", () => preparePython(payloadDir)],
+  ];
+  for (const [runtime, prepare] of others) {
+    log(`preparing ${runtime}`);
+    const prepared = prepare();
+    let worker: Worker | undefined;
+    let reason = "skipped" in prepared ? prepared.skipped : undefined;
+    if (!("skipped" in prepared)) {
+      try {
+        worker = await startWorker(runtime, prepared.command, prepared.args, prepared.env);
+      } catch (error) {
+        reason = `its worker did not start: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
+    if (!worker) {
+      log(`${runtime} SKIPPED: ${reason}`);
+      runtimes.push({ runtime, status: "skipped", reason: reason! });
+      continue;
+    }
+    workers.push(worker);
+    runtimes.push({ runtime, status: "measured", version: worker.hello.version, codecs: worker.hello.codecs });
+    for (const codec of worker.hello.codecs) candidates.push({ runtime, codec: codec.id, worker });
   }
-  const rows = [...best.values()].map((r) => [
-    r.kind,
-    r.codec,
-    String(r.bytes),
-    r.encodeUs.toFixed(2),
-    r.decodeUs.toFixed(2),
-    (r.encodeUs + r.decodeUs).toFixed(2),
-  ]);
-  const header = ["message", "codec", "bytes", "encode µs", "decode µs", "encode+decode µs"];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  console.log(`Node ${process.version}; median of ${ROUNDS} rounds of ${ROUND_MS} ms, the better of ${PASSES} passes`);
-  console.log(line(header));
-  for (const row of rows) console.log(line(row));
+
+  const ids = payloads.map((p) => p.entry.id);
+  log(
+    `measuring ${ids.length} workloads x ${candidates.length} codecs, ${schedule.warmupRounds} + ${schedule.rounds} passes`,
+  );
+  const timings = await measureInterleaved(candidates, ids, schedule, (pass, passes) =>
+    log(`pass ${pass + 1} of ${passes}${pass < schedule.warmupRounds ? " (warm-up, not kept)" : ""}`),
+  );
+  const file = buildCallerCostsFile({ payloads, runtimes, candidates, timings, schedule, measuredAt: new Date() });
+
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(file, null, 2)}\n`);
+  // Written as the repository formats JSON, so `pnpm format` passes on a fresh run.
+  spawnSync("prettier", ["--write", "--log-level", "warn", out], { stdio: "inherit" });
+  console.log(renderCallerCosts(file).join("\n"));
+  log(`written to ${path.relative(REPO_ROOT, out)}`);
+} finally {
+  for (const worker of workers) worker.close();
+  rmSync(payloadDir, { recursive: true, force: true });
 }

@@ -29,6 +29,8 @@ export interface MeasuredRun {
   emulatorOverhead?: RunResult["emulatorOverhead"];
   /** The sweep's points and crossovers, when the spec swept. */
   sweep?: RunResult["sweep"];
+  /** What callers pay for the run's workloads (caller-costs.ts), when this machine measured it. */
+  callerCosts?: RunResult["callerCosts"];
 }
 
 /**
@@ -58,6 +60,7 @@ export function assembleResult(run: MeasuredRun): RunResult {
     ...(run.placements ? { placements: run.placements } : {}),
     ...(run.emulatorOverhead ? { emulatorOverhead: run.emulatorOverhead } : {}),
     ...(run.sweep ? { sweep: run.sweep } : {}),
+    ...(run.callerCosts ? { callerCosts: run.callerCosts } : {}),
   });
   return runResultSchema.parse({ ...draft, warnings: warningTexts(findingsOf(draft)) });
 }

@@ -4,6 +4,8 @@
 import type { RunResult } from "../result/result-schema";
 import type { Styles } from "./ansi";
 import {
+  CALLER_COSTS_LEGEND,
+  callerCostsSource,
   CLIENT_VIEWS_LEGEND,
   clientViewRows,
   CPU_PER_CALL_LEGEND,
@@ -97,4 +99,31 @@ export function clientsMarkdown(result: RunResult, table: Table): string[] {
         ]
       : []),
   ];
+}
+
+/** Each workload's caller sentences, one line per runtime, under the workload's name. */
+function callerLines(result: RunResult): string[] {
+  const record = result.callerCosts;
+  if (!record) return [];
+  return record.workloads.flatMap((w) => [`${w.workload}:`, ...w.runtimes.map((r) => `  - ${r.sentence}`)]);
+}
+
+export function callerCostsTerminalSection(result: RunResult, s: Styles): string[] {
+  const record = result.callerCosts;
+  if (!record) return [];
+  return [
+    "",
+    s.bold(`What a caller pays · ${callerCostsSource(record)}`),
+    ...callerLines(result),
+    s.dim(CALLER_COSTS_LEGEND),
+  ];
+}
+
+export function callerCostsMarkdown(result: RunResult): string[] {
+  const record = result.callerCosts;
+  if (!record) return [];
+  const lines = record.workloads.flatMap((w) => [
+    `- \`${w.workload}\`: ${w.runtimes.map((r) => r.sentence).join("; ")}`,
+  ]);
+  return ["", "## What a caller pays", "", `${callerCostsSource(record)}.`, "", ...lines, "", CALLER_COSTS_LEGEND];
 }

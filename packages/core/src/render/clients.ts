@@ -2,6 +2,7 @@
 // alike: for a cell measured by the tools and by one client for both, the two figures side by side
 // and each side's client step; and for every cell, the CPU one call costs at each end (the client
 // program's, the server's) and their sum, which is what the choice costs at scale.
+import type { CallerCostsRecord } from "../calls/caller-cost-record";
 import { cellName } from "../findings/finding";
 import type { CellResult, ProtocolSummary, RunResult } from "../result/result-schema";
 import { cpuPerCallOf, type CpuPerCall } from "../result/cpu-per-call";
@@ -85,3 +86,19 @@ export const cpuMsText = (ms: number | null): string => (ms === null ? "-" : ms.
 
 export const CPU_PER_CALL_LEGEND =
   "CPU per call, ms: the client program's own CPU time per successful call and the server's (user + system, from its /stats), and their sum. The client is a load generator, not your caller: `pnpm bench:codecs` measures what callers in Node, Go and Python pay to encode and decode these messages.";
+
+/** A workload's caller costs in the result, or null when the run's machine never measured them. */
+export function callerCostsOfWorkload(
+  record: CallerCostsRecord | undefined,
+  workload: string,
+): CallerCostsRecord["workloads"][number] | null {
+  return record?.workloads.find((w) => w.workload === workload) ?? null;
+}
+
+/** "measured by pnpm bench:codecs on 2026-11-26, Intel(R) Xeon(R) Processor (2 cores), Linux ..." */
+export function callerCostsSource(record: CallerCostsRecord): string {
+  return `measured by pnpm bench:codecs on ${record.measuredAt.slice(0, 10)}, ${record.machine}`;
+}
+
+export const CALLER_COSTS_LEGEND =
+  "What a caller pays: each runtime's CPU time to encode the request and decode the reply with the libraries its callers use by default (Node: JSON.parse/stringify and protobufjs through proto-loader; Go: encoding/json into typed structs and protobuf-go's generated code; Python: json and protobuf's upb, reading every field). The load generators above do not pay it; your callers do (docs/caller-costs.md).";

@@ -20,7 +20,7 @@ import {
   refusalReason,
 } from "./placements";
 import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
-import { clientsMarkdown } from "./clients-text";
+import { callerCostsMarkdown, clientsMarkdown } from "./clients-text";
 import { stacksMarkdown } from "./stacks-markdown";
 
 /** Pipes and line breaks would end a table cell early. */
@@ -211,6 +211,7 @@ export function renderMarkdownReport(result: RunResult, permalink?: string): str
     ...sweepMarkdownSection(result, table),
     ...stacksMarkdown(result, table),
     ...clientsMarkdown(result, table),
+    ...callerCostsMarkdown(result),
     ...notesMarkdownLines(groups),
     ...publishedTable(result),
     ...presetNotes(result),

@@ -22,7 +22,7 @@ import {
   refusalReason,
 } from "./placements";
 import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
-import { clientsTerminalSection } from "./clients-text";
+import { callerCostsTerminalSection, clientsTerminalSection } from "./clients-text";
 import { stacksSection } from "./stacks-table";
 import { renderTable, type Column } from "./text-table";
 
@@ -219,6 +219,7 @@ export function renderTableReport(result: RunResult, options: TableOptions = {})
     ...sweepTerminalSection(result, s),
     ...stacksSection(result, s),
     ...clientsTerminalSection(result, s),
+    ...callerCostsTerminalSection(result, s),
     ...publishedSection(result, s),
     ...presetNotesSection(result, s),
     ...findingsTerminalLines(groups, s),

@@ -5,6 +5,7 @@ import { clientRecordSchema } from "./client-record";
 import { cpuPerCallSchema } from "./cpu-per-call";
 import { runSpecSchema } from "../spec/run-spec";
 import { cacheModes } from "../calls/cache-mode";
+import { callerCostsRecordSchema } from "../calls/caller-cost-record";
 import { layerNames, stackIdSchema } from "../stacks/stacks";
 import { sweepCoordsSchema, sweepResultSchema } from "../sweep/sweep-result";
 import { emulatorOverheadSchema, placementNames, placementRecordSchema } from "../network/placements";
@@ -356,6 +357,12 @@ export const runResultSchema = z.object({
    * results written before placements existed (they were all loopback).
    */
   placements: z.array(placementRecordSchema).optional(),
+  /**
+   * What callers in Node, Go and Python pay to encode each workload's request and decode its reply,
+   * from `pnpm bench:codecs` on the machine that ran it (calls/caller-cost-record.ts). Absent when
+   * it was never measured there, and in results written before.
+   */
+  callerCosts: callerCostsRecordSchema.optional(),
   /** The sweep's grid, refinement points and crossovers, when the spec swept. */
   sweep: sweepResultSchema.optional(),
   /** The network emulator's own cost on noop, when any placement was emulated. */

@@ -1,5 +1,5 @@
 import { cpuPerCallOf } from "@relix/core/result/cpu-per-call";
-import type { CellResult } from "@relix/core/result/result-schema";
+import type { CellResult, RunResult } from "@relix/core/result/result-schema";
 import { cpuMsText } from "@relix/core/render/clients";
 import { BarPairChart } from "@/components/charts/BarPairChart";
 import { ChartCard } from "@/components/charts/ChartCard";
@@ -8,6 +8,7 @@ import { protocolBoxes, protocolLines } from "@/components/charts/legend";
 import { PercentileCurveChart } from "@/components/charts/PercentileCurveChart";
 import { TimelineChart } from "@/components/charts/TimelineChart";
 import { Proto, Winner } from "@/components/ui/Proto";
+import { CallerCostsBlock } from "./CallerCostsBlock";
 import { ClientViewsBlock } from "./ClientViewsBlock";
 import { cacheModeLabel, formatBytes, formatCount, formatMs, formatMsNumber, formatPercent } from "@/lib/format";
 import { PROTOCOL_COLOR } from "@/lib/protocol-style";
@@ -46,7 +47,16 @@ function curveTable(rest: CurvePoint[] | null, grpc: CurvePoint[] | null) {
 }
 
 /** One workload in one cache mode: its verdict, its numbers and its four charts. */
-export function CellSection({ cell, showPlacement = false }: { cell: CellResult; showPlacement?: boolean }) {
+export function CellSection({
+  cell,
+  showPlacement = false,
+  callerCosts,
+}: {
+  cell: CellResult;
+  showPlacement?: boolean;
+  /** The run's caller costs (result.callerCosts): this cell's workload's are shown beside it. */
+  callerCosts?: RunResult["callerCosts"];
+}) {
   const percentiles = latencyPercentileRows(cell);
   const payload = payloadRows(cell);
   const restCurve = histogramCurve(cell.rest.histogram);
@@ -112,6 +122,7 @@ export function CellSection({ cell, showPlacement = false }: { cell: CellResult;
         ) : null}
       </ul>
       <ClientViewsBlock cell={cell} />
+      <CallerCostsBlock record={callerCosts} workload={cell.workload} />
       <div className="grid-2">
         <ChartCard
           title="Latency percentiles"

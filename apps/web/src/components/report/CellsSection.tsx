@@ -20,13 +20,13 @@ export function CellsSection({ result }: { result: RunResult }) {
       <h2>Per workload</h2>
       {result.cells.map((cell) =>
         !folded ? (
-          <CellSection key={cellKey(cell)} cell={cell} showPlacement={placed} />
+          <CellSection key={cellKey(cell)} cell={cell} showPlacement={placed} callerCosts={result.callerCosts} />
         ) : (
           <details key={cellKey(cell)} className="card card-pad cell-section advanced">
             <summary>
               {cellTitle(cell)} <span className="muted small">{cell.verdict}</span>
             </summary>
-            <CellSection cell={cell} showPlacement={placed} />
+            <CellSection cell={cell} showPlacement={placed} callerCosts={result.callerCosts} />
           </details>
         ),
       )}

@@ -197,3 +197,37 @@ describe("a cell measured by the tools and by one client for both", () => {
     expect(findingsOf(both).some((f) => f.kind === "clients-equalised")).toBe(true);
   });
 });
+
+describe("what a caller pays", () => {
+  it("is shown beside each cell whose workload the run's machine measured, with where it was measured", () => {
+    const sentence = "a Go caller decodes this reply in 4.4 ms as JSON, 560 µs as protobuf";
+    const withCosts = {
+      ...makeRunResult({ cells: [{ workload: "meteorites.get" }, { workload: "noop" }] }),
+      callerCosts: {
+        measuredAt: "2026-11-26T16:58:09.084Z",
+        machine: "Test CPU (2 cores), linux x64",
+        workloads: [
+          {
+            workload: "meteorites.get",
+            requestBytes: { json: null, protobuf: 0 },
+            replyBytes: { json: 244_992, protobuf: 123_962 },
+            runtimes: [
+              {
+                runtime: "go" as const,
+                version: "go1.26",
+                json: { codec: "json", library: "encoding/json", encodeRequestUs: null, decodeReplyUs: 4425 },
+                protobuf: { codec: "protobuf", library: "protobuf-go", encodeRequestUs: 0.1, decodeReplyUs: 560 },
+                sentence,
+              },
+            ],
+            skipped: [],
+          },
+        ],
+      },
+    };
+    const html = renderToStaticMarkup(<Report result={withCosts} />);
+    expect(html.match(/data-testid="caller-costs"/g)).toHaveLength(1);
+    expect(html).toContain(sentence);
+    expect(html).toContain("measured by pnpm bench:codecs on 2026-11-26, Test CPU (2 cores), linux x64");
+  });
+});
