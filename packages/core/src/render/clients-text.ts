@@ -53,7 +53,7 @@ export function clientsTerminalSection(result: RunResult, s: Styles): string[] {
             viewColumns,
             views.map((v) => [v.cell, v.tools, v.toolsSpeedup, v.equal, v.equalSpeedup]),
           ),
-          ...views.flatMap((v) => v.steps.map((step) => `- ${step}`)),
+          ...views.flatMap((v) => [`${v.cell}:`, ...v.steps.map((step) => `  - ${step}`)]),
           s.dim(CLIENT_VIEWS_LEGEND),
         ]
       : []),
@@ -83,7 +83,7 @@ export function clientsMarkdown(result: RunResult, table: Table): string[] {
             views.map((v) => [v.cell, v.tools, v.toolsSpeedup, v.equal, v.equalSpeedup]),
           ),
           "",
-          ...views.flatMap((v) => v.steps.map((step) => `- ${step}`)),
+          ...views.flatMap((v) => [`- ${v.cell}:`, ...v.steps.map((step) => `  - ${step}`)]),
           "",
           CLIENT_VIEWS_LEGEND,
         ]

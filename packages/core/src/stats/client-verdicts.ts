@@ -63,7 +63,7 @@ export function clientStepSentence(input: ClientStepInput): { text: string; gapS
   const lead = `the ${PROTOCOL_NAME[gap.winner]} ${gap.factor.toFixed(2)}x lead the tools showed`;
   const part =
     share > 1
-      ? `it is more than ${lead} (${percent(share)} of it): with equal clients the other side leads`
+      ? `it alone is more than ${lead} (${percent(share)} of it)`
       : share >= 0
         ? `it makes ${percent(share)} of ${lead}`
         : `it worked against ${lead} (by ${percent(share)} of it)`;
