@@ -10,7 +10,7 @@ import { ensureWebBuild, launchBrowser, startRunner, startWeb } from "../test/e2
 // runner and web app (free ports, a results folder of their own, nothing measured), then the
 // script prints the page's height, whether the verdict, the answer's picture and the trust line
 // are all on the first screen, how many finding groups sit under the answer, and saves a picture
-// of the first screen (SCREENSHOTS_DIR, default /tmp/relix-first-screen).
+// of the first screen (SCREENSHOTS_DIR, default /tmp/relix-first-screen; FULL_PAGE=1 adds the whole page).
 
 const SCREEN = { width: 1400, height: 1000 };
 const files = process.argv.slice(2).filter((arg) => arg !== "--");
@@ -53,8 +53,19 @@ try {
       return `${name} ${inside ? "yes" : box ? `no (${Math.round(box.y)}-${Math.round(box.y + box.height)} px)` : "missing"}`;
     });
     const groups = await page.locator('[data-testid="finding-group"]').count();
+    // The tallest sections of the report, to see what makes a long page long.
+    const sections = await page.evaluate(() =>
+      [...document.querySelectorAll("[data-testid='report'] section[id], [data-testid='report'] [id].card")]
+        .map((el) => ({ id: el.id, height: Math.round(el.getBoundingClientRect().height) }))
+        .sort((a, b) => b.height - a.height)
+        .slice(0, 6),
+    );
+    console.log(`  tallest sections: ${sections.map((x) => `${x.id} ${x.height} px`).join(", ")}`);
     const picture = join(out, `${basename(file, ".json")}.png`);
     await page.screenshot({ path: picture });
+    // FULL_PAGE=1: the whole page too, to see what makes a long one long.
+    if (process.env.FULL_PAGE === "1")
+      await page.screenshot({ path: picture.replace(/\.png$/, "-full.png"), fullPage: true });
     console.log(`${file}\n  permalink ${page.url()}`);
     console.log(`  page ${height.toLocaleString("en")} px tall; on the first screen: ${onFirstScreen.join(", ")}`);
     console.log(

@@ -1,5 +1,5 @@
 import { hasPlacements } from "@relix/core/render/placements";
-import type { RunResult } from "@relix/core/result/result-schema";
+import type { CellResult, RunResult } from "@relix/core/result/result-schema";
 import { cellKey, cellTitle } from "@/lib/report/report-rows";
 import { CellSection } from "./CellSection";
 
@@ -9,6 +9,10 @@ import { CellSection } from "./CellSection";
  * sweep's map already say what they add up to).
  */
 const OPEN_CELLS = 4;
+
+/** The p50 sentence on a fold: a cell measured both ways keeps the tools' figure for its open section. */
+const foldVerdict = (cell: CellResult): string =>
+  cell.comparisons.find((c) => c.metric === "p50")?.text ?? cell.verdict;
 
 /** One section per workload, cache mode and placement. */
 export function CellsSection({ result }: { result: RunResult }) {
@@ -24,7 +28,7 @@ export function CellsSection({ result }: { result: RunResult }) {
         ) : (
           <details key={cellKey(cell)} className="card card-pad cell-section advanced">
             <summary>
-              {cellTitle(cell)} <span className="muted small">{cell.verdict}</span>
+              {cellTitle(cell)} <span className="muted small">{foldVerdict(cell)}</span>
             </summary>
             <CellSection cell={cell} showPlacement={placed} callerCosts={result.callerCosts} />
           </details>

@@ -33,44 +33,64 @@ export function VerdictSection({ result, first }: { result: RunResult; first: bo
       <p className="small" style={{ marginTop: 4 }}>
         <span className="muted">Load:</span> {describeLoad(result)}
       </p>
-      <div className="table-wrap" style={{ marginTop: 14 }}>
-        <table className="data" data-testid="verdicts">
-          <thead>
-            <tr>
-              <th>Workload</th>
-              <th>Cache</th>
-              {placed ? <th>Placement</th> : null}
-              {swept ? <th>Point</th> : null}
-              <th>At p50</th>
-              <th>At p99</th>
-              <th>Throughput</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.cells.map((cell) => (
-              <tr key={cellKey(cell)}>
-                <td>
-                  <a href={`#${cellAnchor(cell)}`}>{cell.label}</a>
-                </td>
-                <td>{cacheModeLabel(cell.cacheMode)}</td>
-                {placed ? <td>{cell.placement ?? "loopback"}</td> : null}
-                {swept ? (
-                  <td>
-                    {Object.entries(cell.coords ?? {})
-                      .map(([d, v]) => axisValueText(d, v))
-                      .join(" · ")}
-                    {cell.refinement ? <span className="muted small"> (search)</span> : null}
-                  </td>
-                ) : null}
-                {COMPARED_METRICS.map((metric) => {
-                  const c = cell.comparisons.find((x) => x.metric === metric);
-                  return <td key={metric}>{c ? <Winner winner={c.winner}>{c.text}</Winner> : "–"}</td>;
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <VerdictTable result={result} placed={placed} swept={swept} />
     </section>
+  );
+}
+
+/**
+ * More cells than this and the table of every cell's three sentences is folded: a sweep's dozen
+ * points would make it the tallest part of the report, and the answer and the sweep's map above
+ * already say what they add up to.
+ */
+const OPEN_VERDICT_ROWS = 6;
+
+function VerdictTable({ result, placed, swept }: { result: RunResult; placed: boolean; swept: boolean }) {
+  const table = (
+    <div className="table-wrap" style={{ marginTop: 14 }}>
+      <table className="data" data-testid="verdicts">
+        <thead>
+          <tr>
+            <th>Workload</th>
+            <th>Cache</th>
+            {placed ? <th>Placement</th> : null}
+            {swept ? <th>Point</th> : null}
+            <th>At p50</th>
+            <th>At p99</th>
+            <th>Throughput</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.cells.map((cell) => (
+            <tr key={cellKey(cell)}>
+              <td>
+                <a href={`#${cellAnchor(cell)}`}>{cell.label}</a>
+              </td>
+              <td>{cacheModeLabel(cell.cacheMode)}</td>
+              {placed ? <td>{cell.placement ?? "loopback"}</td> : null}
+              {swept ? (
+                <td>
+                  {Object.entries(cell.coords ?? {})
+                    .map(([d, v]) => axisValueText(d, v))
+                    .join(" · ")}
+                  {cell.refinement ? <span className="muted small"> (search)</span> : null}
+                </td>
+              ) : null}
+              {COMPARED_METRICS.map((metric) => {
+                const c = cell.comparisons.find((x) => x.metric === metric);
+                return <td key={metric}>{c ? <Winner winner={c.winner}>{c.text}</Winner> : "–"}</td>;
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+  if (result.cells.length <= OPEN_VERDICT_ROWS) return table;
+  return (
+    <details className="advanced" style={{ marginTop: 14 }} data-testid="verdicts-folded">
+      <summary>Every cell&apos;s verdicts at p50, p99 and throughput ({result.cells.length} cells)</summary>
+      {table}
+    </details>
   );
 }
