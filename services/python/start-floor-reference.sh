@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Starts one of the Python floor's bare servers in the foreground: `http` or `grpc` (see
+# Starts one of the Python floor's servers in the foreground: `http` or `grpc` (the bare servers),
+# `fastapi` or `flask` (the bare framework routes; see
 # relix_floor_reference/); PORT and REDIS_URL from the environment. Used by `pnpm bench:floor
 # --runtime python`; needs services/python/build.sh first. exec: SIGTERM reaches the server itself.
 set -euo pipefail

@@ -10,7 +10,7 @@ import type { Stack } from "./stack";
 
 /**
  * The HTTP stacks the Node services serve, in the table's order (the default REST stack first). The
- * Java and Python servers are checked against these by their own scripts (services/<runtime>/).
+ * Java and Python servers are held to these in runtime-conformance.ts.
  */
 export const httpStackIds: readonly StackId[] = stacksOfRuntime("node").filter(
   (id) => stackRecord(id).family === "rest",
@@ -29,14 +29,17 @@ export interface RawResponse {
   body: Buffer;
 }
 
+/** Where each stack of some started servers listens: the Node services (stack.ts) or others (runtime-servers.ts). */
+export type StackAddresses = Pick<Stack, "addresses">;
+
 /** host:port of a stack of the started services. */
-export function addressOf(stack: Stack, id: StackId): string {
+export function addressOf(stack: StackAddresses, id: StackId): string {
   const address = stack.addresses[id];
   if (address === undefined) throw new Error(`the ${id} stack is not served by the started services`);
   return address;
 }
 
-export const baseUrlOf = (stack: Stack, id: HttpStackId) => `http://${addressOf(stack, id)}`;
+export const baseUrlOf = (stack: StackAddresses, id: HttpStackId) => `http://${addressOf(stack, id)}`;
 
 /** One request over cleartext HTTP/2 (prior knowledge, as h2load and gRPC speak it). */
 function h2cRequest(baseUrl: string, request: RawRequest): Promise<RawResponse> {
@@ -62,7 +65,7 @@ function h2cRequest(baseUrl: string, request: RawRequest): Promise<RawResponse> 
 }
 
 /** One request to one HTTP stack of the REST API's process. */
-export async function stackRequest(stack: Stack, id: HttpStackId, request: RawRequest): Promise<RawResponse> {
+export async function stackRequest(stack: StackAddresses, id: HttpStackId, request: RawRequest): Promise<RawResponse> {
   const baseUrl = baseUrlOf(stack, id);
   if (stackRecord(id).transport === "h2c") return h2cRequest(baseUrl, request);
   const response = await fetch(`${baseUrl}${request.path}`, {
@@ -79,7 +82,7 @@ export async function stackRequest(stack: Stack, id: HttpStackId, request: RawRe
 
 /** Calls one workload once on one stack and decodes the answer (an error's JSON body when it failed). */
 export async function callStack<Req>(
-  stack: Stack,
+  stack: StackAddresses,
   id: StackId,
   workload: Workload<Req>,
   request: Req,

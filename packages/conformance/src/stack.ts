@@ -13,6 +13,17 @@ export function databaseUrl(database: string, base = process.env.MYSQL_URL): str
   return url.toString();
 }
 
+/**
+ * The environment a server of another runtime is started with (runtime-servers.ts): this
+ * process's own (PATH, JAVA_HOME), the test Redis, and the given settings.
+ */
+export function serverEnvironment(settings: Record<string, string>): Record<string, string | undefined> {
+  const redisUrl = process.env.REDIS_URL;
+  if (!redisUrl)
+    throw new Error("REDIS_URL is not set: run the tests through vitest (test/global-setup.ts starts Redis)");
+  return { ...process.env, REDIS_URL: redisUrl, ...settings };
+}
+
 /** Both APIs (every stack of each) in this process on ports picked by the OS, over the given backends. */
 export async function startStack(overrides: Partial<Record<keyof ServiceEnv, string>> = {}) {
   const env = loadServiceEnv({

@@ -43,7 +43,7 @@ class RedisCache:
         self._delay = 0.05
 
     def _call(self, command, *args, **kwargs):
-        if self._down_since is not None and time.monotonic() < self._retry_at:
+        if self.known_down():
             raise CacheDown("Redis is down")
         try:
             answer = command(*args, **kwargs)
@@ -53,6 +53,10 @@ class RedisCache:
         if self._down_since is not None:
             self._came_back()
         return answer
+
+    def known_down(self) -> bool:
+        """Whether Redis failed and its next try is not due yet (then every read goes to MySQL)."""
+        return self._down_since is not None and time.monotonic() < self._retry_at
 
     def _went_down(self, error: Exception) -> None:
         with self._lock:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Optional
 
 from . import schema, services
+from .cache_keys import item_key
 from .call_context import CallContext, assert_delay_budget
 from .schema import UNDEFINED, Invalid, refuse
 
@@ -45,6 +46,9 @@ class Workload:
     message_delay_ms: Callable[[CallContext], int] = lambda ctx: 0
     # reads Redis/MySQL (blocking I/O: an event loop runs it in a worker thread)
     reads_stores: bool = False
+    # the Redis key a warm read answers from, for a server that reads the cache on its event loop
+    # (its hit is the reply as it is; a miss, an error or another mode goes through `reply`)
+    cache_key: Optional[Callable[[dict], str]] = None
 
     @property
     def streaming(self) -> bool:
@@ -146,6 +150,7 @@ WORKLOADS: tuple[Workload, ...] = (
         from_grpc=lambda message: _checked(lambda: _by_id(message.id)),
         reply=lambda request, ctx, repository: repository.get_item(request["id"], ctx.cache_mode),
         reads_stores=True,
+        cache_key=lambda request: item_key(request["id"]),
     ),
     Workload(
         id="echo", rest_method="POST", rest_route="/v1/echo", rest_body="json",

@@ -20,12 +20,12 @@ def main() -> None:
     env = load_or_exit(os.environ, "fastapi", port_name="FASTAPI_PORT", port_default=8091)
     runtime = create_runtime(env, "rest", "fastapi")
     config = uvicorn.Config(
-        create_app(runtime),
+        create_app(runtime, env.redis_url),
         host=env.host,
         port=env.port,
         loop="uvloop",
         http=counting_protocol(runtime.telemetry.wire),
-        lifespan="off",
+        lifespan="on",  # closes the app's asyncio Redis client (relix_fastapi.app)
         access_log=False,
         log_level="warning",
         server_header=False,

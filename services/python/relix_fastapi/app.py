@@ -3,11 +3,13 @@ routes, and JSON errors in the Node services' shape.
 
 Handlers are `async def`, as FastAPI code is written: the body is awaited, study 001's sleeps are
 asyncio.sleep, and the pure work runs on the event loop. The one workload that reads Redis and
-MySQL goes through the shared blocking data layer, so it runs in Starlette's worker threads
-(run_in_threadpool), exactly as FastAPI runs a plain `def` endpoint.
+MySQL awaits a warm read's Redis GET on the loop (warm_reads.py); every other read of the stores
+(a miss, cold, memory, a failing Redis) goes through the shared blocking data layer in Starlette's
+worker threads (run_in_threadpool), exactly as FastAPI runs a plain `def` endpoint.
 """
 
 import asyncio
+from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.responses import Response, StreamingResponse
@@ -25,6 +27,7 @@ from relix_common.runtime import ServiceRuntime
 from relix_common.schema import UNDEFINED
 from relix_common.telemetry.server_telemetry import outcome_of
 from relix_common.workloads import WORKLOADS, Workload, route_with
+from relix_fastapi.warm_reads import NOT_SERVED, WarmReads
 
 
 def _json(status: int, body: bytes) -> Response:
@@ -52,7 +55,7 @@ async def _body(request: Request):
     return b"".join(chunks)
 
 
-def _endpoint(workload: Workload, runtime: ServiceRuntime):
+def _endpoint(workload: Workload, runtime: ServiceRuntime, warm_reads: WarmReads):
     telemetry, repository = runtime.telemetry, runtime.repository
 
     async def serve(request: Request) -> Response:
@@ -80,7 +83,11 @@ def _endpoint(workload: Workload, runtime: ServiceRuntime):
                 if delay_ms > 0:
                     await asyncio.sleep(delay_ms / 1000)
                 if workload.reads_stores:
-                    reply = await run_in_threadpool(workload.reply, checked, ctx, repository)
+                    reply = NOT_SERVED
+                    if workload.cache_key is not None and ctx.cache_mode == "warm":
+                        reply = await warm_reads.hit(workload.cache_key(checked))
+                    if reply is NOT_SERVED:
+                        reply = await run_in_threadpool(workload.reply, checked, ctx, repository)
                 else:
                     reply = workload.reply(checked, ctx, repository)
             with span.codec():
@@ -112,13 +119,19 @@ async def _ndjson(workload: Workload, request: dict, ctx, span, telemetry):
         telemetry.finish(workload.id, span, "ok" if completed else "cancelled")
 
 
-def create_app(runtime: ServiceRuntime) -> FastAPI:
-    app = FastAPI(title="Relix (fastapi stack)", docs_url=None, redoc_url=None)
+def create_app(runtime: ServiceRuntime, redis_url: str) -> FastAPI:
     telemetry = runtime.telemetry
+    warm_reads = WarmReads(redis_url, runtime.cache, telemetry.cache_event)
 
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI):
+        yield
+        await warm_reads.close()
+
+    app = FastAPI(title="Relix (fastapi stack)", docs_url=None, redoc_url=None, lifespan=lifespan)
     for workload in WORKLOADS:
-        app.add_api_route(route_with(workload.rest_route, lambda name: "{" + name + "}"), _endpoint(workload, runtime),
-                          methods=[workload.rest_method], name=workload.id)
+        app.add_api_route(route_with(workload.rest_route, lambda name: "{" + name + "}"),
+                          _endpoint(workload, runtime, warm_reads), methods=[workload.rest_method], name=workload.id)
 
     @app.get("/healthz")
     async def healthz() -> Response:

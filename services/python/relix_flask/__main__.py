@@ -15,6 +15,7 @@ import sys
 from gunicorn.app.base import BaseApplication
 
 from relix_common.config import EnvError, load_or_exit, whole_number
+from relix_flask.gunicorn_settings import gunicorn_settings
 
 
 class FlaskStack(BaseApplication):
@@ -49,17 +50,11 @@ def main() -> None:
         sys.exit(2)
     host = f"[{env.host}]" if ":" in env.host else env.host
     FlaskStack({
+        **gunicorn_settings(threads),
         "bind": f"{host}:{env.port}",
-        "workers": 1,
         "worker_class": "relix_flask.counting_worker.CountingThreadWorker",
-        "threads": threads,
-        "worker_connections": 1000,
-        # Longer than a benchmark's pause between two slices, so connections are not dropped midway.
-        "keepalive": 65,
         "graceful_timeout": max(1, env.shutdown_timeout_ms // 1000),
         "worker_exit": _worker_exit,
-        "accesslog": None,
-        "loglevel": "warning",
         "proc_name": "relix-flask",
     }).run()
 

@@ -1,4 +1,4 @@
-"""python -m relix_floor_reference http|grpc, with PORT and REDIS_URL from the environment.
+"""python -m relix_floor_reference http|grpc|fastapi|flask, with PORT and REDIS_URL from the environment.
 Prints one line once it listens (the floor script waits for it); SIGTERM stops it."""
 
 import os
@@ -13,8 +13,12 @@ def main() -> None:
         from relix_floor_reference.bare_http import serve
     elif kind == "grpc":
         from relix_floor_reference.bare_grpc import serve
+    elif kind == "fastapi":
+        from relix_floor_reference.fastapi_route import serve
+    elif kind == "flask":
+        from relix_floor_reference.flask_route import serve
     else:
-        sys.exit("usage: python -m relix_floor_reference http|grpc")
+        sys.exit("usage: python -m relix_floor_reference http|grpc|fastapi|flask")
     serve(port, redis_url)
 
 

@@ -29,3 +29,23 @@ def test_a_lone_surrogate_is_escaped_not_an_error():
 def test_parsing_refuses_what_json_parse_refuses(text):
     with pytest.raises(ValueError):
         js_json.loads(text)
+
+
+@pytest.mark.parametrize("value, text", [
+    (1e-4, "0.0001"), (-1e-4, "-0.0001"), (9.5e-5, "0.000095"), (1e15, "1000000000000000"),
+    (9999999999999998.0, "9999999999999998"), (1e16, "10000000000000000"), (-123.0, "-123"), (0.5, "0.5"),
+])
+def test_numbers_at_the_edges_of_pythons_positional_notation(value, text):
+    # Python's repr switches to exponents below 1e-4 and from 1e16, JavaScript below 1e-6 and from 1e21.
+    assert js_json.js_number(value) == text
+
+
+def test_subclasses_tuples_and_constants_are_written_as_their_base_types():
+    class Tags(list):
+        pass
+
+    class Named(dict):
+        pass
+
+    assert js_json.dumps(Named(a=Tags([1, 2.0]), b=(True, False, None), c=2**60)) == \
+        '{"a":[1,2],"b":[true,false,null],"c":1152921504606847000}'

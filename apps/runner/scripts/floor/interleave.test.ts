@@ -16,6 +16,18 @@ describe("interleavedOrder", () => {
     expect(firsts.filter((side) => side === "api")).toHaveLength(3);
   });
 
+  it("reverses three sides every other round, so each side is first and last equally often", () => {
+    const order = interleavedOrder(2, ["api", "reference", "framework"] as const);
+    expect(order).toEqual([
+      ["api", "reference", "framework"],
+      ["framework", "reference", "api"],
+    ]);
+  });
+
+  it("refuses a round of one side", () => {
+    expect(() => interleavedOrder(2, ["api"])).toThrow(/two sides/);
+  });
+
   it("refuses a number of rounds that is not a whole number of at least 1", () => {
     expect(() => interleavedOrder(0)).toThrow(/rounds/);
     expect(() => interleavedOrder(1.5)).toThrow(/rounds/);

@@ -1,8 +1,17 @@
 /**
  * What `pnpm bench:floor --runtime R` measures: each API of runtime R against the bare reference
  * of its own runtime and protocol (a slow implementation shows against its runtime's floor, not
- * against Node's), and how each reference is started. The references do only what a warm item.get
- * must: one Redis GET of the item's key, answered (see each reference's own comments).
+ * against Node's), each REST API also against a bare route of its own framework, and how each of
+ * them is started. The references and the framework routes do only what a warm item.get must: one
+ * Redis GET of the item's key, the cached bytes answered (see each one's own comments).
+ *
+ * Which one is the target: a gRPC API is judged against its runtime's bare gRPC server, which is
+ * the same library with nothing on top. A REST API is judged against its framework's bare route:
+ * the bare runtime server has no framework at all, so its distance to a REST API is mostly the
+ * framework's own per-request cost (Express, Spring MVC on Tomcat, Starlette, WSGI on gunicorn),
+ * which these stacks exist to measure and cannot leave. The framework route leaves only this
+ * project's code to account for; the bare runtime server's ratio is printed beside it, as
+ * information.
  */
 import { fileURLToPath } from "node:url";
 import type { StackId } from "@relix/core/stacks/stacks";
@@ -17,10 +26,18 @@ export interface ReferenceCommand {
   args: string[];
 }
 
+export interface FloorApi {
+  stack: StackId;
+  name: string;
+  protocol: FloorProtocol;
+  /** A REST API's framework doing only the GET: the API's target (see above). */
+  framework?: ReferenceCommand;
+}
+
 export interface RuntimeFloor {
   runtime: Runtime;
   /** The APIs measured, each against this runtime's reference of its protocol. */
-  apis: Array<{ stack: StackId; name: string; protocol: FloorProtocol }>;
+  apis: FloorApi[];
   references: Record<FloorProtocol, ReferenceCommand>;
 }
 
@@ -32,19 +49,27 @@ const nodeReference = (file: string, name: string, tsxCli: string): ReferenceCom
   args: [tsxCli, fileURLToPath(new URL(file, import.meta.url))],
 });
 
-/** The start script of another runtime's references, with the protocol as its argument. */
-const scriptReference = (script: string, protocol: FloorProtocol, name: string): ReferenceCommand => ({
+/** The start script of another runtime's references, with which one as its argument. */
+const scriptReference = (script: string, which: string, name: string): ReferenceCommand => ({
   name,
   command: "bash",
-  args: [repoFile(script), protocol],
+  args: [repoFile(script), which],
 });
+
+const JAVA_SCRIPT = "services/java/start-floor-reference.sh";
+const PYTHON_SCRIPT = "services/python/start-floor-reference.sh";
 
 export function runtimeFloors(tsxCli: string): Record<Runtime, RuntimeFloor> {
   return {
     node: {
       runtime: "node",
       apis: [
-        { stack: "express", name: "REST API (Express)", protocol: "http" },
+        {
+          stack: "express",
+          name: "REST API (Express)",
+          protocol: "http",
+          framework: nodeReference("./reference-express.ts", "bare Express 5 route + GET", tsxCli),
+        },
         { stack: "grpc-js", name: "gRPC API (grpc-js)", protocol: "grpc" },
       ],
       references: {
@@ -55,24 +80,39 @@ export function runtimeFloors(tsxCli: string): Record<Runtime, RuntimeFloor> {
     java: {
       runtime: "java",
       apis: [
-        { stack: "spring", name: "spring (Spring MVC)", protocol: "http" },
+        {
+          stack: "spring",
+          name: "spring (Spring MVC)",
+          protocol: "http",
+          framework: scriptReference(JAVA_SCRIPT, "spring", "bare Spring MVC route + GET"),
+        },
         { stack: "grpc-java", name: "grpc-java", protocol: "grpc" },
       ],
       references: {
-        http: scriptReference("services/java/start-floor-reference.sh", "http", "bare Netty HTTP + GET"),
-        grpc: scriptReference("services/java/start-floor-reference.sh", "grpc", "bare grpc-java + GET"),
+        http: scriptReference(JAVA_SCRIPT, "http", "bare Netty HTTP + GET"),
+        grpc: scriptReference(JAVA_SCRIPT, "grpc", "bare grpc-java + GET"),
       },
     },
     python: {
       runtime: "python",
       apis: [
-        { stack: "fastapi", name: "fastapi (uvicorn)", protocol: "http" },
-        { stack: "flask", name: "flask (gunicorn)", protocol: "http" },
+        {
+          stack: "fastapi",
+          name: "fastapi (uvicorn)",
+          protocol: "http",
+          framework: scriptReference(PYTHON_SCRIPT, "fastapi", "bare FastAPI route + GET"),
+        },
+        {
+          stack: "flask",
+          name: "flask (gunicorn)",
+          protocol: "http",
+          framework: scriptReference(PYTHON_SCRIPT, "flask", "bare Flask route + GET"),
+        },
         { stack: "grpcio", name: "grpcio", protocol: "grpc" },
       ],
       references: {
-        http: scriptReference("services/python/start-floor-reference.sh", "http", "bare asyncio HTTP + GET"),
-        grpc: scriptReference("services/python/start-floor-reference.sh", "grpc", "bare grpcio + GET"),
+        http: scriptReference(PYTHON_SCRIPT, "http", "bare asyncio HTTP + GET"),
+        grpc: scriptReference(PYTHON_SCRIPT, "grpc", "bare grpcio + GET"),
       },
     },
   };

@@ -5,14 +5,19 @@ import { afterAll, describe, expect, it } from "vitest";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
 import { renderMarkdownReport } from "@relix/core/render/markdown";
 import { renderTableReport } from "@relix/core/render/table";
-import { callerCostsForRun, callerCostsPath } from "./caller-costs";
+import { callerCostsForRun, callerCostsPath, thisMachine } from "./caller-costs";
 
 const dir = mkdtempSync(path.join(tmpdir(), "relix-caller-costs-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const env = (file: string) => ({ RELIX_CALLER_COSTS: file });
-/** The file `pnpm bench:codecs` wrote on this machine (committed with the repository). */
-const measured = callerCostsPath({});
+/**
+ * The file `pnpm bench:codecs` wrote (committed with the repository), stamped with this machine's
+ * CPU so the test reads it as measured here wherever it runs.
+ */
+const committed = JSON.parse(readFileSync(callerCostsPath({}), "utf8")) as { machine: Record<string, unknown> };
+const measured = path.join(dir, "measured-here.json");
+writeFileSync(measured, JSON.stringify({ ...committed, machine: { ...committed.machine, ...thisMachine() } }));
 
 describe("the caller costs a run copies into its result", () => {
   it("takes the run's own workloads from the measured file, each runtime with its sentence", () => {
@@ -23,7 +28,7 @@ describe("the caller costs a run copies into its result", () => {
     expect(workloads.map((w) => w.workload)).toEqual(["meteorites.get"]);
     const go = workloads[0]!.runtimes.find((r) => r.runtime === "go");
     expect(go?.sentence).toMatch(/^a Go caller decodes this reply in .+ as JSON, .+ as protobuf$/);
-    expect(found.record!.measuredAt).toBe(JSON.parse(readFileSync(measured, "utf8")).measuredAt);
+    expect(found.record!.measuredAt).toBe((committed as unknown as { measuredAt: string }).measuredAt);
   });
 
   it("says why there are none: no file, not JSON, not the schema, none of the run's workloads", () => {
@@ -31,8 +36,11 @@ describe("the caller costs a run copies into its result", () => {
     writeFileSync(broken, "{ not json");
     const other = path.join(dir, "other.json");
     writeFileSync(other, JSON.stringify({ schema: "something else" }));
+    const elsewhere = path.join(dir, "elsewhere.json");
+    writeFileSync(elsewhere, JSON.stringify({ ...committed, machine: { ...committed.machine, cores: 96 } }));
     const cases = [
       [path.join(dir, "missing.json"), /does not exist: run pnpm bench:codecs/],
+      [elsewhere, /was measured on another machine \(.*96 cores\): run pnpm bench:codecs here/],
       [broken, /is not JSON/],
       [other, /is not a relix.caller-costs\/v1 file/],
       [measured, /measured none of this run's workloads/],

@@ -8,7 +8,7 @@ import {
   type ProtocolMeasure,
   type StackId,
 } from "@relix/core";
-import { EMULATOR_PRECISION_MS } from "@relix/core/network/emulator-precision";
+import { emulatorPrecisionMs } from "@relix/core/network/emulator-precision";
 import { isDefaultPair, runPairOf, runtimePairsOf, type StackPair } from "@relix/core/stacks/stack-pair";
 import {
   compareClients,
@@ -40,8 +40,12 @@ export interface MeasuredCell {
   /** The run's headline pair (the spec's `pair`); absent: the default for its stacks (runPairOf). */
   pair?: StackPair;
   trials: readonly MeasuredTrial[];
-  /** The tools' CPU per call, heavier over lighter, from the warm-ups that decided on equal clients. */
-  toolsCpuFactor?: number;
+  /** The network emulator the placement went through (its record's `emulator`); absent: Toxiproxy's precision. */
+  emulator?: string;
+  /** The tools' CPU per call, heavier over lighter, in the cell's first trial's warm-ups; null when not measured. */
+  toolsCpuFactor?: number | null;
+  /** Why the pair was also measured with one client for both (interleaved-trial.ts ClientViews). */
+  equalClientsReason?: "unequal-tools" | "sweep";
 }
 
 type PairTrial = { rest: ProtocolMeasure; grpc: ProtocolMeasure };
@@ -71,13 +75,23 @@ function withEqualClients(
   const toolsComparisons = compareTrials([...toolsTrials], options);
   const toolsGap = toolsComparisons.find((c) => c.metric === "p50")?.ci ?? null;
   const workload = measured.cell.workload.id;
+  const firstRequestOnly = equal.some((t) => [t.rest, t.grpc].some((m) => m.client?.requestsSent === "first-request"));
   const clientSteps = (["rest", "grpc"] as const).map((side) => {
     const from = { tool: toolsTrials[0]![side].generator.tool, trials: toolsTrials.map((t) => t[side]) };
     const to = { tool: equal[0]![side].generator.tool, trials: equal.map((t) => t[side]) };
     const stepComparisons = compareClients(from, to, options);
     const p50 = stepComparisons.find((c) => c.metric === "p50");
     const sentence = p50
-      ? clientStepSentence({ workload, side, stack: pair[side], from: from.tool, to: to.tool, step: p50.ci, toolsGap })
+      ? clientStepSentence({
+          workload,
+          side,
+          stack: pair[side],
+          from: from.tool,
+          to: to.tool,
+          step: p50.ci,
+          toolsGap,
+          firstRequestOnly,
+        })
       : {
           text: `on ${workload}, ${from.tool} -> ${to.tool} on ${pair[side]}: ${headlineVerdict(stepComparisons)}`,
           gapShare: null,
@@ -97,6 +111,7 @@ function withEqualClients(
       grpc: toolsGrpc.generator.cpuMsPerRequest ?? null,
     },
     shares: { rest: shareOf("rest"), grpc: shareOf("grpc") },
+    firstRequestOnly,
   });
   return {
     equalTrials: equal,
@@ -110,7 +125,8 @@ function withEqualClients(
       grpc: toolsGrpc,
       comparisons: toolsComparisons,
       verdict: headlineVerdict(toolsComparisons),
-      cpuFactor: measured.toolsCpuFactor ?? 0,
+      cpuFactor: measured.toolsCpuFactor ?? null,
+      reason: measured.equalClientsReason ?? "unequal-tools",
     },
     clientSteps,
   };
@@ -138,7 +154,9 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
   }));
   // Through an emulator, a difference it could make by itself names no winner.
   const options: CompareOptions =
-    measured.placement === "loopback" ? {} : { emulatorPrecisionMs: EMULATOR_PRECISION_MS };
+    measured.placement === "loopback"
+      ? {}
+      : { emulatorPrecisionMs: emulatorPrecisionMs(measured.emulator ?? "toxiproxy") };
   const equalView = withEqualClients(measured, pair, cellTrials, options);
   // With both views, the cell's trials and headline are the equal clients'; the tools' sit beside.
   const headlineTrials: CellResult["trials"] = equalView

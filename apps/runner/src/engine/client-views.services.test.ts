@@ -69,6 +69,6 @@ describe("a cell whose tools are unequal", () => {
     expect(report).toContain("ghz on grpc-js");
     expect(report).toContain("CPU per call, both ends");
     expect(report).not.toContain("CLIENTS UNEQUAL for meteorites.get");
-    expect(answerOf(result).why).toMatch(/^the client \(/);
+    expect(answerOf(result).why).toMatch(/^the load generator, not the protocol, made most of the tools. gap/);
   }, 120_000);
 });

@@ -40,7 +40,8 @@ export async function measureEmulatorOverhead(
       const proxied = await noopWindow(pair[protocol], protocol, noopSpec, context, bare.loadTargets, signal);
       protocols[protocol] = { direct, proxied };
     }
-    return { emulator: emulator.name, protocols };
+    const zeroDelay = emulator.zeroDelay?.();
+    return { emulator: emulator.name, ...(zeroDelay ? { zeroDelay } : {}), protocols };
   } finally {
     await bare.close();
   }

@@ -19,7 +19,8 @@ import type { ClientSample } from "../tools";
 import { MIN_SAMPLES_PER_BATCH } from "./batches";
 import { countCapOf, countRunBoundMs, timeCapFacts } from "./count-window";
 import type { EngineContext } from "./engine-context";
-import { equalClientGenerator } from "./generators/equal-client-generator";
+import { H2LOAD_EXECUTABLE } from "../tools/h2load";
+import { equalClientCannotRead, equalClientGenerator } from "./generators/equal-client-generator";
 import { generatorForRun } from "./generators/registry";
 import type { LoadGenerator, LoadRun } from "./load-generator";
 import { assembleMeasure, loadPlanOf, stackOf, startLiveSamples, type ProtocolRunPlan } from "./measure-protocol";
@@ -60,22 +61,25 @@ export interface InterleavedTrialHooks {
 }
 
 /**
- * Whether a cell measured by the tools is also measured with one client for both, decided once
- * per cell (in its first trial, from the warm-ups) and kept for its later trials, so every trial
- * of the cell has the same views. `pair`: the cell's headline stacks, the ones measured twice.
+ * Whether cells measured by the tools are also measured with one client for both, decided once
+ * (in the first trial that can, from its warm-ups) and kept for every later trial that shares
+ * these views (placement-cells.ts says which do), so the cells compared with one another have the
+ * same views. `pair`: the headline stacks, the ones measured twice.
  */
 export interface ClientViews {
   pair: { rest: StackId; grpc: StackId };
-  /** null until the first trial decides. */
+  /** null until a trial decides; true from the start in a sweep (placement-cells.ts). */
   equal: boolean | null;
-  /** The tools' CPU per call, heavier over lighter, as the deciding warm-ups showed it. */
-  cpuFactor: number | null;
+  /** Why both: the tools' CPU per call was unequal, or the run is a sweep (set with `equal`). */
+  reason: "unequal-tools" | "sweep" | null;
 }
 
 /** What one trial measured: each stack by its tool, and the pair by the equal client when the views say so. */
 export interface TrialMeasures {
   measures: Map<StackId, ProtocolMeasure>;
   equalClients?: Map<StackId, ProtocolMeasure>;
+  /** The pair's tools' CPU per call in this trial's warm-ups, heavier over lighter; absent when not measured. */
+  toolsCpuFactor?: number;
 }
 
 /** A warm-up's CPU per successful call, ms, or null when it had no calls or no CPU figure. */
@@ -84,34 +88,44 @@ function warmupCpuMsPerCall(run: LoadRun | null, figures: WarmupFigures): number
   return generatorCpuMsPerRequest(run.cpu, figures.rps);
 }
 
-/**
- * The first trial's decision: the pair's tools' CPU per call from their warm-ups, more than
- * CLIENT_CPU_FACTOR apart (the finding's own threshold) -> measure the pair with equal clients too.
- */
-function decideClientViews(
-  views: ClientViews,
+/** The pair's tools' CPU per call from this trial's warm-ups, heavier over lighter, or null. */
+function warmupCpuFactor(
+  pair: ClientViews["pair"],
   stacks: readonly TrialStack[],
   warmups: ReadonlyMap<TrialStack, { run: LoadRun | null; figures: WarmupFigures }>,
-): void {
+): number | null {
   const cpuOf = (stack: StackId) => {
     const trialStack = stacks.find((s) => stackOf(s.plan) === stack);
     const warmup = trialStack ? warmups.get(trialStack) : undefined;
     return warmup ? warmupCpuMsPerCall(warmup.run, warmup.figures) : null;
   };
-  const rest = cpuOf(views.pair.rest);
-  const grpc = cpuOf(views.pair.grpc);
-  if (rest === null || grpc === null || !(rest > 0 && grpc > 0)) {
-    views.equal = false;
-    return;
-  }
-  views.cpuFactor = Math.max(rest, grpc) / Math.min(rest, grpc);
-  views.equal = views.cpuFactor > CLIENT_CPU_FACTOR;
+  const rest = cpuOf(pair.rest);
+  const grpc = cpuOf(pair.grpc);
+  if (rest === null || grpc === null || !(rest > 0 && grpc > 0)) return null;
+  return Math.max(rest, grpc) / Math.min(rest, grpc);
 }
 
-/** Equal clients can add their view: the run chose the tools, and h2load can drive this spec. */
-function equalViewPossible(spec: ProtocolRunPlan["spec"]): boolean {
-  return spec.clients !== "equal" && equalClientGenerator.cannotRun?.(spec) == null;
+/**
+ * The first deciding trial's rule: the tools' CPU per call more than CLIENT_CPU_FACTOR apart in
+ * its warm-ups (the CLIENTS UNEQUAL finding's own threshold) -> measure the pair both ways.
+ */
+function decideClientViews(views: ClientViews, cpuFactor: number | null): void {
+  views.equal = cpuFactor !== null && cpuFactor > CLIENT_CPU_FACTOR;
+  views.reason = views.equal ? "unequal-tools" : null;
 }
+
+/**
+ * Equal clients can add their view: the run chose the tools, h2load can drive this spec, and it was
+ * found at start-up (a machine without it keeps the tools' view alone, and their warning).
+ */
+function equalViewPossible(spec: ProtocolRunPlan["spec"], context: EngineContext): boolean {
+  const h2load = context.tools[H2LOAD_EXECUTABLE.name];
+  return spec.clients !== "equal" && equalClientGenerator.cannotRun?.(spec) == null && h2load?.path != null;
+}
+
+/** The pair's stacks the equal client can read, both, or neither is measured that way. */
+const equalClientReads = (pair: ClientViews["pair"]): boolean =>
+  equalClientCannotRead(pair.rest) === null && equalClientCannotRead(pair.grpc) === null;
 
 /**
  * Successful calls of a warm-up, its rate and median latency: what the slices are sized from.
@@ -296,6 +310,7 @@ export async function measureInterleavedTrial(
   };
   const stacks: TrialStack[] = plans.map((plan) => trialStackOf(plan, "tools"));
   const stopSamples: Array<() => void> = [];
+  let cpuFactor: number | null = null;
   try {
     const warmups = new Map<TrialStack, { run: LoadRun | null; figures: WarmupFigures }>();
     const warmUp = async (stack: TrialStack) => {
@@ -313,13 +328,15 @@ export async function measureInterleavedTrial(
       stopSamples.push(startLiveSamples(stack.stats, stack.plan, onEvent));
       await warmUp(stack);
     }
-    if (views && equalViewPossible(stacks[0]!.plan.spec)) {
-      if (views.equal === null) decideClientViews(views, stacks, warmups);
+    cpuFactor = views ? warmupCpuFactor(views.pair, stacks, warmups) : null;
+    if (views && equalViewPossible(stacks[0]!.plan.spec, context) && equalClientReads(views.pair)) {
+      if (views.equal === null) decideClientViews(views, cpuFactor);
       if (views.equal) {
-        // The same servers, already warm and sampled live by their tools' views: only the client warms up.
-        for (const side of [views.pair.rest, views.pair.grpc]) {
-          const plan = stacks.find((s) => stackOf(s.plan) === side)?.plan;
-          if (!plan) continue;
+        // The pair's two servers, in the trial's own order of the pair (so it rotates from trial to
+        // trial as the tools' does, and one server's two clients never run back to back within a
+        // round); already warm and sampled live by their tools' views: only the client warms up.
+        const pairPlans = plans.filter((plan) => [views.pair.rest, views.pair.grpc].includes(stackOf(plan)));
+        for (const plan of pairPlans) {
           const equal = trialStackOf(plan, "equal");
           stacks.push(equal);
           await warmUp(equal);
@@ -347,5 +364,9 @@ export async function measureInterleavedTrial(
   const ofView = (view: TrialStack["view"]) =>
     new Map(stacks.filter((s) => s.view === view).map((stack) => [stackOf(stack.plan), measureOf(stack)]));
   const equalClients = ofView("equal");
-  return { measures: ofView("tools"), ...(equalClients.size > 0 ? { equalClients } : {}) };
+  return {
+    measures: ofView("tools"),
+    ...(equalClients.size > 0 ? { equalClients } : {}),
+    ...(cpuFactor !== null ? { toolsCpuFactor: cpuFactor } : {}),
+  };
 }

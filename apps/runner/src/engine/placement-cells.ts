@@ -32,6 +32,8 @@ export interface PlacementCellsPlan {
   /** Count mode: every side's time cap in a trial, replacing the spec's (ProtocolRunPlan says). */
   countWindowCapMs?: number;
   signal?: AbortSignal;
+  /** The emulator the placement goes through (its record's `emulator`), for its precision; absent on loopback. */
+  emulator?: string;
   /** A sweep's point these cells are measured at, named in their events. */
   sweep?: { coords: SweepCoords; refinement: boolean };
 }
@@ -64,7 +66,13 @@ export async function measurePlacementCells(
   const results: CellResult[] = [];
   for (const [cellNumber, cell] of plan.cells.entries()) {
     const trials: MeasuredTrial[] = [];
-    const views: ClientViews = { pair: { rest: pair.rest, grpc: pair.grpc }, equal: null, cpuFactor: null };
+    let toolsCpuFactor: number | null = null;
+    const views = clientViewsOf(
+      progress,
+      plan.sweep !== undefined,
+      `${cell.workload.id}|${cell.resultCacheMode}`,
+      pair,
+    );
     for (let trial = 1; trial <= spec.trials; trial++) {
       if (signal?.aborted) throw new RunCancelledError();
       const order = stackOrder(stacks, progress.pairIndex++);
@@ -111,6 +119,7 @@ export async function measurePlacementCells(
         stopTicker();
       }
       const { measures, equalClients } = measured;
+      if (trial === 1 && measured.toolsCpuFactor !== undefined) toolsCpuFactor = measured.toolsCpuFactor;
       for (const stack of order) {
         const measure = measures.get(stack)!;
         progress.index++;
@@ -142,11 +151,38 @@ export async function measurePlacementCells(
         stacks,
         pair,
         trials,
-        ...(views.cpuFactor !== null ? { toolsCpuFactor: views.cpuFactor } : {}),
+        ...(plan.emulator ? { emulator: plan.emulator } : {}),
+        toolsCpuFactor,
+        ...(views.reason ? { equalClientsReason: views.reason } : {}),
       }),
     );
   }
   return results;
+}
+
+/**
+ * The run's client views, one per workload (interleaved-trial.ts ClientViews),
+ * kept by the run's progress object, the one thing every call of measurePlacementCells in a run
+ * shares. Shared across placements and sweep points because their cells are compared with one
+ * another (placement verdicts, a sweep's map and crossovers, warm against cold): a workload
+ * measured both ways in one cache mode or at one placement is measured both ways in all. A sweep measures every cell both ways from the
+ * start: its first points (small replies) would decide against it, and its map would then change
+ * colour where the tools' CPU does, not where the protocols' figures do.
+ */
+const clientViewsOfRun = new WeakMap<RunProgress, Map<string, ClientViews>>();
+
+function clientViewsOf(progress: RunProgress, swept: boolean, key: string, pair: ClientViews["pair"]): ClientViews {
+  let views = clientViewsOfRun.get(progress);
+  if (!views) {
+    views = new Map<string, ClientViews>();
+    clientViewsOfRun.set(progress, views);
+  }
+  let found = views.get(key);
+  if (!found) {
+    found = { pair: { rest: pair.rest, grpc: pair.grpc }, equal: swept ? true : null, reason: swept ? "sweep" : null };
+    views.set(key, found);
+  }
+  return found;
 }
 
 /** Progress within a trial's `runs` stack runs too, so a long trial does not look stuck. */

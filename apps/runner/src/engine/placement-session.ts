@@ -45,8 +45,10 @@ export interface NetworkEmulator {
   open(placement: Placement, targets: ServiceTargets): Promise<OpenedPlacement>;
   stop(): Promise<void>;
   /** The Toxiproxy process, for the tests that check nothing is left. */
-  pid: number | undefined;
-  apiUrl: string;
+  pid?: number | undefined;
+  apiUrl?: string;
+  /** Packet level: the link's round trip with nothing in the path and through the helpers holding nothing. */
+  zeroDelay?(): { bareRttMs: number; throughEmulatorRttMs: number } | undefined;
 }
 
 const ROUND_TRIPS = 20;
@@ -54,7 +56,7 @@ const round = (ms: number) => Math.round(ms * 1000) / 1000;
 const withoutScheme = (url: string) => url.replace(/^[a-z]+:\/\//, "");
 
 /** Finds and starts Toxiproxy (the error names the install command when it is missing). */
-export async function startNetworkEmulator(env: Env): Promise<NetworkEmulator> {
+export async function startNetworkEmulator(env: Env, fallbackReason: string | null = null): Promise<NetworkEmulator> {
   const bin = toolPath(await locateToxiproxy(env));
   const toxiproxy = await startToxiproxy(bin, env);
   let echo: EchoServer;
@@ -106,7 +108,12 @@ export async function startNetworkEmulator(env: Env): Promise<NetworkEmulator> {
     async open(placement, targets) {
       const path = await proxied(targets, placementName(placement));
       try {
-        const record = await applyAndVerify(toxiproxy, echo, placement, path.names, `${path.names[0]}-probe`);
+        const verified = await applyAndVerify(toxiproxy, echo, placement, path.names, `${path.names[0]}-probe`);
+        const record = {
+          ...verified,
+          emulatorVersion: toxiproxy.version,
+          ...(fallbackReason ? { emulatorReason: fallbackReason } : {}),
+        };
         if (record.status === "refused") {
           await path.close();
           return { record, path: null };
@@ -150,6 +157,7 @@ async function applyAndVerify(
     bandwidthMbps: profile.bandwidthMbps,
     measuredRttMs,
     emulator: "toxiproxy",
+    toleranceMs: round(rttTolerance(profile.rttMs)),
   };
   const tolerance = rttTolerance(profile.rttMs);
   const reason = refusalReason(profile.rttMs, measuredRttMs, tolerance);
@@ -168,7 +176,7 @@ export function refusalReason(targetRttMs: number, measuredRttMs: number, tolera
     const below = 2 * Math.floor(targetRttMs / 2);
     return (
       `Toxiproxy delays each direction by whole milliseconds, so the nearest round trips it can add are ${below} and ${below + 2} ms, ` +
-      `not ${targetRttMs} ms (${reached}, the rest being the proxy's own cost); a packet-level emulator such as tc netem would be needed to reach it`
+      `not ${targetRttMs} ms (${reached}, the rest being the proxy's own cost); a packet-level emulator reaches it (tc netem, or Relix's own: --emulator packet, as root on Linux, docs/packet-emulator.md)`
     );
   }
   if (Math.abs(measuredRttMs - targetRttMs) <= tolerance) return null;

@@ -1,6 +1,7 @@
 import { newRunId } from "@relix/core/ids/run-id";
 import { PIN_CORES_BY_DEFAULT, placementName, sweepListsApplied } from "@relix/core";
 import type {
+  CallerCostsRecord,
   CellResult,
   EmulatorOverhead,
   Placement,
@@ -16,6 +17,7 @@ import { describeEnvironment, toolVersions, withEmulatorVersion } from "./enviro
 import { measurePlacementCells, paramsOf, type RunProgress } from "./placement-cells";
 import { loopbackRecord, startNetworkEmulator, type NetworkEmulator } from "./placement-session";
 import { preflight, type PayloadSizes } from "./preflight";
+import { callerCostsForRun } from "./caller-costs";
 import { assembleResult } from "./result-assembly";
 import { RunCancelledError, type RunBenchmark, type RunEvent, type RunOptions } from "./run-events";
 import { estimatedMeasuringMs, planCells, runPair, runStacks } from "./run-plan";
@@ -25,6 +27,7 @@ import { isDefaultStack } from "./stack-table";
 import { isDefaultPair } from "@relix/core/stacks/stack-pair";
 import { createSweepDriver, type SweepDriverOptions } from "./sweep-driver";
 import { ensureServices } from "./service-manager";
+import { chooseEmulator } from "./emulator-choice";
 
 /** What runBenchmark needs besides the spec: its caller's context (read at start-up) and the run's options. */
 export interface EngineRunOptions extends RunOptions {
@@ -63,30 +66,34 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
   // A sweep's list axes are the run's own lists.
   const spec = sweepListsApplied(requested);
   const sweep = spec.sweep ? createSweepDriver(spec, options.sweep) : undefined;
-  const { signal, onEvent = () => {}, context } = options;
+  const { signal, onEvent = () => {} } = options;
+  // Before anything starts: a stack asked for a workload it does not serve refuses the run, naming both.
+  checkStacksServeWorkloads(planCells(spec), runStacks(spec));
+  // The emulator first: a packet link's address is where the services must listen (emulator-choice.ts).
+  const choice = await chooseEmulator(spec, options.context, { servicesHandedIn: options.services !== undefined });
+  for (const message of choice.swept) onEvent({ type: "warning", message });
+  const context = choice.packet?.context ?? options.context;
   const { targets } = context;
   const createdAt = new Date().toISOString();
   const checkCancelled = () => {
     if (signal?.aborted) throw new RunCancelledError();
   };
 
-  // Before anything starts: a stack asked for a workload it does not serve refuses the run, naming both.
-  checkStacksServeWorkloads(planCells(spec), runStacks(spec));
-
   onEvent({ type: "phase", phase: "services", message: "checking the REST and gRPC services" });
+  let emulator: NetworkEmulator | undefined = choice.packet?.emulator;
   const services =
     options.services ??
     (await ensureServices(targets, {
       env: context.env,
       signal,
       log: (message) => onEvent({ type: "phase", phase: "services", message }),
-    }).catch((error: unknown) => {
+    }).catch(async (error: unknown) => {
+      await emulator?.stop().catch(() => {});
       // ensureServices stops with the signal's AbortError: report it as a cancelled run, like every other phase.
       if (signal?.aborted) throw new RunCancelledError();
       throw error;
     }));
   let pinning: RunPinning | undefined;
-  let emulator: NetworkEmulator | undefined;
   let runtimes: RuntimeServices | undefined;
   try {
     for (const message of services.warnings) onEvent({ type: "warning", message });
@@ -115,9 +122,11 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
     );
     const placements: Placement[] = spec.network ?? ["loopback"];
     const emulated = placements.filter((p) => placementName(p) !== "loopback");
-    if (emulated.length > 0) {
+    if (emulated.length > 0 && !emulator) {
       onEvent({ type: "phase", phase: "services", message: "starting the network emulator (Toxiproxy)" });
-      emulator = await startNetworkEmulator(context.env);
+      if (choice.proxyReason)
+        onEvent({ type: "warning", message: `Toxiproxy, not packet level: ${choice.proxyReason}` });
+      emulator = await startNetworkEmulator(context.env, choice.proxyReason);
     }
     const environment = withEmulatorVersion(
       {
@@ -225,7 +234,7 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
         const plan = {
           placement: name,
           cells,
-          ...(opened.path ? { loadTargets: opened.path.loadTargets } : {}),
+          ...(opened.path ? { loadTargets: opened.path.loadTargets, emulator: opened.record.emulator } : {}),
           ...(options.countWindowCapMs === undefined ? {} : { countWindowCapMs: options.countWindowCapMs }),
           ...(signal ? { signal } : {}),
         };
@@ -240,7 +249,7 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
     }
     if (records.every((r) => r.status === "refused")) throw new AllPlacementsRefusedError(records);
     const emulatedNames = records.filter((r) => r.emulator !== "none" && r.status === "measured").map((r) => r.name);
-    if (emulator && emulatedNames.length > 0) {
+    if (emulator?.name === "toxiproxy" && emulatedNames.length > 0) {
       runFacts.push({ kind: "tcp-proxy-emulation", emulator: emulator.name, placements: emulatedNames });
     }
 
@@ -257,6 +266,7 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
       placements: records,
       ...(emulatorOverhead ? { emulatorOverhead } : {}),
       ...(sweep ? { sweep: sweep.result(results) } : {}),
+      ...callerCostsOfRun(results, context.env),
     });
   } finally {
     // A failed stop must not keep the pinning and the services from being released too.
@@ -269,3 +279,15 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
 }
 
 export type { RunEvent };
+
+/** The caller costs for the workloads the run measured, from this machine's `pnpm bench:codecs` (if any). */
+function callerCostsOfRun(
+  cells: readonly CellResult[],
+  env: EngineContext["env"],
+): { callerCosts?: CallerCostsRecord } {
+  const found = callerCostsForRun(
+    cells.map((cell) => cell.workload),
+    env,
+  );
+  return found.record ? { callerCosts: found.record } : {};
+}

@@ -41,11 +41,15 @@ const TOOLS: Partial<Record<StackId, string>> = {
   grpcio: "ghz",
 };
 
-/** Every stack's measures in a cell, by stack (express and grpc-js are the cell's rest and grpc). */
+/**
+ * Every stack's measures by its tool, by stack (express and grpc-js are the cell's rest and grpc,
+ * or its toolClients' when the cell was measured with one client for both too).
+ */
 function measuresByStack(cell: CellResult) {
+  const tools = cell.toolClients?.trials ?? cell.trials;
   return new Map([
-    ["express", cell.trials.map((t) => t.rest)],
-    ["grpc-js", cell.trials.map((t) => t.grpc)],
+    ["express", tools.map((t) => t.rest)],
+    ["grpc-js", tools.map((t) => t.grpc)],
     ...(cell.stacks ?? []).map((extra) => [extra.stack, extra.trials] as const),
   ]);
 }

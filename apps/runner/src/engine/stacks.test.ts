@@ -45,11 +45,15 @@ afterAll(async () => {
   await local?.services.stop();
 });
 
-/** Every stack's measure in every trial of a cell, by stack. */
+/**
+ * Every stack's measure by its own tool in every trial of a cell, by stack (the pair's from
+ * toolClients when the cell was measured with one client for both too).
+ */
 function measuresByStack(cell: CellResult): Map<StackId, ProtocolMeasure[]> {
+  const tools = cell.toolClients?.trials ?? cell.trials;
   const byStack = new Map<StackId, ProtocolMeasure[]>([
-    ["express", cell.trials.map((t) => t.rest)],
-    ["grpc-js", cell.trials.map((t) => t.grpc)],
+    ["express", tools.map((t) => t.rest)],
+    ["grpc-js", tools.map((t) => t.grpc)],
   ]);
   for (const extra of cell.stacks ?? []) byStack.set(extra.stack, extra.trials);
   return byStack;

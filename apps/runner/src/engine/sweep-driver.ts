@@ -32,6 +32,8 @@ export interface SweepPlacement {
   placement: PlacementName;
   cells: readonly PlannedCell[];
   loadTargets?: ServiceTargets;
+  /** The emulator the placement goes through, for its precision (placement-cells.ts). */
+  emulator?: string;
   /** Count mode: every side's time cap in a trial, replacing the spec's (ProtocolRunPlan says). */
   countWindowCapMs?: number;
   signal?: AbortSignal;
@@ -136,6 +138,7 @@ export function createSweepDriver(spec: RunSpec, options: SweepDriverOptions = {
         sizes,
         requestsByWorkload,
         ...(plan.loadTargets ? { loadTargets: plan.loadTargets } : {}),
+        ...(plan.emulator ? { emulator: plan.emulator } : {}),
         ...(plan.countWindowCapMs === undefined ? {} : { countWindowCapMs: plan.countWindowCapMs }),
         ...(plan.signal ? { signal: plan.signal } : {}),
         sweep: { coords, refinement },

@@ -47,6 +47,15 @@ export interface ServiceTargets {
    * them: it cannot tell them from the left-overs of a runner that was killed.
    */
   useRunning?: boolean;
+  /**
+   * A packet link the run set up (host-link.ts): the services listen on its server address (the
+   * `host` above), which the drivers then accept besides loopback, and `clientExec` goes before
+   * every load generator's argv: the link's `ip netns exec <namespace>` so their packets cross it,
+   * or empty for the run's direct windows, so that autocannon, which otherwise runs inside the
+   * runner, runs as a process of its own there too and both sides of a comparison are driven
+   * alike. Never from env.
+   */
+  packetLink?: { serverAddress: string; clientExec?: readonly string[] };
 }
 
 /** The variable that lets a run measure services already running on this machine. */
@@ -225,12 +234,19 @@ export const grpcStatsUrl = (t: ServiceTargets) => `http://${hostPort(grpcHostOf
  * any other host): none unless RELIX_REMOTE_SERVICES=1.
  */
 export function remoteHostsOf(t: ServiceTargets): string[] {
+  if (t.packetLink) return [t.packetLink.serverAddress];
   if (!t.external) return [];
   return [...new Set([restHostOf(t), grpcHostOf(t)])].filter((host) => loopbackAddress(host) === null);
 }
 
-/** The drivers' `remoteHosts` option for these targets, absent when loopback is all they may load. */
-export function remoteHostsOption(t: ServiceTargets): { remoteHosts?: string[] } {
+/**
+ * The drivers' options about where these targets are: `remoteHosts`, absent when loopback is all
+ * they may load, and `execPrefix`, what runs the tool on a packet link's client side.
+ */
+export function remoteHostsOption(t: ServiceTargets): { remoteHosts?: string[]; execPrefix?: readonly string[] } {
   const remoteHosts = remoteHostsOf(t);
-  return remoteHosts.length > 0 ? { remoteHosts } : {};
+  return {
+    ...(remoteHosts.length > 0 ? { remoteHosts } : {}),
+    ...(t.packetLink?.clientExec ? { execPrefix: t.packetLink.clientExec } : {}),
+  };
 }

@@ -74,12 +74,13 @@ describe.runIf(process.platform === "linux")("a runner killed with SIGKILL mid-r
 
       const first = await startRunnerProcess(env);
       runners.push(first);
-      // A placement off loopback: the run starts Toxiproxy too. Long enough never to end by itself here.
+      // A placement off loopback through Toxiproxy (as root the packet link would be the default). Long
+      // enough never to end by itself here.
       const accepted = await fetch(`${first.url}/api/runs`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
-          spec: { workloads: ["noop"], durationMs: 60_000, warmupMs: 0, network: ["same-zone"] },
+          spec: { workloads: ["noop"], durationMs: 60_000, warmupMs: 0, network: ["same-zone"], emulator: "proxy" },
         }),
       });
       expect(accepted.status).toBe(202);

@@ -109,6 +109,15 @@ export interface RunChildOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * `file args` with `prefix` before them (e.g. `ip netns exec <namespace>`, which execs the tool in
+ * the namespace: the pid, and so its CPU, stays the tool's own), as runChildWithCpu takes them.
+ */
+export function prefixed(prefix: readonly string[] | undefined, file: string, args: string[]): [string, string[]] {
+  if (!prefix || prefix.length === 0) return [file, args];
+  return [prefix[0]!, [...prefix.slice(1), file, ...args]];
+}
+
 /** How long a cancelled tool gets to stop on SIGINT (ghz then writes its report) before SIGKILL. */
 export const CANCEL_GRACE_MS = 3_000;
 

@@ -112,8 +112,6 @@ export function shortWindowFinding(result: RunResult): Finding | null {
  * was recorded say nothing).
  */
 export function clientCpuFinding(cell: CellResult): Finding | null {
-  // Measured with equal clients too: its verdict rests on them, and the note below explains the tools.
-  if (cell.toolClients) return clientsEqualisedFinding(cell);
   const rest = cell.rest.generator.cpuMsPerRequest;
   const grpc = cell.grpc.generator.cpuMsPerRequest;
   if (rest == null || grpc == null || !(rest > 0 && grpc > 0)) return null;
@@ -137,14 +135,19 @@ const cpuMsText = (ms: number | null | undefined) =>
  * client for both in the same trials: its verdict is the equal clients', so this is how to read
  * the tools' figure beside it (grouped once per run), not a caveat on the verdict.
  */
-function clientsEqualisedFinding(cell: CellResult): Finding {
-  const tools = cell.toolClients!;
+function clientsEqualisedFinding(cell: CellResult): Finding | null {
+  const tools = cell.toolClients;
+  if (!tools) return null;
   const equal = cell.rest.generator.tool;
   const steps = (cell.clientSteps ?? []).map((step) => step.text);
+  const why =
+    tools.reason === "sweep"
+      ? "a sweep measures every cell both ways, since its cells are compared with one another"
+      : `the tools' CPU per call was ${tools.cpuFactor === null ? "far" : `${tools.cpuFactor.toFixed(1)}x`} apart in the first trial's warm-ups (more than ${CLIENT_CPU_FACTOR}x measures both ways)`;
   return {
     kind: "clients-equalised",
     severity: "note",
-    text: `ONE CLIENT FOR BOTH for ${cellName(cell)}: the tools spent unequal CPU per call (${tools.rest.generator.tool} ${cpuMsText(tools.rest.generator.cpuMsPerRequest)} for REST, ${tools.grpc.generator.tool} ${cpuMsText(tools.grpc.generator.cpuMsPerRequest)} for gRPC; more than ${CLIENT_CPU_FACTOR}x measures both ways), so the verdict comes from ${equal} driving both sides in the same trials; the tools said: ${tools.verdict}.${steps.length > 0 ? ` Client steps: ${steps.join("; ")}.` : ""}`,
+    text: `ONE CLIENT FOR BOTH for ${cellName(cell)}: ${why}, so the verdict comes from ${equal} driving both sides in the same trials; in their windows ${tools.rest.generator.tool} spent ${cpuMsText(tools.rest.generator.cpuMsPerRequest)} of CPU per call for REST and ${tools.grpc.generator.tool} ${cpuMsText(tools.grpc.generator.cpuMsPerRequest)} for gRPC, and they said: ${tools.verdict}.${steps.length > 0 ? ` Client steps: ${steps.join("; ")}.` : ""}`,
     about: cellSubject(cell),
   };
 }
@@ -154,6 +157,8 @@ export function validityFindings(result: RunResult): Finding[] {
   return [
     shortWindowFinding(result),
     ...percentileSampleFindings(result),
-    ...result.cells.map(clientCpuFinding),
+    // A cell measured both ways: the note says how to read the tools' figure, and the equal
+    // clients' own two sides are still held to the same factor.
+    ...result.cells.flatMap((cell) => [clientsEqualisedFinding(cell), clientCpuFinding(cell)]),
   ].filter((f): f is Finding => f !== null);
 }

@@ -107,6 +107,19 @@ export function rttTolerance(targetRttMs: number): number {
   return Math.max(0.1 * targetRttMs, 0.2);
 }
 
+/**
+ * The same for the packet-level emulator: 10% of the target, or 0.05 ms. Its delay is calibrated
+ * against the machine's own round trip, so it is held to a bound ten times as tight at the low end.
+ */
+export function packetRttTolerance(targetRttMs: number): number {
+  return Math.max(0.1 * targetRttMs, 0.05);
+}
+
+/** What a packet-level placement does not reproduce, as every result with one says. */
+export const PACKET_EMULATION_LIMITS =
+  "no loss, no reordering and no queueing beyond the bandwidth cap (none unless asked); the same MTU and " +
+  "kernel on both ends; and the emulator's own CPU is taken from the same shared machine as the generators' and the services'";
+
 /** What a result records about each placement of its run. */
 export const placementRecordSchema = z.object({
   name: z.enum(placementNames),
@@ -121,6 +134,20 @@ export const placementRecordSchema = z.object({
   status: z.enum(["measured", "refused"]),
   /** Why it was refused, in words. */
   reason: z.string().optional(),
+  /** The emulator's version (packet-delay's, or Toxiproxy's); absent in results written before. */
+  emulatorVersion: z.string().optional(),
+  /** Median TCP connect time across the emulated path (one round trip at packet level); null when not timed. */
+  measuredConnectMs: z.number().min(0).nullable().optional(),
+  /** The bound the measured RTT was held to, ms (±). */
+  toleranceMs: z.number().min(0).optional(),
+  /** The emulator's own CPU while the placement's cells ran (packet level: both helpers together). */
+  emulatorCost: z
+    .object({ cpuUs: z.number().min(0), packets: z.number().min(0), cpuPerPacketUs: z.number().min(0).nullable() })
+    .optional(),
+  /** Why this emulator and not the packet-level one, when the runner fell back to Toxiproxy. */
+  emulatorReason: z.string().optional(),
+  /** What this placement's emulator does not reproduce, in words (packet level). */
+  notReproduced: z.string().optional(),
 });
 export type PlacementRecord = z.infer<typeof placementRecordSchema>;
 
@@ -130,6 +157,11 @@ export type PlacementRecord = z.infer<typeof placementRecordSchema>;
  */
 export const emulatorOverheadSchema = z.object({
   emulator: z.string(),
+  /**
+   * Packet level: the round trip across the link with nothing in the path, and through both
+   * helpers holding nothing, ms (what the helpers add by themselves is the difference).
+   */
+  zeroDelay: z.object({ bareRttMs: z.number().min(0), throughEmulatorRttMs: z.number().min(0) }).optional(),
   protocols: z.record(
     z.string(),
     z.object({

@@ -125,6 +125,10 @@ export function whyOf(result: RunResult): string | null {
   const [layer, count] = [...counts].reduce((a, b) => (b[1] > a[1] ? b : a));
   const example = deciding.find((d) => d.row?.layer === layer)!;
   const where = walked.length > 1 ? ` in ${formatInt(count)} of ${formatInt(walked.length)} cells` : "";
+  // A client step explains the tools' figure, not the verdict (which one client for both measured).
+  if (layer === "client") {
+    return `the load generator, not the protocol, made most of the tools' gap${where} (${example.row!.from} → ${example.row!.to}); ${cellName(example.cell)}: ${example.row!.text}`;
+  }
   return `the ${layer} (${example.row!.from} → ${example.row!.to}) moved p50 the most${where}; ${cellName(example.cell)}: ${example.row!.text}`;
 }
 

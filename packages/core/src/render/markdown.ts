@@ -100,7 +100,7 @@ function results(result: RunResult): string[] {
   if (groups.length === 0) return resultsTable(result, result.cells);
   // A sweep's cells differ by their knobs too: its own grid and sentences say it per placement.
   const verdicts = result.sweep ? [] : placementVerdicts(result);
-  const overhead = describeEmulatorOverhead(result.emulatorOverhead);
+  const overhead = describeEmulatorOverhead(result.emulatorOverhead, result.placements);
   return [
     ...groups.flatMap((group, i) => [
       ...(i === 0 ? [] : [""]),

@@ -55,8 +55,15 @@ export function describePlacement(group: Pick<PlacementGroup, "name" | "record">
   const measured =
     record.measuredRttMs === null
       ? "RTT not measured"
-      : `measured ${rtt(record.measuredRttMs)}${record.emulator === "none" ? "" : ` (${record.emulator})`}`;
-  const head = [name, target, ...extras, measured].join(" · ");
+      : `measured ${rtt(record.measuredRttMs)}${record.emulator === "none" ? "" : ` (${[record.emulator, record.emulatorVersion].filter(Boolean).join(" ")})`}`;
+  const checks = [
+    record.toleranceMs !== undefined && name !== "loopback" ? `tolerance ±${rtt(record.toleranceMs)}` : "",
+    record.measuredConnectMs != null ? `TCP connect ${rtt(record.measuredConnectMs)}` : "",
+    record.emulatorCost?.cpuPerPacketUs != null
+      ? `emulator ${record.emulatorCost.cpuPerPacketUs.toFixed(1)} µs CPU per packet`
+      : "",
+  ].filter(Boolean);
+  const head = [name, target, ...extras, measured, ...checks].join(" · ");
   return record.status === "refused" ? `${head} · REFUSED` : head;
 }
 
@@ -113,17 +120,35 @@ export function placementVerdicts(result: Pick<RunResult, "placements" | "cells"
 }
 
 /** The emulator's own cost in one line per protocol, direct against proxied with nothing applied. */
-export function describeEmulatorOverhead(overhead: EmulatorOverhead | undefined): string[] {
-  if (!overhead) return [];
+export function describeEmulatorOverhead(
+  overhead: EmulatorOverhead | undefined,
+  records: readonly PlacementRecord[] = [],
+): string[] {
+  // What a packet-level link leaves out is the same for every placement: said once.
+  const limits = records.find((r) => r.notReproduced)?.notReproduced;
+  const notReproduced = limits ? [`Not reproduced: ${limits}`] : [];
+  const fellBack = records.find((r) => r.emulatorReason)?.emulatorReason;
+  const why = fellBack ? [`Why ${records.find((r) => r.emulatorReason)!.emulator}: ${fellBack}`] : [];
+  if (!overhead) return [...why, ...notReproduced];
+  // A packet emulator is a link the calls cross, not a proxy they go through.
+  const through = overhead.emulator === "packet-delay" ? "across the link" : "proxied";
   const sides = Object.entries(overhead.protocols).map(([protocol, { direct, proxied }]) => {
     const label = protocol === "rest" ? "REST" : protocol === "grpc" ? "gRPC" : protocol;
     const added = proxied.p50Ms - direct.p50Ms;
     return (
-      `${label} p50 ${formatMs(direct.p50Ms)} ms direct, ${formatMs(proxied.p50Ms)} ms proxied ` +
+      `${label} p50 ${formatMs(direct.p50Ms)} ms direct, ${formatMs(proxied.p50Ms)} ms ${through} ` +
       `(${added >= 0 ? "+" : ""}${formatMs(added)} ms), ${formatRps(direct.rps)} -> ${formatRps(proxied.rps)} req/s`
     );
   });
+  const zero = overhead.zeroDelay
+    ? [
+        `Round trip with nothing applied: ${rtt(overhead.zeroDelay.bareRttMs)} on the bare link, ${rtt(overhead.zeroDelay.throughEmulatorRttMs)} through the emulator holding nothing`,
+      ]
+    : [];
   return [
     `Emulator's own cost (${overhead.emulator} with nothing applied, on noop; every emulated placement carries it): ${sides.join("; ")}`,
+    ...zero,
+    ...why,
+    ...notReproduced,
   ];
 }

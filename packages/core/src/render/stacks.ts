@@ -42,7 +42,8 @@ export function stackRatio(cell: CellResult, stack: StackId, reference: StackId)
   const pair = cellPair(cell);
   const inPair = (id: StackId) => id === pair.rest || id === pair.grpc;
   if (inPair(stack) && inPair(reference)) {
-    const ci = cell.comparisons.find((c) => c.metric === "p50")?.ci;
+    // Every other stack here was measured by its tool: the pair's ratio is the tools' too.
+    const ci = (cell.toolClients?.comparisons ?? cell.comparisons).find((c) => c.metric === "p50")?.ci;
     if (!ci) return null;
     return stack === pair.grpc ? ci : inverted(ci);
   }
@@ -60,9 +61,11 @@ export function stackRatio(cell: CellResult, stack: StackId, reference: StackId)
 /** Every stack measured in the cell, in the stack table's order (REST stacks first). */
 export function stackRowsOf(cell: CellResult): StackRow[] {
   const pair = cellPair(cell);
+  // The stack table is the tools' measurement throughout (a cell measured both ways keeps it in toolClients).
+  const pairSide = cell.toolClients ?? cell;
   const measured = new Map<StackId, { measure: ProtocolSummary; payload: StackRow["payload"] }>([
-    [pair.rest, { measure: cell.rest, payload: cell.payload.rest }],
-    [pair.grpc, { measure: cell.grpc, payload: cell.payload.grpc }],
+    [pair.rest, { measure: pairSide.rest, payload: cell.payload.rest }],
+    [pair.grpc, { measure: pairSide.grpc, payload: cell.payload.grpc }],
     ...(cell.stacks ?? []).map((s) => [s.stack, { measure: s.summary, payload: s.payload }] as const),
   ]);
   return stackIds

@@ -123,7 +123,7 @@ function placedTables(result: RunResult, s: Styles, corrected: boolean): string[
   return [
     ...sections.flatMap((lines, i) => (i === 0 ? lines : ["", ...lines])),
     ...(verdicts.length > 0 ? ["", s.bold("By placement (p50)"), ...verdicts.map((v) => `- ${v.text}`)] : []),
-    ...describeEmulatorOverhead(result.emulatorOverhead).map((line) => s.dim(line)),
+    ...describeEmulatorOverhead(result.emulatorOverhead, result.placements).map((line) => s.dim(line)),
   ];
 }
 

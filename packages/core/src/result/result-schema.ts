@@ -245,8 +245,14 @@ export const toolClientsSchema = z.object({
   comparisons: z.array(comparisonSchema),
   /** The tools' own p50 sentence. */
   verdict: z.string(),
-  /** The tools' CPU per call, heavier over lighter, in the trial that decided to measure both. */
-  cpuFactor: nonNegative,
+  /** The tools' CPU per call, heavier over lighter, in the cell's first trial's warm-ups; null when not measured. */
+  cpuFactor: nonNegative.nullable(),
+  /**
+   * Why both: "unequal-tools", their CPU per call more than 2x apart in the warm-ups of the first
+   * trial that decided (for a workload and cache mode, at every placement); "sweep", a sweep
+   * measures every cell both ways, since its cells are compared with one another.
+   */
+  reason: z.enum(["unequal-tools", "sweep"]),
 });
 export type ToolClients = z.infer<typeof toolClientsSchema>;
 

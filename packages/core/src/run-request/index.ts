@@ -7,3 +7,4 @@ export * from "./envelope";
 export * from "./run-presets";
 export * from "./request-wording";
 export * from "./resolve-run-request";
+export * from "./emulator-field";

@@ -19,6 +19,7 @@ import {
   warmupField,
   workloadLoadsField,
 } from "./load-fields";
+import { emulatorField } from "./emulator-field";
 import { networkField } from "./network-field";
 import { pairField } from "./pair-field";
 import type { RunFieldTable } from "./run-field";
@@ -30,6 +31,7 @@ export const runFields = [
   workloadsField,
   cacheModesField,
   networkField,
+  emulatorField,
   stacksField,
   pairField,
   connectionsField,

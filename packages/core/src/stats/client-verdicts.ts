@@ -38,7 +38,13 @@ export interface ClientStepInput {
   step: RatioInput;
   /** The tools' REST -> gRPC p50 ratio (> 1: gRPC faster), or null when it has none. */
   toolsGap: RatioInput | null;
+  /** The equal client sent the key sequence's first request only, the tool every key (equal-client-generator.ts). */
+  firstRequestOnly?: boolean;
 }
+
+/** Said of a step whose two programs did not send the same requests. */
+const FIRST_REQUEST_ONLY =
+  "h2load sent the key sequence's first request only, the tool every key, so part of it may be the keys'";
 
 /** The step's p50 verdict, naming the two client programs. */
 export function clientStepVerdict(input: Pick<ClientStepInput, "step" | "from" | "to">): Verdict {
@@ -52,7 +58,8 @@ export function clientStepVerdict(input: Pick<ClientStepInput, "step" | "from" |
  */
 export function clientStepSentence(input: ClientStepInput): { text: string; gapShare: number | null } {
   const step = clientStepVerdict(input);
-  const head = `on ${input.workload}, one client for both in place of ${input.from} on ${input.stack} (${input.from} -> ${input.to}): ${step.text}`;
+  const keys = input.firstRequestOnly ? ` (${FIRST_REQUEST_ONLY})` : "";
+  const head = `on ${input.workload}, one client for both in place of ${input.from} on ${input.stack} (${input.from} -> ${input.to}): ${step.text}${keys}`;
   if (step.winner === "none" || input.toolsGap === null) return { text: head, gapShare: null };
   const gap = structuredVerdictFor({ metric: "p50", ci: input.toolsGap });
   if (gap.winner === "none") {
@@ -82,6 +89,8 @@ export interface ToolsBesideInput {
   toolsCpuMs: { rest: number | null; grpc: number | null };
   /** Each side's client step's share of the tools' gap (clientGapShare), null when it has none. */
   shares: { rest: number | null; grpc: number | null };
+  /** The equal client sent fewer distinct requests than the tools: no client is named as the cause. */
+  firstRequestOnly?: boolean;
 }
 
 /** "REST 2.34x faster" or "no significant difference": the tools' p50 verdict, short. */
@@ -110,6 +119,7 @@ export function toolsBesideSentence(input: ToolsBesideInput): string {
   const light: Protocol = heavy === "grpc" ? "rest" : "grpc";
   const cpu = `${input.tools[heavy]} spent ${cpuText(input.toolsCpuMs[heavy]!)} of CPU per call against ${input.tools[light]}'s ${cpuText(input.toolsCpuMs[light]!)}`;
   // Which side's client made the tools' gap, when one step makes most of it.
+  if (input.firstRequestOnly) return `${head}; ${said}, ${cpu} (${FIRST_REQUEST_ONLY})`;
   const shares = (["rest", "grpc"] as const).filter((side) => (input.shares[side] ?? 0) >= MOST);
   const cause =
     shares.length === 0

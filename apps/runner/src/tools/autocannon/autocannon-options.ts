@@ -62,6 +62,11 @@ export interface AutocannonOptions {
   signal?: AbortSignal;
   /** Called once per second of the run. */
   onProgress?: (s: ProgressStats) => void;
+  /**
+   * Run it in a process of its own started through this (a packet link's `ip netns exec`; empty: a
+   * plain child here, so that runs beside a link's are driven alike): autocannon-elsewhere.ts.
+   */
+  execPrefix?: readonly string[];
 }
 
 /** A request spec after its checks, its path joined to the base URL's. */

@@ -30,6 +30,7 @@ import type { ToolRunResult } from "../sample";
 import { normaliseAutocannonCapture, type AutocannonCapture } from "./autocannon-capture";
 import { autocannonVersion, loadAutocannon, type AcResult, type AcTracker } from "./autocannon-internals";
 import { checkAutocannonOptions, type AutocannonOptions } from "./autocannon-options";
+import { runAutocannonElsewhere } from "./autocannon-elsewhere";
 import { clientHooks } from "./client-hooks";
 import { SecondCounters, startProgressTicks } from "./progress-ticks";
 
@@ -79,6 +80,7 @@ export interface AutocannonDrive {
 
 /** One autocannon run as Relix drives it. */
 export async function runAutocannon(opts: AutocannonOptions): Promise<AutocannonRunResult> {
+  if (opts.execPrefix !== undefined) return runAutocannonElsewhere(opts.execPrefix, opts);
   return (await driveAutocannon(opts, { endOfRun: "wait" })).result;
 }
 

@@ -57,6 +57,11 @@ export interface GhzOptions {
   cpus?: number;
   /** The ghz binary, found once at start-up (@relix/io locateTool). */
   ghzBin: string;
+  /**
+   * Put before the tool's argv to run it elsewhere: a packet link's `ip netns exec <namespace>`, so
+   * its traffic crosses the link (packages/io/src/network/packet/host-link.ts). Absent: run here.
+   */
+  execPrefix?: readonly string[];
   /** ghz's environment (the one the runner was started with); default: the runner's own. */
   env?: Readonly<Record<string, string | undefined>>;
   /** Stops ghz early (SIGINT: it finishes in-flight calls and writes its report). */
@@ -77,7 +82,7 @@ const goMs = (ms: number): string => `${Math.round(ms)}ms`;
 
 /** The ghz argument list; throws on anything ghz must not be given, the target first. */
 export function buildGhzArgs(
-  opts: Omit<GhzOptions, "ghzBin">,
+  opts: Omit<GhzOptions, "ghzBin" | "execPrefix">,
   files: { dataFile: string; outFile: string },
   durationStop: DurationStop = "wait",
 ): string[] {

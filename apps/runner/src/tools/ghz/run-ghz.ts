@@ -14,7 +14,7 @@ import { performance } from "node:perf_hooks";
 import type { MeasureFact } from "@relix/core";
 import { ownDir } from "@relix/io/lifetime";
 import { parseLocalGrpcTarget } from "../local-target";
-import { runChildWithCpu, type ChildRunResult } from "../proc-cpu";
+import { prefixed, runChildWithCpu, type ChildRunResult } from "../proc-cpu";
 import type { ToolRunResult } from "../sample";
 import { buildGhzArgs, checkGhzData, type DurationStop, type GhzOptions } from "./ghz-args";
 import { parseGhzReport, type ParsedGhzReport } from "./ghz-report";
@@ -71,7 +71,7 @@ export async function driveGhz(
     // Bounded: the run itself, the drain (<= one timeout), and start-up/report writing slack.
     const hardTimeoutMs = (opts.durationMs ?? 600_000) + timeoutMs + 30_000;
     if (opts.onProgress) stopTicks = heartbeat(opts.onProgress);
-    const child = await runChildWithCpu(opts.ghzBin, args, {
+    const child = await runChildWithCpu(...prefixed(opts.execPrefix, opts.ghzBin, args), {
       hardTimeoutMs,
       maxOutputBytes: 64 * 1024,
       ...(opts.env ? { env: { ...opts.env } } : {}),

@@ -58,6 +58,11 @@ export interface H2loadOptions {
   timeoutMs?: number;
   /** The h2load binary, found once at start-up (@relix/io locateTool). */
   h2loadBin: string;
+  /**
+   * Put before the tool's argv to run it elsewhere: a packet link's `ip netns exec <namespace>`, so
+   * its traffic crosses the link (packages/io/src/network/packet/host-link.ts). Absent: run here.
+   */
+  execPrefix?: readonly string[];
   /** h2load's environment (the one the runner was started with); default: the runner's own. */
   env?: Readonly<Record<string, string | undefined>>;
   /** Stops h2load early (SIGINT). */
@@ -102,7 +107,7 @@ export function urisOf(opts: Pick<H2loadOptions, "url" | "remoteHosts" | "reques
 }
 
 /** The h2load argument list; throws on anything h2load must not be given, the target first. */
-export function buildH2loadArgs(opts: Omit<H2loadOptions, "h2loadBin">, files: H2loadFiles): string[] {
+export function buildH2loadArgs(opts: Omit<H2loadOptions, "h2loadBin" | "execPrefix">, files: H2loadFiles): string[] {
   parseLocalHttpUrl(opts.url, opts.remoteHosts);
   const shared = sharedRequestOf(opts.requests);
   const clients = positiveInt("clients", opts.clients, 10_000);

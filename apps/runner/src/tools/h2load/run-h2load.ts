@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import type { MeasureFact } from "@relix/core";
 import { ownDir } from "@relix/io/lifetime";
-import { runChildWithCpu, type ChildRunResult } from "../proc-cpu";
+import { prefixed, runChildWithCpu, type ChildRunResult } from "../proc-cpu";
 import type { ToolRunResult } from "../sample";
 import { buildH2loadArgs, sharedRequestOf, urisOf, type H2loadOptions } from "./h2load-args";
 import { parseH2loadLog, parseH2loadSummary, type H2loadSummary } from "./h2load-log";
@@ -45,7 +45,7 @@ export async function runH2load(opts: H2loadOptions): Promise<H2loadRunResult> {
     const body = sharedRequestOf(opts.requests).body;
     if (body !== undefined) await writeFile(files.bodyFile, body);
     const timeoutMs = opts.timeoutMs ?? 10_000;
-    const child = await runChildWithCpu(opts.h2loadBin, args, {
+    const child = await runChildWithCpu(...prefixed(opts.execPrefix, opts.h2loadBin, args), {
       hardTimeoutMs: (opts.durationMs ?? 300_000) + timeoutMs + 30_000,
       maxOutputBytes: 64 * 1024,
       ...(opts.env ? { env: { ...opts.env } } : {}),

@@ -10,9 +10,14 @@ import { CellSection } from "./CellSection";
  */
 const OPEN_CELLS = 4;
 
-/** The p50 sentence on a fold: a cell measured both ways keeps the tools' figure for its open section. */
-const foldVerdict = (cell: CellResult): string =>
-  cell.comparisons.find((c) => c.metric === "p50")?.text ?? cell.verdict;
+/**
+ * The p50 sentence on a fold, short: a cell measured both ways says it is one client's figure
+ * (the tools' figure is in the open section).
+ */
+const foldVerdict = (cell: CellResult): string => {
+  const p50 = cell.comparisons.find((c) => c.metric === "p50")?.text ?? cell.verdict;
+  return cell.toolClients ? `${p50} (one client for both, ${cell.rest.generator.tool})` : p50;
+};
 
 /** One section per workload, cache mode and placement. */
 export function CellsSection({ result }: { result: RunResult }) {

@@ -13,9 +13,12 @@ export function ClientViewsBlock({ cell }: { cell: CellResult }) {
     <div className="client-views" data-testid="client-views" style={{ margin: "0 0 14px" }}>
       <p className="small" style={{ margin: "0 0 6px" }}>
         Measured with one client for both ({cell.rest.generator.tool}) in the same trials, because{" "}
-        {tools.rest.generator.tool} and {tools.grpc.generator.tool} spent CPU per call{" "}
-        {tools.cpuFactor > 0 ? `${tools.cpuFactor.toFixed(1)}x apart` : "far apart"}. The tools said:{" "}
-        {toolsP50 ? <Winner winner={toolsP50.winner}>{toolsP50.text}</Winner> : tools.verdict}
+        {tools.reason === "sweep"
+          ? "a sweep measures every cell both ways (its cells are compared with one another)"
+          : `${tools.rest.generator.tool} and ${tools.grpc.generator.tool} spent CPU per call ${
+              tools.cpuFactor === null ? "far" : `${tools.cpuFactor.toFixed(1)}x`
+            } apart in the first trial's warm-ups`}
+        . The tools said: {toolsP50 ? <Winner winner={toolsP50.winner}>{toolsP50.text}</Winner> : tools.verdict}
       </p>
       <ul style={{ margin: 0, paddingLeft: 18 }} data-testid="client-steps">
         {(cell.clientSteps ?? []).map((step) => (

@@ -38,7 +38,7 @@ export function PlacementsSection({ result }: { result: RunResult }) {
   if (groups.length === 0) return null;
   const verdicts = placementVerdicts(result);
   const series = rttSpeedupSeries(result);
-  const overhead = describeEmulatorOverhead(result.emulatorOverhead);
+  const overhead = describeEmulatorOverhead(result.emulatorOverhead, result.placements);
   return (
     <section className="section" data-testid="placements">
       <h2>Network placements</h2>

@@ -181,6 +181,7 @@ describe("a cell measured by the tools and by one client for both", () => {
       comparisons: [{ ...p50, text: "REST 3.20x faster at p50 (the tools)" }],
       verdict: "REST 3.20x faster at p50 (the tools)",
       cpuFactor: 14.2,
+      reason: "unequal-tools",
     };
     cell.clientSteps = [step("rest", "autocannon"), step("grpc", "ghz")];
     cell.rest = { ...cell.rest, generator: { ...cell.rest.generator, tool: "h2load", cpuMsPerRequest: 0.1 } };
@@ -191,7 +192,8 @@ describe("a cell measured by the tools and by one client for both", () => {
     expect(html).toContain("14.2x apart");
     expect(html).toContain("REST 3.20x faster at p50 (the tools)");
     expect(html).toContain("in place of ghz: its step");
-    expect(html).toContain("CPU per call: client + server = total, ms");
+    // h2load's own CPU per call beside the server's, on each side.
+    expect(html).toMatch(/CPU per call: client \+ server = total, ms<\/td><td[^>]*>0\.100 \+ /);
     // The tools' warning is not repeated for that cell: its note explains them once.
     expect(findingsOf(both).some((f) => f.kind === "client-cpu-per-request")).toBe(false);
     expect(findingsOf(both).some((f) => f.kind === "clients-equalised")).toBe(true);

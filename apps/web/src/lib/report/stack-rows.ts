@@ -91,7 +91,8 @@ function panelOf(cell: CellResult): StackPanel {
     .map((l) => rung(l.layer, l.from, l.to, l.ratio!, l.text));
   const pair = cellPair(cell);
   const whole = stackRatio(cell, pair.grpc, pair.rest);
-  if (whole) ladder.push(rung(WHOLE, pair.rest, pair.grpc, whole, cell.verdict));
+  // The rungs are the tools' steps, so the whole difference is the tools' too.
+  if (whole) ladder.push(rung(WHOLE, pair.rest, pair.grpc, whole, cell.toolClients?.verdict ?? cell.verdict));
   const rows = stackRowsOf(cell);
   return {
     key: cellKey(cell),

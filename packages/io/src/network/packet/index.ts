@@ -16,3 +16,4 @@ export { BUILT_PACKET_DELAY, PACKET_DELAY_BUILD, locatePacketDelay, packetDelayV
 export { LINK_ADDRESSES, NAMESPACE_PREFIX, type LinkSide } from "./link-names";
 export type { LinkTools } from "./link-setup";
 export { runNodeProgram, startNodeServer, type NamespacedServer } from "./node-in-namespace";
+export { openHostLink, type HostLink, type HostLinkOptions, type LinkShape } from "./host-link";

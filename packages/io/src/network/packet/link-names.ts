@@ -36,3 +36,8 @@ export function namespaceName(base: string, side: LinkSide): string {
 export function isNamespaceOf(name: string, owner: ProcessIdentity): boolean {
   return new RegExp(`^${NAMESPACE_PREFIX}${owner.pid}-${owner.startTime}-\\d+-(client|server)$`).test(name);
 }
+
+/** Whether `comment` is the tag of a host rule this owner's link would have added (a check the sweep makes). */
+export function isHostRuleOf(comment: string, owner: ProcessIdentity): boolean {
+  return new RegExp(`^${NAMESPACE_PREFIX}${owner.pid}-${owner.startTime}-\\d+$`).test(comment);
+}

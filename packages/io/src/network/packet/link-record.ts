@@ -25,6 +25,12 @@ export const linkRecordSchema = z.object({
   owner: identitySchema,
   namespaces: z.array(z.object({ name: z.string().min(1), inode: z.number().int().nullable() })),
   processes: z.array(identitySchema.extend({ what: z.string() })),
+  /**
+   * Rules a link put in the host's own namespace (a link whose server side is the host's, see
+   * host-link.ts): iptables arguments after `-t <table> -A|-D`, each carrying the link's tag as its
+   * comment. Absent in records written before such links existed.
+   */
+  hostRules: z.array(z.object({ table: z.string(), rule: z.array(z.string()) })).default([]),
 });
 export type LinkRecordContent = z.infer<typeof linkRecordSchema>;
 
@@ -36,7 +42,7 @@ export class LinkRecord {
     readonly file: string | null,
     owner: ProcessIdentity,
   ) {
-    this.content = { owner, namespaces: [], processes: [] };
+    this.content = { owner, namespaces: [], processes: [], hostRules: [] };
   }
 
   /** Starts the record of link `base` in `stateDir` (created if missing); throws if it cannot be written. */
@@ -67,6 +73,16 @@ export class LinkRecord {
   setInode(name: string, inode: number): void {
     const entry = this.content.namespaces.find((n) => n.name === name);
     if (entry) entry.inode = inode;
+    this.write();
+  }
+
+  get hostRules(): readonly { table: string; rule: string[] }[] {
+    return this.content.hostRules;
+  }
+
+  /** Before the rule is added, so no moment passes when it exists and no record names it. */
+  addHostRule(table: string, rule: readonly string[]): void {
+    this.content.hostRules.push({ table, rule: [...rule] });
     this.write();
   }
 

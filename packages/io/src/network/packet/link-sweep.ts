@@ -52,7 +52,7 @@ export async function sweepPacketLinks(stateDir: string, { searchPath = "" } = {
         continue;
       }
       try {
-        swept.removed.push(await removeRecordedLink(record, ip));
+        swept.removed.push(await removeRecordedLink(record, ip, findSystemTool("iptables", searchPath)));
       } catch (error) {
         swept.problems.push({ file, why: error instanceof Error ? error.message : String(error) });
         continue;
@@ -75,6 +75,8 @@ export function describeSweptLinks(swept: SweptLinks): string[] {
   if (killed.length > 0) lines.push(`killed ${killed.join("; ")}: ${left}`);
   if (strays.length > 0) lines.push(`killed pid ${strays.join(", ")}, still running inside those namespaces`);
   if (namespaces.length > 0) lines.push(`removed network namespaces ${namespaces.join(", ")}: ${left}`);
+  const hostRules = swept.removed.flatMap((r) => r.hostRules ?? []);
+  if (hostRules.length > 0) lines.push(`removed the host's packet-queue rules ${hostRules.join(", ")}: ${left}`);
   for (const { file, why } of swept.problems) lines.push(`could not sweep ${file} (${why}): left it alone`);
   return lines;
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { identifyProcess, isStillRunning } from "../../lifetime/process-identity";
 import type { LinkRecordContent } from "./link-record";
-import { isNamespaceOf } from "./link-names";
+import { isHostRuleOf, isNamespaceOf } from "./link-names";
 import { namespaceInode } from "./link-setup";
 import { runSystemCommand } from "./system-tools";
 
@@ -21,7 +21,12 @@ export interface RemovedLink {
   strays: number[];
   /** Namespaces deleted. */
   namespaces: string[];
+  /** Rules removed from the host's own namespace (their comments). */
+  hostRules: string[];
 }
+
+/** The iptables that removes host rules; without one, a record with host rules cannot be cleared. */
+export type HostRuleTool = string | null;
 
 const POLL_MS = 25;
 
@@ -36,8 +41,13 @@ export function provenNamespaces(record: LinkRecordContent): string[] {
     .map(({ name }) => name);
 }
 
-export async function removeRecordedLink(record: LinkRecordContent, ip: string, waitMs = 5_000): Promise<RemovedLink> {
-  const removed: RemovedLink = { killed: [], strays: [], namespaces: [] };
+export async function removeRecordedLink(
+  record: LinkRecordContent,
+  ip: string,
+  iptables: HostRuleTool = null,
+  waitMs = 5_000,
+): Promise<RemovedLink> {
+  const removed: RemovedLink = { killed: [], strays: [], namespaces: [], hostRules: [] };
   const killed: number[] = [];
   for (const owned of record.processes) {
     if (isStillRunning(owned) && kill(owned.pid)) {
@@ -57,12 +67,48 @@ export async function removeRecordedLink(record: LinkRecordContent, ip: string, 
     await runSystemCommand([ip, "netns", "delete", name]);
     removed.namespaces.push(name);
   }
+  for (const { table, rule } of provenHostRules(record)) {
+    if (iptables === null) throw new Error("iptables was not found to remove the link's rules in the host's namespace");
+    // Bounded: a rule added twice (never by a link, but by hand) is removed as many times, up to a few.
+    for (let attempt = 0; attempt < MAX_RULE_COPIES; attempt++) {
+      const present = await runSystemCommand([iptables, "-w", "5", "-t", table, "-C", ...rule]).then(
+        () => true,
+        () => false,
+      );
+      if (!present) break;
+      await runSystemCommand([iptables, "-w", "5", "-t", table, "-D", ...rule]);
+      if (attempt === 0) removed.hostRules.push(ruleComment(rule) ?? rule.join(" "));
+    }
+  }
   return removed;
 }
 
+const MAX_RULE_COPIES = 4;
+
+/** The comment a host rule carries: the link's tag. */
+function ruleComment(rule: readonly string[]): string | null {
+  const at = rule.indexOf("--comment");
+  return at >= 0 ? (rule[at + 1] ?? null) : null;
+}
+
+/** A host rule is touched only when its comment is a tag its record's owner gives. */
+function provenHostRules(record: LinkRecordContent): LinkRecordContent["hostRules"] {
+  return record.hostRules.filter(({ rule }) => {
+    const comment = ruleComment(rule);
+    return comment !== null && isHostRuleOf(comment, record.owner);
+  });
+}
+
 /** The same, synchronously, for the exit hook: best effort, nothing is waited for. */
-export function removeRecordedLinkSync(record: LinkRecordContent, ip: string): void {
+export function removeRecordedLinkSync(record: LinkRecordContent, ip: string, iptables: HostRuleTool = null): void {
   for (const owned of record.processes) if (isStillRunning(owned)) kill(owned.pid);
+  for (const { table, rule } of iptables === null ? [] : provenHostRules(record)) {
+    try {
+      execFileSync(iptables!, ["-w", "5", "-t", table, "-D", ...rule], { stdio: "ignore", timeout: 5_000 });
+    } catch {
+      // Already gone, or the process is exiting: the next start's sweep removes what this could not.
+    }
+  }
   for (const name of provenNamespaces(record)) {
     try {
       const pids = execFileSync(ip, ["netns", "pids", name], { encoding: "utf8", timeout: 5_000 });

@@ -110,7 +110,12 @@ export async function openPacketLink(options: PacketLinkOptions): Promise<Packet
   };
   const emulators: Partial<Record<LinkSide, EmulatorProcess>> = {};
   let echo: NamespacedServer | null = null;
-  const recordContent = () => ({ owner, namespaces: [...record.namespaces], processes: [...record.processes] });
+  const recordContent = () => ({
+    owner,
+    namespaces: [...record.namespaces],
+    processes: [...record.processes],
+    hostRules: [...record.hostRules],
+  });
   const unregisterExitHook = onProcessExit(() => {
     removeRecordedLinkSync(recordContent(), tools.ip);
     record.remove();
@@ -210,7 +215,7 @@ async function startEchoServer(server: PacketLinkSide, record: LinkRecord): Prom
 }
 
 /** Zero delay first (the machine's own round trip with the emulators in the path), then correct. */
-async function calibrateDelay(
+export async function calibrateDelay(
   targetRttMs: number,
   bareRttMs: number,
   target: ProbeTarget,

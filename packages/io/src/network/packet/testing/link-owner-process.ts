@@ -18,22 +18,33 @@ export interface LinkOwner {
   exited: Promise<void>;
 }
 
+/** What the owner opens: a link between two namespaces, or one to the host's own (host-link.ts). */
+const OPEN_LINK = {
+  pair: (options: string) => `const link = await openPacketLink({ rttMs: 2, calibrate: false, ${options} });
+await link.verify();
+const namespaces = [link.client.namespace, link.server.namespace];`,
+  host: (options: string) => `const link = await openHostLink({ ${options} });
+await link.reshape({ rttMs: 2, jitterMs: 0, bandwidthMbps: null });
+await link.verify();
+const namespaces = [link.client.namespace];`,
+};
+
 export async function startLinkOwner(
   scratch: string,
   stateDir: string,
   helper: string,
   tools: LinkTools,
+  kind: keyof typeof OPEN_LINK = "pair",
 ): Promise<LinkOwner> {
   const script = path.join(scratch, `link-owner-${Date.now()}.mts`);
+  const options = `helper: ${JSON.stringify(helper)}, tools: ${JSON.stringify(tools)}, stateDir: ${JSON.stringify(stateDir)}`;
   await writeFile(
     script,
     `import { readdirSync } from "node:fs";
-import { openPacketLink } from ${JSON.stringify(packetIndex)};
-const link = await openPacketLink({ rttMs: 2, helper: ${JSON.stringify(helper)}, tools: ${JSON.stringify(tools)},
-  stateDir: ${JSON.stringify(stateDir)}, calibrate: false });
-await link.verify();
+import { openHostLink, openPacketLink } from ${JSON.stringify(packetIndex)};
+${OPEN_LINK[kind](options)}
 const record = readdirSync(${JSON.stringify(stateDir)}).find((f) => f.startsWith("packet-link-"));
-console.log(JSON.stringify({ namespaces: [link.client.namespace, link.server.namespace], record }));
+console.log(JSON.stringify({ namespaces, record }));
 setInterval(() => {}, 1000);
 `,
   );

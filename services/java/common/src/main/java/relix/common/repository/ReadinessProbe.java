@@ -42,7 +42,10 @@ public final class ReadinessProbe {
     if (inFlight == null) {
       CompletableFuture<Boolean> started = CompletableFuture.supplyAsync(this::answers, executor);
       inFlight = started;
+      // A ping that has already finished runs this callback at once and clears inFlight: the
+      // probe must return the future it started, not re-read the field.
       started.whenComplete((answer, error) -> forget(started));
+      return started;
     }
     return inFlight;
   }

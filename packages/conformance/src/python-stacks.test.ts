@@ -1,0 +1,4 @@
+// The Python stacks (fastapi, flask, grpcio) held to the Node stacks' answers, each server started once: runtime-conformance.ts.
+import { describeRuntimeConformance } from "./runtime-conformance";
+
+describeRuntimeConformance("python");
