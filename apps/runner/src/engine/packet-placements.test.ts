@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runSpecSchema, type RunResult } from "@relix/core";
 import { getFreePort } from "@relix/io/backends";
 import { detectPacketEmulation } from "@relix/io/network/packet/index";
-import { runBenchmark } from "./run-benchmark";
+import { AllPlacementsRefusedError, runBenchmark } from "./run-benchmark";
 import { RunCancelledError, type RunEvent } from "./run-events";
 import type { ServiceTargets } from "./targets";
 import { testEngineContext } from "./testing/engine-context";
@@ -68,7 +68,20 @@ describe.skipIf(!emulation.usable)("placements over the packet-level emulator", 
 
   it("measures same-zone within its tolerance, names the emulator and leaves nothing behind", async () => {
     const context = await testEngineContext(await freeTargets());
-    const result = await runBenchmark(specWith(["same-zone"]), { context });
+    // ±0.05 ms is tight on two cores the other test files keep busy: the runner refuses a placement
+    // whose probes a busy machine delayed (it retries its probes first). A refusal for that reason is
+    // the runner doing its job, not the link missing; up to three runs, and a miss on all three fails.
+    let result: RunResult | null = null;
+    const refusals: string[] = [];
+    for (let attempt = 1; attempt <= 3 && result === null; attempt++) {
+      try {
+        result = await runBenchmark(specWith(["same-zone"]), { context });
+      } catch (error) {
+        if (!(error instanceof AllPlacementsRefusedError)) throw error;
+        refusals.push(error.message);
+      }
+    }
+    if (result === null) throw new Error(`same-zone refused three times: ${refusals.join(" | ")}`);
     const sameZone = placementOf(result, "same-zone");
     expect(sameZone.reason).toBeUndefined();
     expect(sameZone.status).toBe("measured");
