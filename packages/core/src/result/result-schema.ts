@@ -250,9 +250,9 @@ export const toolClientsSchema = z.object({
   /**
    * Why both: "unequal-tools", their CPU per call more than 2x apart in the warm-ups of the first
    * trial that decided (for a workload and cache mode, at every placement); "sweep", a sweep
-   * measures every cell both ways, since its cells are compared with one another.
+   * measures every cell both ways, since its cells are compared with one another. Absent: "unequal-tools".
    */
-  reason: z.enum(["unequal-tools", "sweep"]),
+  reason: z.enum(["unequal-tools", "sweep"]).optional(),
 });
 export type ToolClients = z.infer<typeof toolClientsSchema>;
 

@@ -29,7 +29,7 @@ const speedupLegend = [
 const ciText = (r: { degenerate: boolean; low: number; high: number }) =>
   r.degenerate ? "1 trial" : `${r.low.toFixed(2)}–${r.high.toFixed(2)}`;
 
-function SweepPicture({ result }: { result: RunResult }) {
+function SweepPicture({ result, maxHeight }: { result: RunResult; maxHeight: number }) {
   const panel = sweepPanels(result)[0];
   if (!panel) return null;
   const table = (
@@ -47,7 +47,7 @@ function SweepPicture({ result }: { result: RunResult }) {
       title={`${panel.workload}: gRPC speedup against ${panel.axis.label}`}
       subtitle="REST p50 / gRPC p50, × (> 1: gRPC faster) · 95% CI band · crossover bracket shaded"
       legend={[]}
-      height={Math.min(MAX_HEIGHT, 300)}
+      height={Math.min(maxHeight, 300)}
       chart={<SweepLineChart axis={panel.axis} points={panel.line} crossovers={panel.crossovers} />}
       table={table}
     />
@@ -57,14 +57,14 @@ function SweepPicture({ result }: { result: RunResult }) {
       title={`${panel.workload}: gRPC speedup by ${panel.rows.label}${panel.columns ? ` and ${panel.columns.label}` : ""}`}
       subtitle="REST p50 / gRPC p50 per cell (> 1: gRPC faster; blue gRPC, amber REST, grey no difference) · green line: the crossover"
       legend={[]}
-      height={Math.min(MAX_HEIGHT, heatmapHeight(panel))}
+      height={Math.min(maxHeight, heatmapHeight(panel))}
       chart={<SweepHeatmap panel={panel} />}
       table={table}
     />
   );
 }
 
-function PlacementsPicture({ result }: { result: RunResult }) {
+function PlacementsPicture({ result, maxHeight }: { result: RunResult; maxHeight: number }) {
   const series = rttSpeedupSeries(result)[0];
   if (!series) return null;
   return (
@@ -73,7 +73,7 @@ function PlacementsPicture({ result }: { result: RunResult }) {
       title={`${series.title}: speedup against RTT`}
       subtitle="REST p50 / gRPC p50 at each placement's measured round-trip time, × (> 1: gRPC faster)"
       legend={[]}
-      height={Math.min(MAX_HEIGHT, 280)}
+      height={Math.min(maxHeight, 280)}
       chart={<RttSpeedupChart points={series.points} />}
       table={
         <DataTable
@@ -90,7 +90,7 @@ function PlacementsPicture({ result }: { result: RunResult }) {
   );
 }
 
-function StacksPicture({ result }: { result: RunResult }) {
+function StacksPicture({ result, maxHeight }: { result: RunResult; maxHeight: number }) {
   const panel = stackPanels(result).find((p) => p.ladder.length > 0);
   if (!panel) return null;
   return (
@@ -99,7 +99,7 @@ function StacksPicture({ result }: { result: RunResult }) {
       title={`${panel.title}: express to grpc-js, one layer at a time`}
       subtitle="p50 of the step's first stack / its second, × on a log scale centred on 1 (> 1: that layer made it faster) · 95% CI"
       legend={[]}
-      height={Math.min(MAX_HEIGHT, 60 + panel.ladder.length * 40)}
+      height={Math.min(maxHeight, 60 + panel.ladder.length * 40)}
       chart={<StackLadderChart rungs={panel.ladder} />}
       table={
         <DataTable
@@ -111,7 +111,7 @@ function StacksPicture({ result }: { result: RunResult }) {
   );
 }
 
-function SpeedupPicture({ result }: { result: RunResult }) {
+function SpeedupPicture({ result, maxHeight }: { result: RunResult; maxHeight: number }) {
   const rows = speedupRows(result.cells, "p50");
   return (
     <ChartCard
@@ -119,7 +119,7 @@ function SpeedupPicture({ result }: { result: RunResult }) {
       title="gRPC speedup at p50, with 95% CI"
       subtitle="REST p50 / gRPC p50 per cell, × (> 1: gRPC faster)"
       legend={speedupLegend}
-      height={Math.min(MAX_HEIGHT, Math.max(160, 50 + rows.length * 30))}
+      height={Math.min(maxHeight, Math.max(160, 50 + rows.length * 30))}
       chart={
         <SpeedupChart
           rows={rows.map((r) => ({ cell: r.cell, speedup: r.speedup, error: r.error, winner: r.winner, text: r.text }))}
@@ -137,15 +137,41 @@ function SpeedupPicture({ result }: { result: RunResult }) {
 }
 
 /** The picture that answers this kind of run (answer.ts decides which). */
-export function AnswerPicture({ result, kind }: { result: RunResult; kind: PictureKind }) {
+/** Characters of a headline per line at 1400 px (the verdicts' 17 px type in the report's column). */
+const CHARS_PER_LINE = 110;
+/** Lines the answer's text may take before the picture gives up height for them. */
+const TEXT_LINES = 6;
+const LINE_PX = 24;
+const MIN_HEIGHT = 180;
+
+/**
+ * The picture's height budget: long verdicts (a placement run's sentence per workload wraps) take
+ * the room the picture would have had, so the trust line stays on the first screen.
+ */
+export function pictureMaxHeight(lines: readonly string[]): number {
+  const used = lines.reduce((n, line) => n + Math.max(1, Math.ceil(line.length / CHARS_PER_LINE)), 0);
+  return Math.max(MIN_HEIGHT, MAX_HEIGHT - Math.max(0, used - TEXT_LINES) * LINE_PX);
+}
+
+export function AnswerPicture({
+  result,
+  kind,
+  maxHeight = MAX_HEIGHT,
+}: {
+  result: RunResult;
+  kind: PictureKind;
+  /** At most this tall (pictureMaxHeight), never more than MAX_HEIGHT. */
+  maxHeight?: number;
+}) {
+  const height = Math.min(MAX_HEIGHT, maxHeight);
   switch (kind) {
     case "sweep":
-      return <SweepPicture result={result} />;
+      return <SweepPicture result={result} maxHeight={height} />;
     case "placements":
-      return <PlacementsPicture result={result} />;
+      return <PlacementsPicture result={result} maxHeight={height} />;
     case "stacks":
-      return <StacksPicture result={result} />;
+      return <StacksPicture result={result} maxHeight={height} />;
     case "speedup":
-      return <SpeedupPicture result={result} />;
+      return <SpeedupPicture result={result} maxHeight={height} />;
   }
 }

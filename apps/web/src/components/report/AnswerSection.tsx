@@ -1,7 +1,7 @@
 import type { Answer } from "@relix/core/render/answer";
 import type { FindingGroup } from "@relix/core/findings/finding-groups";
 import type { RunResult } from "@relix/core/result/result-schema";
-import { AnswerPicture } from "./AnswerPicture";
+import { AnswerPicture, pictureMaxHeight } from "./AnswerPicture";
 import { SavePicture } from "./SavePicture";
 
 /**
@@ -48,7 +48,11 @@ export function AnswerSection({
       ))}
       <div style={{ marginTop: 10 }}>
         <SavePicture fileName={`relix-${result.id}-${answer.picture}`}>
-          <AnswerPicture result={result} kind={answer.picture} />
+          <AnswerPicture
+            result={result}
+            kind={answer.picture}
+            maxHeight={pictureMaxHeight([...answer.headlines, ...(answer.why ? [answer.why] : [])])}
+          />
         </SavePicture>
       </div>
       <p className="small" style={{ margin: "8px 0 0" }} data-testid="answer-trust">

@@ -1,3 +1,4 @@
+import { formatSpeedupCI } from "@relix/core/render/format";
 import { hasPlacements } from "@relix/core/render/placements";
 import type { CellResult, RunResult } from "@relix/core/result/result-schema";
 import { cellKey, cellTitle } from "@/lib/report/report-rows";
@@ -11,12 +12,16 @@ import { CellSection } from "./CellSection";
 const OPEN_CELLS = 4;
 
 /**
- * The p50 sentence on a fold, short: a cell measured both ways says it is one client's figure
- * (the tools' figure is in the open section).
+ * A fold's one line: the p50 speedup with its interval and who won (the full sentences are in the
+ * open section); a cell measured both ways says its figure is one client's.
  */
 const foldVerdict = (cell: CellResult): string => {
-  const p50 = cell.comparisons.find((c) => c.metric === "p50")?.text ?? cell.verdict;
-  return cell.toolClients ? `${p50} (one client for both, ${cell.rest.generator.tool})` : p50;
+  const p50 = cell.comparisons.find((c) => c.metric === "p50");
+  if (!p50) return cell.verdict;
+  const winner =
+    p50.winner === "grpc" ? "gRPC faster" : p50.winner === "rest" ? "REST faster" : "no significant difference";
+  const client = cell.toolClients ? ` · ${cell.rest.generator.tool} on both sides` : "";
+  return `p50 speedup ${formatSpeedupCI(p50.ci)} · ${winner}${client}`;
 };
 
 /** One section per workload, cache mode and placement. */
