@@ -67,12 +67,7 @@ export async function measurePlacementCells(
   for (const [cellNumber, cell] of plan.cells.entries()) {
     const trials: MeasuredTrial[] = [];
     let toolsCpuFactor: number | null = null;
-    const views = clientViewsOf(
-      progress,
-      plan.sweep !== undefined,
-      `${cell.workload.id}|${cell.resultCacheMode}`,
-      pair,
-    );
+    const views = clientViewsOf(progress, plan.sweep !== undefined, cell.workload.id, pair);
     for (let trial = 1; trial <= spec.trials; trial++) {
       if (signal?.aborted) throw new RunCancelledError();
       const order = stackOrder(stacks, progress.pairIndex++);
@@ -171,7 +166,12 @@ export async function measurePlacementCells(
  */
 const clientViewsOfRun = new WeakMap<RunProgress, Map<string, ClientViews>>();
 
-function clientViewsOf(progress: RunProgress, swept: boolean, key: string, pair: ClientViews["pair"]): ClientViews {
+export function clientViewsOf(
+  progress: RunProgress,
+  swept: boolean,
+  key: string,
+  pair: ClientViews["pair"],
+): ClientViews {
   let views = clientViewsOfRun.get(progress);
   if (!views) {
     views = new Map<string, ClientViews>();
