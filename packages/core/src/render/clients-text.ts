@@ -13,13 +13,8 @@ import {
   cpuPerCallRows,
   type CpuPerCallRow,
 } from "./clients";
+import type { Table } from "./stacks-markdown";
 import { renderTable, type Column } from "./text-table";
-
-type Table = (
-  header: readonly string[],
-  align: readonly ("l" | "r")[],
-  rows: readonly (readonly string[])[],
-) => string[];
 
 const VIEW_HEADERS = ["cell", "tools", "tools' p50 speedup", "one client", "its p50 speedup"] as const;
 const CPU_HEADERS = ["cell", "protocol", "client", "client ms", "server ms", "total ms"] as const;

@@ -17,7 +17,8 @@ import {
 } from "./stacks";
 import { splitVerdict } from "./stacks-table";
 
-type Table = (
+/** How the Markdown report draws a table (markdown.ts `table`), handed to each section. */
+export type Table = (
   header: readonly string[],
   align: readonly ("l" | "r")[],
   rows: readonly (readonly string[])[],
