@@ -83,8 +83,11 @@ describe("parseCliArgs", () => {
     expect(run("--requests", "1000").spec.requests).toBe(1000);
     expect(run().spec.restConnection).toBe("keep-alive");
     expect(run("--rest-connection", "per-request").spec.restConnection).toBe("per-request");
-    expect(run().spec.clients).toBe("tools");
+    // The quick preset (the default) measures every cell by the tools and by one client for both.
+    expect(run().spec.clients).toBe("both");
     expect(run("--clients", "equal").spec.clients).toBe("equal");
+    expect(run("--clients", "tools").spec.clients).toBe("tools");
+    expect(run("--preset", "study-000").spec.clients).toBe("tools");
     // Absent: the runner's default applies, and a spec written before the flag keeps its meaning.
     expect(run().spec.pinCores).toBeUndefined();
     expect(run("--pin-cores", "on").spec.pinCores).toBe(true);
@@ -186,7 +189,7 @@ describe("parseCliArgs refuses bad input with one line naming the flag, the valu
     [["--cache", "hot"], '--cache "hot": unknown cache mode "hot" (use warm, cold, miss, memory)'],
     [["--rest-connection", "close"], '--rest-connection "close": use keep-alive or per-request'],
     [["--pin-cores", "yes"], '--pin-cores "yes": use on or off'],
-    [["--clients", "same"], '--clients "same": use tools or equal'],
+    [["--clients", "same"], '--clients "same": use tools, equal or both'],
     [
       ["--workloads", "stream", "--server-delay", "1s", "--stream-messages", "11"],
       "--server-delay 1000ms: 1000 ms per message x 11 stream messages is 11000 ms of server delay per call",

@@ -66,7 +66,7 @@ describe("renderHelp", () => {
 
   it("lists every preset with its one-line question and measuring time", () => {
     for (const preset of presets) expect(help).toContain(`  ${preset.name}`);
-    expect(help).toMatch(/quick\s+Is gRPC faster than REST here[\s\S]*\(~30s of measuring\)/);
+    expect(help).toMatch(/quick\s+Is gRPC faster than REST here[\s\S]*\(~30\.4s of\s+measuring\)/);
   });
 
   it("explains thresholds, lists workloads and shows examples and exit codes", () => {

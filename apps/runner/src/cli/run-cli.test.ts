@@ -103,7 +103,18 @@ describe("runCli", () => {
   it("counts placements and stacks in the plan it prints before measuring", async () => {
     const h = await harness(fakeEngine());
     await runCli(
-      ["--workloads", "item.get", "--cache", "warm", "--stacks", "node", "--network", "loopback,cross-region"],
+      [
+        "--workloads",
+        "item.get",
+        "--cache",
+        "warm",
+        "--stacks",
+        "node",
+        "--network",
+        "loopback,cross-region",
+        "--clients",
+        "tools",
+      ],
       h.ctx,
     );
     expect(h.stderr()).toContain("relix-bench: quick: 1 cell x 2 placements x 3 stacks x 1 trial");
@@ -119,7 +130,9 @@ describe("runCli", () => {
     // the engine is set up from the CLI's own environment, not from whatever the process has
     expect(h.loadEngine).toHaveBeenCalledWith(h.ctx.env);
     expect(h.stdout()).toMatch(/item\.get\s+warm\s+REST\s+0\.800/);
-    expect(h.stderr()).toContain("relix-bench: quick: 1 cell x 2 protocols x 1 trial, ~5s of measuring");
+    expect(h.stderr()).toContain(
+      "relix-bench: quick: 1 cell x 2 protocols (+ the pair with one client for both) x 1 trial, ~7.6s of measuring",
+    );
     expect(h.stderr()).toContain("[1/2] item.get warm REST trial 1/1: p50 0.800 ms, p99 2.400 ms, 9,000 rps");
     const [json] = await readdir(join(h.dir, "relix-results"));
     expect(json).toMatch(/^20250102-030405-quick-r_fixture0001\.json$/);

@@ -69,7 +69,8 @@ function plan(requested: RunSpec): string {
   const stacks = spec.stacks?.length ?? 2;
   const where = placements > 1 ? ` x ${placements} placements` : "";
   const through = stacks > 2 ? `${stacks} stacks` : "2 protocols";
-  return `relix-bench: ${spec.preset ?? "custom"}: ${cells} cell${cells === 1 ? "" : "s"}${where} x ${through} x ${spec.trials} trial${spec.trials === 1 ? "" : "s"}${sweepPlan(spec)}${time}`;
+  const bothWays = spec.sweep || spec.clients === "both" ? " (+ the pair with one client for both)" : "";
+  return `relix-bench: ${spec.preset ?? "custom"}: ${cells} cell${cells === 1 ? "" : "s"}${where} x ${through}${bothWays} x ${spec.trials} trial${spec.trials === 1 ? "" : "s"}${sweepPlan(spec)}${time}`;
 }
 
 function parse(argv: readonly string[], ctx: CliContext): CliArgs | number {

@@ -4,6 +4,7 @@ import {
   toolsBesideSentence,
   layerSteps,
   type CellResult,
+  type EqualClientsReason,
   type PlacementName,
   type ProtocolMeasure,
   type StackId,
@@ -45,7 +46,7 @@ export interface MeasuredCell {
   /** The tools' CPU per call, heavier over lighter, in the cell's first trial's warm-ups; null when not measured. */
   toolsCpuFactor?: number | null;
   /** Why the pair was also measured with one client for both (interleaved-trial.ts ClientViews). */
-  equalClientsReason?: "unequal-tools" | "sweep";
+  equalClientsReason?: EqualClientsReason;
 }
 
 type PairTrial = { rest: ProtocolMeasure; grpc: ProtocolMeasure };

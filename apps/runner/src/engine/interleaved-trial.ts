@@ -9,6 +9,7 @@ import {
   createLatencyHistogram,
   generatorCpuMsPerRequest,
   specForWorkload,
+  type EqualClientsReason,
   type GeneratorCpu,
   type ProtocolMeasure,
   type SliceFigures,
@@ -68,10 +69,10 @@ export interface InterleavedTrialHooks {
  */
 export interface ClientViews {
   pair: { rest: StackId; grpc: StackId };
-  /** null until a trial decides; true from the start in a sweep (placement-cells.ts). */
+  /** null until a trial decides; true from the start in a sweep or a `clients: both` run (placement-cells.ts). */
   equal: boolean | null;
-  /** Why both: the tools' CPU per call was unequal, or the run is a sweep (set with `equal`). */
-  reason: "unequal-tools" | "sweep" | null;
+  /** Why both: the tools' CPU per call was unequal, the run is a sweep, or it asked (set with `equal`). */
+  reason: EqualClientsReason | null;
 }
 
 /** What one trial measured: each stack by its tool, and the pair by the equal client when the views say so. */

@@ -67,7 +67,7 @@ export async function measurePlacementCells(
   for (const [cellNumber, cell] of plan.cells.entries()) {
     const trials: MeasuredTrial[] = [];
     let toolsCpuFactor: number | null = null;
-    const views = clientViewsOf(progress, plan.sweep !== undefined, cell.workload.id, pair);
+    const views = clientViewsOf(progress, bothWaysFromStart(plan), cell.workload.id, pair);
     for (let trial = 1; trial <= spec.trials; trial++) {
       if (signal?.aborted) throw new RunCancelledError();
       const order = stackOrder(stacks, progress.pairIndex++);
@@ -155,6 +155,10 @@ export async function measurePlacementCells(
   return results;
 }
 
+/** Why every cell of a run is measured both ways from its first trial, or null when the warm-ups decide. */
+const bothWaysFromStart = (plan: { sweep?: unknown; spec: { clients: string } }): "sweep" | "asked" | null =>
+  plan.sweep !== undefined ? "sweep" : plan.spec.clients === "both" ? "asked" : null;
+
 /**
  * The run's client views, one per workload (interleaved-trial.ts ClientViews),
  * kept by the run's progress object, the one thing every call of measurePlacementCells in a run
@@ -162,13 +166,16 @@ export async function measurePlacementCells(
  * another (placement verdicts, a sweep's map and crossovers, warm against cold): a workload
  * measured both ways in one cache mode or at one placement is measured both ways in all. A sweep measures every cell both ways from the
  * start: its first points (small replies) would decide against it, and its map would then change
- * colour where the tools' CPU does, not where the protocols' figures do.
+ * colour where the tools' CPU does, not where the protocols' figures do. So does a run that asks
+ * for both (`clients: both`): where the tools' CPU per call is near the factor, the warm-ups
+ * decide differently from one run to the next, and the verdict would rest on one client in one run
+ * and on the tools in the next.
  */
 const clientViewsOfRun = new WeakMap<RunProgress, Map<string, ClientViews>>();
 
 export function clientViewsOf(
   progress: RunProgress,
-  swept: boolean,
+  fromStart: "sweep" | "asked" | null,
   key: string,
   pair: ClientViews["pair"],
 ): ClientViews {
@@ -179,7 +186,7 @@ export function clientViewsOf(
   }
   let found = views.get(key);
   if (!found) {
-    found = { pair: { rest: pair.rest, grpc: pair.grpc }, equal: swept ? true : null, reason: swept ? "sweep" : null };
+    found = { pair: { rest: pair.rest, grpc: pair.grpc }, equal: fromStart ? true : null, reason: fromStart };
     views.set(key, found);
   }
   return found;

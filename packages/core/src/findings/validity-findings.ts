@@ -1,5 +1,5 @@
 import { formatInt } from "../render/format";
-import type { CellResult, Protocol, RunResult } from "../result/result-schema";
+import type { CellResult, Protocol, RunResult, ToolClients } from "../result/result-schema";
 import type { GeneratorCpu } from "./generator-saturation";
 import { cellName, cellSubject, sideName, type Finding } from "./finding";
 
@@ -130,6 +130,18 @@ export function clientCpuFinding(cell: CellResult): Finding | null {
 const cpuMsText = (ms: number | null | undefined) =>
   ms == null ? "not measured" : ms >= 1 ? `${ms.toFixed(1)} ms` : `${(ms * 1000).toFixed(0)} µs`;
 
+/** Why a cell was measured by the tools and by one client for both, as every report says it. */
+export function bothWaysReason(tools: Pick<ToolClients, "reason" | "cpuFactor">): string {
+  switch (tools.reason) {
+    case "sweep":
+      return "a sweep measures every cell both ways, since its cells are compared with one another";
+    case "asked":
+      return "the run asked for both views in every cell (clients: both)";
+    default:
+      return `the tools' CPU per call was ${tools.cpuFactor === null ? "far" : `${tools.cpuFactor.toFixed(1)}x`} apart in the first trial's warm-ups (more than ${CLIENT_CPU_FACTOR}x measures both ways)`;
+  }
+}
+
 /**
  * A cell whose tools' CPU per call differed more than CLIENT_CPU_FACTOR, measured again with one
  * client for both in the same trials: its verdict is the equal clients', so this is how to read
@@ -140,10 +152,7 @@ function clientsEqualisedFinding(cell: CellResult): Finding | null {
   if (!tools) return null;
   const equal = cell.rest.generator.tool;
   const steps = (cell.clientSteps ?? []).map((step) => step.text);
-  const why =
-    tools.reason === "sweep"
-      ? "a sweep measures every cell both ways, since its cells are compared with one another"
-      : `the tools' CPU per call was ${tools.cpuFactor === null ? "far" : `${tools.cpuFactor.toFixed(1)}x`} apart in the first trial's warm-ups (more than ${CLIENT_CPU_FACTOR}x measures both ways)`;
+  const why = bothWaysReason(tools);
   return {
     kind: "clients-equalised",
     severity: "note",

@@ -25,7 +25,7 @@ export type MeasuringInput = Pick<
   RunSpec,
   "workloads" | "cacheModes" | "trials" | "warmupMs" | "durationMs" | "requests"
 > &
-  Partial<Pick<RunSpec, "network" | "stacks" | "sweep" | "rate" | "workloadLoads">>;
+  Partial<Pick<RunSpec, "network" | "stacks" | "sweep" | "rate" | "workloadLoads" | "clients" | "restConnection">>;
 
 /** Requests/s a workload's cells are offered: its own load's rate, else the spec's; undefined = a closed loop. */
 function rateOf(spec: MeasuringInput, workload: string): number | undefined {
@@ -52,8 +52,21 @@ export interface SideWindows {
 }
 
 /**
+ * The pair's two sides again, driven by one client for both beside the tools: in a sweep and a
+ * `clients: both` run, where that client can drive the workload's load (a closed loop over kept-alive
+ * connections; an open loop and per-request connections stay with the tools). A `tools` run may add
+ * them too where its tools' CPU is unequal, which only the warm-ups tell: not counted.
+ */
+function equalClientSidesOf(spec: MeasuringInput, workload: string): number {
+  if (!(spec.sweep || spec.clients === "both")) return 0;
+  if (rateOf(spec, workload) !== undefined || spec.restConnection === "per-request") return 0;
+  return 2;
+}
+
+/**
  * Every side window a spec measures, each one after its warm-up: placements x cells x stacks (2
- * unless the spec names more) x trials. A sweep measures that at every combination of its numeric
+ * unless the spec names more, and the pair's two again where one client for both measures it beside
+ * the tools: a sweep, or `clients: both`) x trials. A sweep measures that at every combination of its numeric
  * values (its list axes are the run's own lists), plus, at worst, every refinement point its
  * budget allows, each one cell of one row (counted at the longest cell's window).
  */
@@ -62,16 +75,17 @@ export function sideWindows(input: MeasuringInput): SideWindows[] {
   const placements = spec.network?.length ?? 1;
   const stacks = spec.stacks?.length ?? 2;
   const points = spec.sweep ? numericGrid(spec.sweep).length : 1;
-  const perCell = stacks * spec.trials;
+  const perCell = (workload: string) => (stacks + equalClientSidesOf(spec, workload)) * spec.trials;
   const cells = plannedCells(spec).map(({ workload }) => ({
-    count: placements * points * perCell,
+    count: placements * points * perCell(workload),
     windowMs: windowMsOf(spec, workload),
   }));
   const refinements = spec.sweep && searchedAxis(spec.sweep) ? spec.sweep.refine.maxPoints : 0;
   if (refinements === 0) return cells;
   const lengths = cells.map((c) => c.windowMs);
   const longest = lengths.includes(null) ? null : Math.max(...(lengths as number[]));
-  return [...cells, { count: refinements * perCell, windowMs: longest }];
+  const widest = Math.max(...spec.workloads.map(perCell));
+  return [...cells, { count: refinements * widest, windowMs: longest }];
 }
 
 /**

@@ -35,15 +35,19 @@ describe("presets", () => {
     for (const name of presetNames.filter((n) => n.startsWith("study-"))) expect(specFromPreset(name).trials).toBe(3);
   });
 
-  it("quick measures for at most 45 s, leaving room for service start within a minute", () => {
-    const ms = estimateMeasuringMs(specFromPreset("quick"));
+  it("quick measures for at most 45 s, both client views counted, leaving room for service start within a minute", () => {
+    const spec = specFromPreset("quick");
+    const ms = estimateMeasuringMs(spec);
     expect(ms).not.toBeNull();
     expect(ms!).toBeLessThanOrEqual(45_000);
-    // noop, item.get warm + cold, a large payload, a stream: what quick promises to cover.
-    const cells = plannedCells(specFromPreset("quick"));
+    // Every cell by the tools and by one client for both, so its verdict rests on one client in every run.
+    expect(spec.clients).toBe("both");
+    expect(ms).toBe(plannedCells(spec).length * 4 * (spec.warmupMs + spec.durationMs));
+    // noop, item.get warm, a large payload, a stream: what quick promises to cover.
+    const cells = plannedCells(spec);
     expect(cells).toContainEqual({ workload: "noop", cacheMode: "none" });
     expect(cells).toContainEqual({ workload: "item.get", cacheMode: "warm" });
-    expect(cells).toContainEqual({ workload: "item.get", cacheMode: "cold" });
+    expect(cells).toContainEqual({ workload: "meteorites.get", cacheMode: "warm" });
     expect(cells.some((c) => findWorkload(c.workload)!.streaming)).toBe(true);
   });
 
@@ -67,15 +71,16 @@ describe("presets", () => {
     },
   );
 
-  it("crossover sweeps item.list's records across the three placements in under 2 minutes of measuring, refinements counted", () => {
+  it("crossover sweeps item.list's records across the three placements in under 4 minutes of measuring, both client views and refinements counted", () => {
     const spec = specFromPreset("crossover");
     expect(spec.workloads).toEqual(["item.list"]);
     expect(spec.sweep?.axes.map((a) => a.dimension)).toEqual(["records", "network"]);
     expect(spec.network).toEqual(["loopback", "same-zone", "cross-region"]);
     expect(spec.trials).toBe(1);
-    // 15 grid points x 2 protocols x 2.5 s + 8 refinement cells x 2 protocols x 2.5 s.
-    expect(estimateMeasuringMs(spec)).toBe(15 * 2 * 2_500 + 8 * 2 * 2_500);
-    expect(estimateMeasuringMs(spec)!).toBeLessThanOrEqual(2 * 60_000);
+    // 15 grid points x 4 sides x 2.5 s + 8 refinement cells x 4 sides x 2.5 s: a sweep measures the
+    // tools and one client for both.
+    expect(estimateMeasuringMs(spec)).toBe(15 * 4 * 2_500 + 8 * 4 * 2_500);
+    expect(estimateMeasuringMs(spec)!).toBeLessThanOrEqual(4 * 60_000);
     expect(getPreset("crossover").notes.join(" ")).toMatch(/same-zone is refused/);
   });
 
@@ -185,8 +190,11 @@ describe("estimateMeasuringMs", () => {
       trials: 2,
       warmupMs: 1000,
       durationMs: 4000,
+      clients: "tools",
     });
     expect(estimateMeasuringMs(spec)).toBe(4 * 2 * 2 * 5000);
+    // One client for both beside the tools: the pair's two sides again, in every cell.
+    expect(estimateMeasuringMs({ ...spec, clients: "both" })).toBe(4 * 4 * 2 * 5000);
   });
 
   it("counts every stack the spec measures", () => {
@@ -196,6 +204,7 @@ describe("estimateMeasuringMs", () => {
       warmupMs: 1000,
       durationMs: 4000,
       stacks: ["express", "node", "h2c", "grpc-js"],
+      clients: "tools",
     });
     expect(estimateMeasuringMs(spec)).toBe(1 * 4 * 2 * 5000);
   });
@@ -212,6 +221,8 @@ describe("estimateMeasuringMs", () => {
       trials: 2,
       warmupMs: 500,
     });
+    // An open loop stays with the tools even where the run asks for both client views (quick does).
+    expect(spec.clients).toBe("both");
     expect(estimateMeasuringMs(spec)).toBe(2 * 2 * 2 * (500 + 3_000));
     // The probe: a million requests at 1 req/s, 20 trials.
     const probe = runSpecSchema.parse({ workloads: ["noop"], requests: 1_000_000, rate: 1, trials: 20 });

@@ -1,29 +1,34 @@
 import { definePreset } from "./preset";
 
 /**
- * A first answer in a minute or two on a 2-core machine, service start included: 6 cells x 2
- * protocols x 1 trial x (0.5 s warm-up + 2 s) = 30 s of measuring (presets.test.ts keeps it <= 45 s).
+ * A first answer in about a minute on a 2-core machine, service start included: 4 cells x 4 sides
+ * (REST and gRPC by their tools, and again by one client for both) x 1 trial x (0.4 s warm-up +
+ * 1.5 s) = 30 s of measuring (presets.test.ts keeps it <= 45 s), about 53 s of wall time here with
+ * each slice's tool start-up. Measuring every cell both ways, rather than only where the tools' CPU
+ * per call differs more than 2x, keeps a cell's verdict on the same client from one run to the
+ * next: item.get's tools sit near that factor, and its verdict flipped between the two views.
  */
 export const quickPreset = definePreset({
   name: "quick",
   title: "Quick look",
   description:
-    "Is gRPC faster than REST here, from the protocol floor to a large payload and a stream, in a minute or two?",
+    "Is gRPC faster than REST here, from the protocol floor to a large payload and a stream, with one client for both and with the usual tools, in about a minute?",
   spec: {
     workloads: ["noop", "item.get", "meteorites.get", "stream"],
-    cacheModes: ["warm", "cold"],
+    cacheModes: ["warm"],
+    clients: "both",
     connections: 8,
     grpcConnections: 1,
-    durationMs: 2_000,
-    warmupMs: 500,
+    durationMs: 1_500,
+    warmupMs: 400,
     trials: 1,
     streamMessages: 100,
     serverDelayMs: 0,
   },
   notes: [
-    "One trial, with REST and gRPC taking turns in slices of the 2 s window (up to 8 each, A B B A ...): each verdict's 95% interval comes from the ratios of the paired slices, so a drift of the machine during the run is inside it. `pnpm bench:calibrate` shows how often such intervals hold on this machine (docs/measurement.md).",
-    "Cache modes apply to the workloads that read through the cache (item.get, meteorites.get): each runs warm and cold; noop and stream run once.",
-    "2 s windows keep the run short; percentiles beyond p99 rest on few samples at this length.",
-    "A workload whose load generators spend CPU per call more than 2x apart (meteorites.get and the stream here: ghz decodes every reply) is measured with one client for both too, in the same trials, and its verdict rests on that: those cells take about twice as long, so the run takes about a minute and a half rather than one.",
+    "One trial, the sides taking turns in slices of the 1.5 s window (up to 8 each, A B B A ...): each verdict's 95% interval comes from the ratios of the paired slices, so a drift of the machine during the run is inside it. `pnpm bench:calibrate` shows how often such intervals hold on this machine (docs/measurement.md).",
+    "Every cell is measured twice in the same trials: by the tools (autocannon for REST, ghz for gRPC) and by one client for both (h2load), and its verdict rests on the latter, with the tools' figure and each side's client step beside it. ghz spends 2x to 8x autocannon's CPU per call here, on two cores it shares with the servers, so the tools' figure is partly about the tools.",
+    "Warm cache only, to stay within a minute: add `--cache warm,cold` for the cold reads (about 25 s more).",
+    "1.5 s windows keep the run short; percentiles beyond p99 rest on few samples at this length, and meteorites.get's 245 KB replies fill only four slices a side.",
   ],
 });

@@ -53,7 +53,7 @@ export function clientViewRows(result: RunResult): ClientViewRow[] {
 }
 
 export const CLIENT_VIEWS_LEGEND =
-  "Where the tools' CPU per call differed more than 2x, the pair was also driven by one client program for both in the same trials: the verdict is that measurement's, the tools' figure stands beside it, and each client step is how much that side's figure moved when its tool was swapped for the equal client.";
+  "Where the tools' CPU per call differed more than 2x (and in every cell of a sweep or of a run with --clients both), the pair was also driven by one client program for both in the same trials: the verdict is that measurement's, the tools' figure stands beside it, and each client step is how much that side's figure moved when its tool was swapped for the equal client.";
 
 export interface CpuPerCallRow {
   cell: string;
@@ -64,7 +64,7 @@ export interface CpuPerCallRow {
 }
 
 /** CPU per call of a side: the recorded figures, or (results written before) computed from its parts. */
-function cpuOfSide(measure: ProtocolSummary): CpuPerCall {
+export function cpuOfSide(measure: ProtocolSummary): CpuPerCall {
   return measure.cpuMsPerCall ?? cpuPerCallOf(measure.generator.cpuMsPerRequest, measure.server.cpuMsPer1000);
 }
 

@@ -129,7 +129,7 @@ describe("renderCsv", () => {
   it("quotes a verdict that holds a comma", () => {
     const withComma = makeRunResult();
     withComma.cells[0]!.verdict = "gRPC faster, clearly";
-    expect(renderCsv(withComma)).toContain('"gRPC faster, clearly"\r\n');
+    expect(renderCsv(withComma)).toContain(',"gRPC faster, clearly",');
   });
 });
 
@@ -146,5 +146,93 @@ describe("renderCsv with placements", () => {
     const older = parseCsv(renderCsv(makeRunResult())).slice(1);
     expect(older.map((r) => r[csvHeader.indexOf("placement")])).toEqual(["loopback", "loopback"]);
     expect(older.map((r) => r[csvHeader.indexOf("placement_rtt_ms")])).toEqual(["", ""]);
+  });
+});
+
+describe("renderCsv with a cell measured both ways", () => {
+  /** One meteorites.get cell driven by the tools and by h2load for both, its verdict the latter's. */
+  function bothWays() {
+    const result = makeRunResult({ cells: [{ workload: "meteorites.get" }] });
+    const cell = result.cells[0]!;
+    const p50 = cell.comparisons.find((c) => c.metric === "p50")!;
+    cell.toolClients = {
+      trials: cell.trials.map((t) => ({ rest: t.rest, grpc: t.grpc })),
+      rest: { ...cell.rest, rps: 250, generator: { ...cell.rest.generator, tool: "autocannon", cpuMsPerRequest: 1.4 } },
+      grpc: { ...cell.grpc, rps: 110, generator: { ...cell.grpc.generator, tool: "ghz", cpuMsPerRequest: 8.2 } },
+      comparisons: [{ ...p50, ci: { ...p50.ci, estimate: 0.45, low: 0.4, high: 0.5 }, text: "REST 2.22x faster" }],
+      verdict: "REST 2.22x faster at p50 (the tools)",
+      cpuFactor: 5.9,
+      reason: "asked",
+    };
+    cell.clientSteps = (["rest", "grpc"] as const).map((side) => ({
+      side,
+      stack: side === "rest" ? ("express" as const) : ("grpc-js" as const),
+      from: side === "rest" ? "autocannon" : "ghz",
+      to: "h2load",
+      comparisons: [
+        {
+          metric: "p50" as const,
+          ci: { ...p50.ci, estimate: side === "rest" ? 1.02 : 1.65, low: 1, high: 2 },
+          winner: "to" as const,
+          text: "h2load faster",
+        },
+      ],
+      gapShare: side === "rest" ? null : 0.6,
+      text: "its step",
+    }));
+    cell.rest = {
+      ...cell.rest,
+      rps: 270,
+      generator: { ...cell.rest.generator, tool: "h2load", cpuMsPerRequest: 0.15 },
+    };
+    cell.grpc = {
+      ...cell.grpc,
+      rps: 170,
+      generator: { ...cell.grpc.generator, tool: "h2load", cpuMsPerRequest: 0.21 },
+    };
+    cell.verdict = "REST 1.54x faster at p50 (one client for both)";
+    return result;
+  }
+
+  it("has the tools' rows with their own speedup and verdict, then the equal client's pair, which the verdict rests on", () => {
+    const rows = parseCsv(renderCsv(bothWays())).slice(1);
+    const column = (name: string) => rows.map((r) => r[csvHeader.indexOf(name)]);
+    expect(column("client_view")).toEqual(["tools", "tools", "equal", "equal"]);
+    expect(column("headline")).toEqual(["false", "false", "true", "true"]);
+    expect(column("generator_tool")).toEqual(["autocannon", "ghz", "h2load", "h2load"]);
+    expect(column("rps")).toEqual(["250", "110", "270", "170"]);
+    expect(column("p50_speedup").slice(0, 2)).toEqual(["0.45", "0.45"]);
+    expect(column("p50_speedup").slice(2)).not.toContain("0.45");
+    expect(column("verdict")).toEqual([
+      "REST 2.22x faster at p50 (the tools)",
+      "REST 2.22x faster at p50 (the tools)",
+      "REST 1.54x faster at p50 (one client for both)",
+      "REST 1.54x faster at p50 (one client for both)",
+    ]);
+    // Each equal-client row carries its side's step from the tool it replaced.
+    expect(column("client_step_from")).toEqual(["", "", "autocannon", "ghz"]);
+    expect(column("client_step_p50_ratio")).toEqual(["", "", "1.02", "1.65"]);
+    expect(column("client_step_gap_share")).toEqual(["", "", "", "0.6"]);
+  });
+
+  it("gives CPU per call at the client, the server and both, on every row", () => {
+    const rows = parseCsv(renderCsv(bothWays())).slice(1);
+    const column = (name: string) => rows.map((r) => r[csvHeader.indexOf(name)]);
+    expect(column("client_cpu_ms_per_call")).toEqual(["1.4", "8.2", "0.15", "0.21"]);
+    const server = column("server_cpu_ms_per_call");
+    const total = column("total_cpu_ms_per_call");
+    rows.forEach((_r, i) => {
+      if (server[i] === "") expect(total[i]).toBe("");
+      else expect(Number(total[i])).toBeCloseTo(Number(column("client_cpu_ms_per_call")[i]) + Number(server[i]!), 9);
+    });
+  });
+
+  it("marks a cell measured one way as its own headline, in the view its measures record", () => {
+    const rows = parseCsv(renderCsv(makeRunResult())).slice(1);
+    expect(rows.map((r) => r[csvHeader.indexOf("client_view")])).toEqual(["tools", "tools"]);
+    expect(rows.map((r) => r[csvHeader.indexOf("headline")])).toEqual(["true", "true"]);
+    const equalRun = makeRunResult({ spec: { clients: "equal" } });
+    const equalRows = parseCsv(renderCsv(equalRun)).slice(1);
+    expect(equalRows.map((r) => r[csvHeader.indexOf("client_view")])).toEqual(["equal", "equal"]);
   });
 });

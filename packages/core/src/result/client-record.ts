@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { clientModes } from "../run-request/load-fields";
 
 /**
  * How one side of a cell was driven when the run chose its client programs (`clients`): which
@@ -8,7 +7,8 @@ import { clientModes } from "../run-request/load-fields";
  * run; absent in `tools` runs and in results written before.
  */
 export const clientRecordSchema = z.object({
-  mode: z.enum(clientModes),
+  /** How this side was driven ("both" runs record "equal" on their equal-client sides). */
+  mode: z.enum(["tools", "equal"]),
   /** The client program, as the generator's `tool`: "h2load". */
   program: z.string().min(1),
   /** HTTP on the wire: "1.1" for the HTTP/1.1 stacks, "2" (prior knowledge) for h2c and gRPC. */

@@ -233,10 +233,14 @@ export const clientStepSchema = z.object({
 });
 export type ClientStep = z.infer<typeof clientStepSchema>;
 
+/** Why a cell was measured both ways (ToolClients' `reason`). */
+export const equalClientsReasons = ["unequal-tools", "sweep", "asked"] as const;
+export type EqualClientsReason = (typeof equalClientsReasons)[number];
+
 /**
- * A cell measured by the tools (autocannon, ghz...) whose CPU per call differed by more than the
- * client factor, so it was also measured with one client for both in the same trials: the tools'
- * figures, kept beside the headline that rests on the equal clients.
+ * A cell measured by the tools (autocannon, ghz...) and also with one client for both in the same
+ * trials (their CPU per call differed by more than the client factor, a sweep, or `clients: both`):
+ * the tools' figures, kept beside the headline that rests on the equal clients.
  */
 export const toolClientsSchema = z.object({
   trials: z.array(z.object({ rest: protocolMeasureSchema, grpc: protocolMeasureSchema })),
@@ -249,10 +253,11 @@ export const toolClientsSchema = z.object({
   cpuFactor: nonNegative.nullable(),
   /**
    * Why both: "unequal-tools", their CPU per call more than 2x apart in the warm-ups of the first
-   * trial that decided (for a workload and cache mode, at every placement); "sweep", a sweep
-   * measures every cell both ways, since its cells are compared with one another. Absent: "unequal-tools".
+   * trial that decided (for a workload, in every cache mode and at every placement); "sweep", a
+   * sweep measures every cell both ways, since its cells are compared with one another; "asked",
+   * the run's `clients` was "both". Absent: "unequal-tools".
    */
-  reason: z.enum(["unequal-tools", "sweep"]).optional(),
+  reason: z.enum(equalClientsReasons).optional(),
 });
 export type ToolClients = z.infer<typeof toolClientsSchema>;
 

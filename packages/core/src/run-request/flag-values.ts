@@ -76,7 +76,11 @@ export function parseList(flag: string, raw: string): string[] {
 /** One of a few names, spelled exactly. */
 export function parseChoice<T extends string>(flag: string, raw: string, choices: readonly T[]): T {
   const choice = choices.find((c) => c === raw);
-  if (choice === undefined) fail(flag, raw, `use ${choices.join(" or ")}`);
+  if (choice === undefined) {
+    const listed =
+      choices.length > 2 ? `${choices.slice(0, -1).join(", ")} or ${choices.at(-1)}` : choices.join(" or ");
+    fail(flag, raw, `use ${listed}`);
+  }
   return choice;
 }
 

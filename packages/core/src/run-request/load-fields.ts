@@ -97,9 +97,12 @@ export const restConnectionField = defineRunField({
 /**
  * Which client programs drive the stacks: "tools" the load generator each stack's record names
  * (autocannon, ghz, h2load), "equal" one program for every stack (h2load over HTTP/1.1 or h2,
- * gRPC calls as framed protobuf bodies), so a verdict is about the protocols, not the tools.
+ * gRPC calls as framed protobuf bodies), so a verdict is about the protocols, not the tools;
+ * "both" the tools and, in the same trials, one client for the headline pair, in every cell
+ * (a "tools" run does that only where the tools' CPU per call is unequal), so which of the two a
+ * verdict rests on does not change from one run to the next.
  */
-export const clientModes = ["tools", "equal"] as const;
+export const clientModes = ["tools", "equal", "both"] as const;
 export type ClientMode = (typeof clientModes)[number];
 
 export const clientsField = defineRunField({
@@ -110,7 +113,7 @@ export const clientsField = defineRunField({
       name: "clients",
       value: "MODE",
       example: "equal",
-      help: `client programs: tools (each stack's own: autocannon, ghz, h2load) or equal (h2load for every stack, gRPC as framed protobuf bodies, gRPC errors from the servers' counters)`,
+      help: `client programs: tools (each stack's own: autocannon, ghz, h2load; the pair also by h2load where the tools' CPU per call is over 2x apart), equal (h2load for every stack, gRPC as framed protobuf bodies, gRPC errors from the servers' counters) or both (the tools, and h2load for the pair in every cell, in the same trials)`,
     },
     (flag, raw) => parseChoice(flag, raw, clientModes),
     String,
@@ -121,7 +124,7 @@ export const clientsField = defineRunField({
     id: "clients",
     label: "Clients",
     name: "Clients",
-    hint: "equal: one client program (h2load) for every stack",
+    hint: "equal: one client program (h2load) for every stack; both: the tools and h2load, every cell",
     choices: clientModes,
   },
 });

@@ -1,3 +1,4 @@
+import { bothWaysReason } from "@relix/core/findings/validity-findings";
 import type { CellResult } from "@relix/core/result/result-schema";
 import { Winner } from "@/components/ui/Proto";
 
@@ -13,12 +14,8 @@ export function ClientViewsBlock({ cell }: { cell: CellResult }) {
     <div className="client-views" data-testid="client-views" style={{ margin: "0 0 14px" }}>
       <p className="small" style={{ margin: "0 0 6px" }}>
         Measured with one client for both ({cell.rest.generator.tool}) in the same trials, because{" "}
-        {tools.reason === "sweep"
-          ? "a sweep measures every cell both ways (its cells are compared with one another)"
-          : `${tools.rest.generator.tool} and ${tools.grpc.generator.tool} spent CPU per call ${
-              tools.cpuFactor === null ? "far" : `${tools.cpuFactor.toFixed(1)}x`
-            } apart in the first trial's warm-ups`}
-        . The tools said: {toolsP50 ? <Winner winner={toolsP50.winner}>{toolsP50.text}</Winner> : tools.verdict}
+        {bothWaysReason(tools)}. The tools ({tools.rest.generator.tool} and {tools.grpc.generator.tool}) said:{" "}
+        {toolsP50 ? <Winner winner={toolsP50.winner}>{toolsP50.text}</Winner> : tools.verdict}
       </p>
       <ul style={{ margin: 0, paddingLeft: 18 }} data-testid="client-steps">
         {(cell.clientSteps ?? []).map((step) => (

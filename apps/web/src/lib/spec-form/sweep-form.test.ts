@@ -87,17 +87,18 @@ describe("new-run form: the sweep", () => {
       { dimension: "records", values: "1, 10, 100, 1000" },
       { dimension: "", values: "" },
     ]).fields;
-    expect(estimateRunMs(records)).toBe((4 + 8) * one);
+    // A sweep measures each point by the tools and by one client for both: twice a point's sides.
+    expect(estimateRunMs(records)).toBe((4 + 8) * 2 * one);
     const grid = withSweep([
       { dimension: "records", values: "1, 10, 100, 1000" },
       { dimension: "network", values: "loopback, same-zone, cross-region" },
     ]).fields;
-    expect(estimateRunMs(grid)).toBe((12 + 8) * one);
+    expect(estimateRunMs(grid)).toBe((12 + 8) * 2 * one);
     const places = withSweep([
       { dimension: "network", values: "loopback, cross-region" },
       { dimension: "", values: "" },
     ]).fields;
-    expect(estimateRunMs(places)).toBe(2 * one);
+    expect(estimateRunMs(places)).toBe(2 * 2 * one);
     expect(estimateRunMs(base)).toBe(one);
   });
 
