@@ -27,25 +27,6 @@ export interface PacketEmulator extends NetworkEmulator {
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
 const VERIFY_ATTEMPTS = 3;
 
-/**
- * What keeps a verified link from its placement, or null when it holds: the median round trip, and
- * the median TCP connect (the handshake's SYN and SYN-ACK, one round trip at packet level: what a
- * per-request REST call pays before its request), each within the tolerance of the target RTT. A
- * connect that was not timed is not held against the link.
- */
-export function linkMiss(
-  verified: { rttMs: number; connectMs: number | null },
-  targetRttMs: number,
-  toleranceMs: number,
-): string | null {
-  const misses: string[] = [];
-  if (Math.abs(verified.rttMs - targetRttMs) > toleranceMs) misses.push(`a round trip took ${verified.rttMs} ms`);
-  if (verified.connectMs !== null && Math.abs(verified.connectMs - targetRttMs) > toleranceMs) {
-    misses.push(`a TCP connect (one round trip) took ${verified.connectMs} ms`);
-  }
-  return misses.length > 0 ? `across the packet link ${misses.join(" and ")}` : null;
-}
-
 export async function startPacketEmulator(options: {
   helper: string;
   tools: LinkTools;
@@ -92,13 +73,12 @@ export async function startPacketEmulator(options: {
       let verified = await link.verify();
       for (
         let attempt = 1;
-        attempt < VERIFY_ATTEMPTS && linkMiss(verified, profile.rttMs, toleranceMs) !== null;
+        attempt < VERIFY_ATTEMPTS && Math.abs(verified.rttMs - profile.rttMs) > toleranceMs;
         attempt++
       ) {
         calibration = await link.reshape(profile);
         verified = await link.verify();
       }
-      const miss = linkMiss(verified, profile.rttMs, toleranceMs);
       zeroDelayRttMs ??= calibration?.zeroDelayRttMs ?? null;
       const base = {
         name: placementName(placement),
@@ -112,10 +92,10 @@ export async function startPacketEmulator(options: {
         emulatorVersion: link.emulator.version,
         notReproduced: PACKET_EMULATION_LIMITS,
       };
-      if (miss !== null) {
+      if (Math.abs(verified.rttMs - profile.rttMs) > toleranceMs) {
         await link.restore(0, 0, null);
         const reason =
-          `${miss} against a ${profile.rttMs} ms target ` +
+          `a round trip across the packet link took ${verified.rttMs} ms against a ${profile.rttMs} ms target ` +
           `(±${toleranceMs} ms allowed${calibration ? `; calibrated at ${calibration.delayPerDirectionUs} µs each way` : ""}): ` +
           `the machine was too busy to hold the delay (${VERIFY_ATTEMPTS} attempts); a quieter moment may reach it`;
         return { record: { ...base, status: "refused", reason }, path: null };

@@ -32,6 +32,7 @@ export const crossoverPreset = definePreset({
       refine: { resolution: 1.25, maxPoints: 8 },
     },
   },
+  calibration: null,
   notes: [
     "Each grid point is one cell: item.list with the reply's record count set to the point's value, measured like any other cell. Where the p50 winner changes between two neighbouring counts, the run measures counts in between (geometric bisection) until the crossover is bracketed within 25% or 8 added cells are spent, shared across the placements.",
     "One trial of 2 s windows, REST and gRPC taking turns in slices: each verdict's 95% interval comes from the paired slices' ratios; where a large reply or a long round trip leaves too few calls for four slices of 30 (10,000 records, cross-region), the sides run one block each and the interval (sub-windows, or resampled calls) sees only the noise inside each block, which the report flags. A crossover is where the winner changes, not a precise threshold; run with --trials 3 before reading much into its exact place.",

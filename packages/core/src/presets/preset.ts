@@ -72,6 +72,20 @@ export interface Preset {
   notes: string[];
 }
 
-export function definePreset(preset: Preset): Preset {
-  return preset;
+/**
+ * What `pnpm bench:calibrate --preset NAME --repeat 20` showed for a preset's own settings on the
+ * machine its figures come from, in one sentence; null when it has not been run. Every preset says
+ * which (definePreset adds it to the notes), so a reader knows whether its intervals were checked
+ * against reruns or rest on the method alone.
+ */
+export interface PresetCalibration {
+  calibration: string | null;
+}
+
+export function definePreset(preset: Preset & PresetCalibration): Preset {
+  const { calibration, ...rest } = preset;
+  const note =
+    calibration ??
+    `Not calibrated yet: \`pnpm bench:calibrate --preset ${preset.name} --repeat 20\` (20 reruns of this preset's own settings) has not been run on this machine, so how often its intervals hold is shown for the quick preset's settings only (README, "Measured on this machine"); its intervals rest on the same paired slices, pooled over its trials.`;
+  return { ...rest, notes: [...rest.notes, note] };
 }

@@ -25,6 +25,8 @@ export const quickPreset = definePreset({
     streamMessages: 100,
     serverDelayMs: 0,
   },
+  calibration:
+    "Calibrated here on 2026-11-26 (`pnpm bench:calibrate --repeat 20`, load average about 2): p50 intervals held the median of 20 reruns 20/20 (noop), 18/20 (item.get), 18/20 (meteorites.get) and 19/20 (the stream), with no two reruns naming opposite winners; the stream's p99 did not hold (15/20, 3 opposite pairs), so read its p99 verdict as an indication.",
   notes: [
     "One trial, the sides taking turns in slices of the 1.5 s window (up to 8 each, A B B A ...): each verdict's 95% interval comes from the ratios of the paired slices, so a drift of the machine during the run is inside it. `pnpm bench:calibrate` shows how often such intervals hold on this machine (docs/measurement.md).",
     "Every cell is measured twice in the same trials: by the tools (autocannon for REST, ghz for gRPC) and by one client for both (h2load), and its verdict rests on the latter, with the tools' figure and each side's client step beside it. ghz spends 2x to 8x autocannon's CPU per call here, on two cores it shares with the servers, so the tools' figure is partly about the tools.",

@@ -61,6 +61,7 @@ export const study000Preset = definePreset({
       measure: "cacheImprovementPct",
     },
   ],
+  calibration: null,
   notes: [
     design,
     "Not reproduced: 20 samples per cell, a warm-up dropped by hand, means only, one machine. Relix reports the whole distribution (the mean is shown to match the study) and a 95% CI over 3 trials.",

@@ -170,6 +170,7 @@ export const study001Preset = definePreset({
     streamMessages: 100,
   },
   published,
+  calibration: null,
   notes: [
     'Stacks: the headline pair is the study\'s own, fastapi (FastAPI on uvicorn, one process) against grpcio (grpcio\'s synchronous server); express against grpc-js is measured in the same trials beside it. Each published figure is shown twice, labelled with the pair it sits beside: "(fastapi vs grpcio)" and "(express vs grpc-js)"; the stack comparisons give Node\'s own REST-against-gRPC verdict with its 95% interval, and the layer walk the runtime step on each side (express -> fastapi, grpc-js -> grpcio).',
     "What still differs from the study: the hardware (GCP VMs of 2 vCPU, REST and gRPC on different VMs, against one machine here for all four stacks); the versions (services/python/requirements.txt pins this machine's FastAPI, uvicorn and grpcio; the study's were not published); the server settings (grpcio serves from a pool of 10 threads, GRPCIO_MAX_WORKERS, the pool of grpcio's own examples: Light's ~185 streams in flight queue behind it, as they would have on a server with that pool); and the client: Locust's Python users there, autocannon (REST) and ghz (gRPC) here, open loop at each task's rate.",

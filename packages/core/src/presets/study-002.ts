@@ -61,6 +61,7 @@ export const study002Preset = definePreset({
   },
   sequentialFigures: true,
   published,
+  calibration: null,
   notes: [
     "Units: the study published mean seconds per call over 100 sequential calls; Relix shows ms per call (mean latency at connections 1), so 0.0181 s reads 18.1 ms.",
     "The study read MySQL on every call (no cache): the preset uses cache mode cold. Add --cache warm to see what Redis changes.",

@@ -60,6 +60,7 @@ export const study003Preset = definePreset({
       note: "The study had no REST stream (compare its REST list, 2706 ms); Relix's REST side is NDJSON.",
     },
   ],
+  calibration: null,
   notes: [
     "Units: the study published ms per loop of 200 sequential calls; Relix measures per-call latency at connections 1 and shows mean x 200 beside it.",
     "The study served a static list held in memory; the preset uses cache mode memory (a process-local cache: after the first read no Redis GET and no JSON.parse of the 245 KB list), so each call costs what the study's did: the protocol's own encoding. Add --cache warm to see what a Redis hit adds on both sides, or --cache cold to read MySQL.",

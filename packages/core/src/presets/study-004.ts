@@ -104,6 +104,7 @@ export const study004Preset = definePreset({
   },
   sequentialFigures: true,
   published,
+  calibration: null,
   notes: [
     'Stacks: the headline pair is the study\'s own, flask (Flask on gunicorn, one threaded worker, how Flask is deployed) against grpcio (grpcio\'s synchronous server); express against grpc-js is measured in the same trials beside it. Each published figure is shown twice, labelled with the pair it sits beside: "(flask vs grpcio)" and "(express vs grpc-js)"; the stack comparisons give Node\'s own REST-against-gRPC verdict with its 95% interval, and the layer walk the runtime step on each side (express -> flask, grpc-js -> grpcio).',
     "What still differs from the study: the hardware (GCP e2-standard-2 VMs there, one machine here); the versions (services/python/requirements.txt pins this machine's Flask, gunicorn and grpcio; the study's were not published); Flask's server (the study did not say which; gunicorn here, where its development server would add its own cost); and the client: the study's Python client (a new connection per REST call, one gRPC channel), autocannon and ghz here with the same connection policy.",

@@ -44,10 +44,11 @@ describe("sweep planning", () => {
   });
 
   it("estimates every grid point and the refinement budget's worst case", () => {
-    // 3 records values x 2 placements x 1 cell x 2 stacks x 1 s, plus 8 refinement cells x 2 stacks x 1 s.
-    expect(estimateMeasuringMs(twoAxes)).toBe(3 * 2 * 2 * 1000 + 8 * 2 * 1000);
+    // 3 records values x 2 placements x 1 cell x 4 sides x 1 s, plus 8 refinement cells x 4 sides x
+    // 1 s: a sweep measures its pair by the tools and by one client for both.
+    expect(estimateMeasuringMs(twoAxes)).toBe(3 * 2 * 4 * 1000 + 8 * 4 * 1000);
     const listsOnly = spec({ axes: [{ dimension: "network", values: ["loopback", "cross-region"] }] });
-    expect(estimateMeasuringMs(listsOnly)).toBe(2 * 2 * 1000);
+    expect(estimateMeasuringMs(listsOnly)).toBe(2 * 4 * 1000);
   });
 
   it("can tell a sweep beyond the time bound", () => {
