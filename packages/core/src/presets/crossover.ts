@@ -12,8 +12,7 @@ import { definePreset } from "./preset";
 export const crossoverPreset = definePreset({
   name: "crossover",
   title: "Crossover map",
-  description:
-    "At how many records does gRPC start to win on item.list, on loopback, in one zone and across regions? About 3 minutes.",
+  description: "At how many records does gRPC start to win on item.list, on loopback, in one zone and across regions?",
   spec: {
     workloads: ["item.list"],
     cacheModes: ["warm"],
