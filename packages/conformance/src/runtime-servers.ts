@@ -14,37 +14,19 @@ import {
   serviceProcessIds,
   serviceProcessRecord,
   sidePortOf,
-  type Runtime,
   type ServiceProcessId,
 } from "@relix/core/stacks/service-processes";
 import { stackPortVariable } from "@relix/core/stacks/port-variables";
+import { RUNTIME_BUILDS, type OtherRuntime } from "@relix/core/stacks/runtime-builds";
 import { stackRecord, stacksOfProcess, type StackId } from "@relix/core/stacks/stacks";
 import { ensureDatabaseExists, seedDatabase } from "@relix/io/data/seed";
 import { ownChildProcess } from "@relix/io/lifetime";
 import { createMysqlPool } from "@relix/io/repository/mysql-store";
 import { serverEnvironment } from "./stack";
 
-export type OtherRuntime = Exclude<Runtime, "node">;
+export type { OtherRuntime };
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-
-/**
- * What each runtime's build makes and its start scripts need (the runner checks the same files in
- * runtime-build.ts); the build itself is services/<runtime>/build.sh, which CI runs.
- */
-const BUILT: Record<OtherRuntime, { script: string; artifacts: readonly string[] }> = {
-  java: {
-    script: "services/java/build.sh",
-    artifacts: [
-      "services/java/spring-rest/target/relix-spring.jar",
-      "services/java/grpc-server/target/relix-grpc-java.jar",
-    ],
-  },
-  python: {
-    script: "services/python/build.sh",
-    artifacts: ["services/python/.venv/bin/python", "services/python/generated/relix/v1/bench_pb2.py"],
-  },
-};
 
 /** A JVM on a busy 2-core machine takes tens of seconds to open its ports (Spring Boot the longest). */
 const READY_TIMEOUT_MS = 90_000;
@@ -54,9 +36,9 @@ const EXIT_TIMEOUT_MS = SHUTDOWN_TIMEOUT_MS + 8_000;
 
 /** Why the runtime's servers cannot be started here (its build is missing), or undefined when they can. */
 export function runtimeNotBuilt(runtime: OtherRuntime, root = REPO_ROOT): string | undefined {
-  const missing = BUILT[runtime].artifacts.filter((artifact) => !existsSync(path.join(root, artifact)));
+  const missing = RUNTIME_BUILDS[runtime].artifacts.filter((artifact) => !existsSync(path.join(root, artifact)));
   if (missing.length === 0) return undefined;
-  return `the ${runtime} stacks are not built here (${missing.join(", ")} missing): run ${BUILT[runtime].script} (pnpm build:runtimes)`;
+  return `the ${runtime} stacks are not built here (${missing.join(", ")} missing): run ${RUNTIME_BUILDS[runtime].script} (pnpm build:runtimes)`;
 }
 
 /** The processes of a runtime, in the table's order. */

@@ -9,25 +9,8 @@
 import { spawn } from "node:child_process";
 import { access } from "node:fs/promises";
 import path from "node:path";
-import type { Runtime } from "@relix/core/stacks/service-processes";
+import { RUNTIME_BUILDS, type OtherRuntime } from "@relix/core/stacks/runtime-builds";
 import { REPO_ROOT } from "./service-build";
-
-type OtherRuntime = Exclude<Runtime, "node">;
-
-/** Each runtime's build script and what it makes, from the repository root. */
-const RUNTIME_BUILDS: Record<OtherRuntime, { script: string; artifacts: readonly string[] }> = {
-  java: {
-    script: "services/java/build.sh",
-    artifacts: [
-      "services/java/spring-rest/target/relix-spring.jar",
-      "services/java/grpc-server/target/relix-grpc-java.jar",
-    ],
-  },
-  python: {
-    script: "services/python/build.sh",
-    artifacts: ["services/python/.venv/bin/python", "services/python/generated/relix/v1/bench_pb2.py"],
-  },
-};
 
 /** A Maven build that downloads its dependencies takes minutes; a build that hangs is cut off. */
 const BUILD_TIMEOUT_MS = 15 * 60_000;
