@@ -58,7 +58,14 @@ export function CompareSpeedupChart({
         <ReferenceLine x={1} stroke="#0f172a" strokeDasharray="4 3" />
         {runs.map((run, i) => (
           <Bar key={run} dataKey={`run${i}`} name={run} fill={runColor(i)} barSize={10} isAnimationActive={false}>
-            <ErrorBar dataKey={`run${i}Error`} width={4} strokeWidth={1.2} stroke="#334155" direction="x" />
+            <ErrorBar
+              dataKey={`run${i}Error`}
+              width={4}
+              strokeWidth={1.2}
+              stroke="#334155"
+              direction="x"
+              isAnimationActive={false}
+            />
           </Bar>
         ))}
       </BarChart>

@@ -77,7 +77,14 @@ export function RttSpeedupChart({ points }: { points: RttPoint[] }) {
           dot={{ r: 4, fill: "#2563eb" }}
           isAnimationActive={false}
         >
-          <ErrorBar dataKey="error" width={6} strokeWidth={1.5} stroke="#0f172a" direction="y" />
+          <ErrorBar
+            dataKey="error"
+            width={6}
+            strokeWidth={1.5}
+            stroke="#0f172a"
+            direction="y"
+            isAnimationActive={false}
+          />
         </Line>
       </LineChart>
     </ResponsiveContainer>

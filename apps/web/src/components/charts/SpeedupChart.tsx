@@ -28,6 +28,9 @@ const colorOf = (winner: SpeedupBar["winner"]) => (winner === "none" ? NONE_COLO
 
 /**
  * gRPC's speedup per cell (> 1: gRPC better) with its 95% CI as an error bar, around a line at 1.
+ * Error bars are drawn without recharts' grow-in animation (here and in the other charts): it
+ * scales each whisker from the axis's origin, so a picture saved or taken during it showed the
+ * intervals far from their bars.
  * A bar is coloured by the protocol the CI names the winner, grey when the CI straddles 1.
  */
 export function SpeedupChart({ rows, metricLabel }: { rows: SpeedupBar[]; metricLabel: string }) {
@@ -67,7 +70,14 @@ export function SpeedupChart({ rows, metricLabel }: { rows: SpeedupBar[]; metric
           {rows.map((row) => (
             <Cell key={row.cell} fill={colorOf(row.winner)} />
           ))}
-          <ErrorBar dataKey="error" width={6} strokeWidth={1.5} stroke="#0f172a" direction="x" />
+          <ErrorBar
+            dataKey="error"
+            width={6}
+            strokeWidth={1.5}
+            stroke="#0f172a"
+            direction="x"
+            isAnimationActive={false}
+          />
         </Bar>
       </BarChart>
     </ResponsiveContainer>

@@ -60,7 +60,14 @@ export function StackLadderChart({ rungs }: { rungs: LadderRung[] }) {
         />
         <ReferenceLine x={1} stroke="#0f172a" strokeDasharray="4 3" />
         <Scatter data={points} name="p50 ratio" isAnimationActive={false} shape="circle">
-          <ErrorBar dataKey="error" width={6} strokeWidth={1.5} stroke="#0f172a" direction="x" />
+          <ErrorBar
+            dataKey="error"
+            width={6}
+            strokeWidth={1.5}
+            stroke="#0f172a"
+            direction="x"
+            isAnimationActive={false}
+          />
         </Scatter>
       </ScatterChart>
     </ResponsiveContainer>
