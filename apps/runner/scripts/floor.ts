@@ -36,6 +36,7 @@ import { parseRuntimes, runtimeFloors, type ReferenceCommand, type RuntimeFloor 
 import { floorVerdict, FLOOR_TARGETS, type FloorVerdict, type RoundFigures } from "./floor/verdict";
 import { parseCount, parseSeconds, startLocalStack } from "./lib/local-stack";
 import { watchMachineLoad } from "./lib/machine-load";
+import { PRIME_MAX_ROUNDS, PRIME_ROUND_MS, primingSettled } from "@relix/core/stacks/jit-priming";
 
 const { values: options } = parseArgs({
   options: {
@@ -43,7 +44,7 @@ const { values: options } = parseArgs({
     rounds: { type: "string", default: process.env.FLOOR_ROUNDS ?? "2" },
     warmup: { type: "string", default: `${process.env.FLOOR_WARMUP_MS ?? 1_000}ms` },
     window: { type: "string", default: `${process.env.FLOOR_WINDOW_MS ?? 5_000}ms` },
-    prime: { type: "string", default: `${process.env.FLOOR_PRIME_MS ?? 3_000}ms` },
+    prime: { type: "string", default: process.env.FLOOR_PRIME_MS ? `${process.env.FLOOR_PRIME_MS}ms` : "settle" },
   },
 });
 const runtimes = parseRuntimes(options.runtime);
@@ -52,8 +53,25 @@ const windows = {
   warmupMs: parseSeconds(options.warmup, "warmup", { min: 0, max: 30_000 }),
   windowMs: parseSeconds(options.window, "window", { min: 500, max: 60_000 }),
 };
-/** A run at 32 in flight of each side before the rounds, not counted: a JIT (the JVM's) compiles its hot paths there. */
-const primeMs = parseSeconds(options.prime, "prime", { min: 0, max: 60_000 });
+/**
+ * Runs at 32 in flight of each side before the rounds, not counted: a JIT (the JVM's) compiles its
+ * hot paths there. "settle" (the default): rounds until throughput stops rising, as a run primes
+ * its JVM stacks (@relix/core stacks/jit-priming.ts); a duration: one run that long; 0: none.
+ */
+const primeMs = options.prime === "settle" ? "settle" : parseSeconds(options.prime, "prime", { min: 0, max: 60_000 });
+
+/** Primes one side; returns the rounds it took (1 for a fixed-length priming, 0 for none) and whether it held. */
+async function prime(target: FloorTarget): Promise<{ rounds: number; settled: boolean }> {
+  if (primeMs !== "settle") {
+    if (primeMs > 0) await measureItemGet(target, 32, { warmupMs: 0, windowMs: primeMs });
+    return { rounds: primeMs > 0 ? 1 : 0, settled: true };
+  }
+  const rpsByRound: number[] = [];
+  while (rpsByRound.length < PRIME_MAX_ROUNDS && !primingSettled(rpsByRound)) {
+    rpsByRound.push((await measureItemGet(target, 32, { warmupMs: 0, windowMs: PRIME_ROUND_MS })).rps);
+  }
+  return { rounds: rpsByRound.length, settled: primingSettled(rpsByRound) };
+}
 
 const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 const floors = runtimeFloors(tsxCli);
@@ -75,14 +93,15 @@ async function withRuntimePorts(targets: ServiceTargets, measured: RuntimeFloor[
 
 type Figures = { p50Ms: number; rps: number };
 
+/** How many priming rounds each server took, by name, printed after the table. */
+const primeRounds = new Map<string, { rounds: number; settled: boolean }>();
+
 /** The rounds of one API against its references, interleaved; each side's figures per round. */
 async function measureRounds(
   sides: Partial<Record<Side, FloorTarget>>,
 ): Promise<Array<Partial<Record<Side, Figures>>>> {
   const order = (Object.keys(sides) as Side[]).filter((side) => sides[side]);
-  if (primeMs > 0) {
-    for (const side of order) await measureItemGet(sides[side]!, 32, { warmupMs: 0, windowMs: primeMs });
-  }
+  for (const side of order) primeRounds.set(sides[side]!.name, await prime(sides[side]!));
   const figures: Array<Partial<Record<Side, Figures>>> = [];
   for (const round of interleavedOrder(rounds, order)) {
     const p50: Partial<Record<Side, number>> = {};
@@ -187,9 +206,13 @@ async function main() {
       ...servedStacks,
     ]);
 
+    const primingText =
+      primeMs === "settle"
+        ? `each server primed in ${PRIME_ROUND_MS / 1000} s rounds at 32 in flight until its throughput held`
+        : `${primeMs / 1000} s priming per server`;
     console.log(
       `item.get warm, ${rounds} rounds (the sides' order reversed every other round) of ${windows.windowMs / 1000} s ` +
-        `windows after ${windows.warmupMs / 1000} s warm-up, ${primeMs / 1000} s priming per server; p50 at 1 in ` +
+        `windows after ${windows.warmupMs / 1000} s warm-up, ${primingText}; p50 at 1 in ` +
         `flight, rps at 32; medians of the per-round ratios`,
     );
     console.log(
@@ -211,6 +234,10 @@ async function main() {
       const result = await measureRuntime(floor, targets, stack.redisUrl);
       pass &&= result.pass;
       for (const line of result.lines) console.log(line);
+    }
+    if (primeMs === "settle" && primeRounds.size > 0) {
+      const list = [...primeRounds].map(([name, p]) => `${name} ${p.rounds}${p.settled ? "" : " (still rising)"}`);
+      console.log(`priming rounds: ${list.join(", ")}`);
     }
     const [one, five, fifteen] = os.loadavg().map((value) => value.toFixed(2));
     console.log(`${await load.stop()}\nload average at the end: ${one}, ${five}, ${fifteen} (1, 5, 15 min)`);

@@ -120,6 +120,16 @@ describe("runCli", () => {
     expect(h.stderr()).toContain("relix-bench: quick: 1 cell x 2 placements x 3 stacks x 1 trial");
   });
 
+  it("adds the most JVM priming the run can do to its plan, naming the stacks, and nothing without them", async () => {
+    const jvm = await harness(fakeEngine());
+    await runCli(["--workloads", "noop,item.get", "--cache", "warm", "--stacks", "spring,grpc-java"], jvm.ctx);
+    // Two cells x two JVM stacks x at most 15 rounds of 2 s.
+    expect(jvm.stderr()).toMatch(/of measuring \(\+ up to 2m priming spring, grpc-java\)\n/);
+    const node = await harness(fakeEngine());
+    await runCli(["--workloads", "noop,item.get", "--cache", "warm"], node.ctx);
+    expect(node.stderr()).not.toContain("priming");
+  });
+
   it("runs, prints the table, writes every output relative to where pnpm was run, and exits 0", async () => {
     const h = await harness(fakeEngine());
     const code = await runCli(

@@ -11,6 +11,8 @@ import {
 } from "@relix/core";
 import { RunCancelledError, type RunBenchmark } from "../engine/run-events";
 import { formatDuration } from "@relix/core/render/format";
+import { primingBoundMs, stacksToPrime } from "@relix/core/stacks/jit-priming";
+import { runStacks } from "../engine/run-plan";
 import { renderTableReport } from "@relix/core/render/table";
 import { evaluateThresholds, formatThresholdOutcome } from "@relix/core/render/thresholds";
 import { parseCliArgs, type CliArgs } from "./args";
@@ -70,7 +72,10 @@ function plan(requested: RunSpec): string {
   const where = placements > 1 ? ` x ${placements} placements` : "";
   const through = stacks > 2 ? `${stacks} stacks` : "2 protocols";
   const bothWays = spec.sweep || spec.clients === "both" ? " (+ the pair with one client for both)" : "";
-  return `relix-bench: ${spec.preset ?? "custom"}: ${cells} cell${cells === 1 ? "" : "s"}${where} x ${through}${bothWays} x ${spec.trials} trial${spec.trials === 1 ? "" : "s"}${sweepPlan(spec)}${time}`;
+  const priming = primingBoundMs(runStacks(spec), plannedCells(spec).length);
+  const primed =
+    priming > 0 ? ` (+ up to ${formatDuration(priming)} priming ${stacksToPrime(runStacks(spec)).join(", ")})` : "";
+  return `relix-bench: ${spec.preset ?? "custom"}: ${cells} cell${cells === 1 ? "" : "s"}${where} x ${through}${bothWays} x ${spec.trials} trial${spec.trials === 1 ? "" : "s"}${sweepPlan(spec)}${time}${primed}`;
 }
 
 function parse(argv: readonly string[], ctx: CliContext): CliArgs | number {

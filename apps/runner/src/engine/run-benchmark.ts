@@ -25,6 +25,8 @@ import { checkStacksDrivable, checkStacksServed, checkStacksServeWorkloads } fro
 import { startRuntimeServices, type RuntimeServices } from "./runtime-services";
 import { isDefaultStack } from "./stack-table";
 import { isDefaultPair } from "@relix/core/stacks/stack-pair";
+import { formatInt } from "@relix/core/render/format";
+import { primeCompilingStacks, type PrimingRounds } from "./jit-priming";
 import { createSweepDriver, type SweepDriverOptions } from "./sweep-driver";
 import { ensureServices } from "./service-manager";
 import { chooseEmulator } from "./emulator-choice";
@@ -39,6 +41,8 @@ export interface EngineRunOptions extends RunOptions {
    * gives (@relix/core presets/count-window-cap.ts): for tests, which cannot wait for minutes.
    */
   countWindowCapMs?: number;
+  /** Shorter JVM priming rounds (jit-priming.ts); tests set it, every run has the defaults. */
+  primingRounds?: PrimingRounds;
 }
 
 /** The engine bound to its caller's context: what the CLI and the runner service hand around. */
@@ -177,6 +181,25 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
       );
     }
 
+    // The JVM stacks' code compiled before any trial (jit-priming.ts), so no trial measures the compiler.
+    const primed = await primeCompilingStacks(
+      {
+        spec,
+        stacks,
+        cells,
+        requestsByWorkload,
+        ...(signal ? { signal } : {}),
+        ...(options.primingRounds ? { rounds: options.primingRounds } : {}),
+        onRound: (stack, cell, round, rps) =>
+          onEvent({
+            type: "phase",
+            phase: "measuring",
+            message: `priming ${stack}'s compiled code on ${cell.workload.id}${cell.resultCacheMode === "none" ? "" : ` (${cell.resultCacheMode})`}: round ${round}, ${formatInt(rps)} calls/s`,
+          }),
+      },
+      context,
+    );
+
     let emulatorOverhead: EmulatorOverhead | undefined;
     const runsPerPlacement = sweep?.runsPerPlacement(cells.length) ?? cells.length * spec.trials * stacks.length;
     onEvent({
@@ -192,7 +215,7 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
       estimateMs: estimatedMeasuringMs(spec, cells.length),
     };
     const records: PlacementRecord[] = [];
-    const runFacts: RunFact[] = [...pinning.facts];
+    const runFacts: RunFact[] = [...pinning.facts, ...(primed ? [primed] : [])];
     const results: CellResult[] = [];
     for (const placement of placements) {
       checkCancelled();

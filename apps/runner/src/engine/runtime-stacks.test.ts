@@ -31,6 +31,8 @@ afterAll(async () => {
 });
 
 const short = { connections: 2, warmupMs: 200, durationMs: 1_000, keyCount: 10, trials: 1 };
+/** Short JVM priming rounds: the rule's, on rounds a test can wait for. */
+const SHORT_PRIMING = { roundMs: 300, maxRounds: 4 };
 
 const TOOLS: Partial<Record<StackId, string>> = {
   express: "autocannon",
@@ -80,7 +82,12 @@ function describeRuntimeRun(runtime: string, rest: StackId, grpc: StackId, serve
         cacheModes: ["warm"],
         stacks: ["express", "grpc-js", rest, grpc],
       });
-      result = await runBenchmark(spec, { services: local.services, context, onEvent: (e) => events.push(e) });
+      result = await runBenchmark(spec, {
+        services: local.services,
+        context,
+        onEvent: (e) => events.push(e),
+        primingRounds: SHORT_PRIMING,
+      });
     }, 240_000);
 
     it("starts their servers, passes the preflight on all four and measures each under its tool, without errors", () => {
@@ -119,6 +126,31 @@ function describeRuntimeRun(runtime: string, rest: StackId, grpc: StackId, serve
       }
     });
 
+    it(`${runtime === "java" ? "primes" : "does not prime"} ${rest} and ${grpc} before measuring, on each cell`, () => {
+      const primed = result.facts?.find((f) => f.kind === "jit-primed");
+      if (runtime !== "java") {
+        expect(primed).toBeUndefined();
+        return;
+      }
+      expect(primed?.kind).toBe("jit-primed");
+      if (primed?.kind !== "jit-primed") return;
+      // Only the JVM's stacks, each on each cell, in the rounds the rule allows, each round with calls.
+      expect(primed.primes.map((p) => `${p.stack} ${p.workload}`).sort()).toEqual(
+        [`${grpc} item.get`, `${grpc} noop`, `${rest} item.get`, `${rest} noop`].sort(),
+      );
+      for (const p of primed.primes) {
+        expect(p.rounds, p.stack).toBeGreaterThanOrEqual(3);
+        expect(p.rounds, p.stack).toBeLessThanOrEqual(SHORT_PRIMING.maxRounds);
+        expect(p.firstRps, p.stack).toBeGreaterThan(0);
+        expect(p.roundMs).toBe(SHORT_PRIMING.roundMs);
+      }
+      const messages = events.flatMap((e) => (e.type === "phase" ? [e.message] : []));
+      expect(messages.some((m) => m.startsWith(`priming ${rest}'s compiled code on noop: round 1,`))).toBe(true);
+      // Before any trial: the first cell-start comes after the last priming round.
+      const lastPriming = events.findLastIndex((e) => e.type === "phase" && e.message.startsWith("priming "));
+      expect(events.findIndex((e) => e.type === "cell-start")).toBeGreaterThan(lastPriming);
+    });
+
     it("stops their servers when the run ends", async () => {
       for (const stack of [rest, grpc]) expect(await accepts(stackPort(local.targets, stack)), stack).toBe(false);
     });
@@ -145,7 +177,7 @@ if (javaBuilt) {
       expect(spec.stacks).toEqual(["spring", "grpc-java"]);
       result = await runBenchmark(
         { ...spec, ...short, workloads: ["noop"] },
-        { services: local.services, context, onEvent: (e) => events.push(e) },
+        { services: local.services, context, onEvent: (e) => events.push(e), primingRounds: SHORT_PRIMING },
       );
     }, 240_000);
 

@@ -96,6 +96,29 @@ export const runFactSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("cpu-pinning-unavailable"), reason: z.string() }),
   /** Placements were emulated by a TCP proxy between the load generators and the services. */
   z.object({ kind: z.literal("tcp-proxy-emulation"), emulator: z.string(), placements: z.array(z.string()).min(1) }),
+  /**
+   * Stacks whose runtime compiles its code under load (the JVM) were run on each cell before
+   * measuring, in rounds, until their throughput stopped rising; nothing of it was counted.
+   */
+  z.object({
+    kind: z.literal("jit-primed"),
+    primes: z
+      .array(
+        z.object({
+          stack: z.string(),
+          workload: z.string(),
+          cacheMode: z.string(),
+          rounds: count,
+          roundMs: count,
+          /** Successful calls per second in the first round and in the last. */
+          firstRps: z.number().min(0),
+          lastRps: z.number().min(0),
+          /** false: the last round still gained more than the rule allows when the rounds ran out. */
+          settled: z.boolean(),
+        }),
+      )
+      .min(1),
+  }),
   /** A placement whose RTT the emulator could not reach: its cells were not measured. */
   z.object({
     kind: z.literal("placement-refused"),

@@ -39,6 +39,7 @@ const KINDS: Record<string, { weight: FindingWeight; title: string }> = {
   "difference-within-noise": { weight: "verdict", title: "SMALL AGAINST NOISE" },
   "cpu-pinning-unavailable": { weight: "verdict", title: "CORES NOT PINNED" },
   "services-warning": { weight: "verdict", title: "SERVICES" },
+  "jit-unsettled": { weight: "verdict", title: "JIT STILL WARMING" },
   "stopped-at-time-cap": { weight: "figures", title: "STOPPED AT THE TIME LIMIT" },
   "dropped-in-flight": { weight: "figures", title: "DROPPED IN FLIGHT" },
   "fewer-connections": { weight: "figures", title: "FEWER CONNECTIONS" },
@@ -46,6 +47,7 @@ const KINDS: Record<string, { weight: FindingWeight; title: string }> = {
   "cpu-lower-bound": { weight: "figures", title: "CPU A LOWER BOUND" },
   "load-loop": { weight: "reading", title: "LOAD LOOP" },
   "warm-up-discarded": { weight: "reading", title: "WARM-UP" },
+  "jit-primed": { weight: "reading", title: "JIT PRIMED" },
   "slice-noise": { weight: "reading", title: "NOISE" },
   "cpu-layout": { weight: "reading", title: "CORES" },
 };

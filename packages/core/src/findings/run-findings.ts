@@ -1,4 +1,5 @@
-import { formatDuration } from "../render/format";
+import { formatDuration, formatInt } from "../render/format";
+import { PRIME_SETTLED_GAIN } from "../stacks/jit-priming";
 import type { RunResult } from "../result/result-schema";
 import type { RunSpec } from "../spec/run-spec";
 import type { RunFact } from "./facts";
@@ -76,6 +77,8 @@ export function runFactFinding(fact: RunFact): Finding {
           `${fact.placements.join(", ")}: emulated by ${fact.emulator}, a TCP proxy, which delays data but not the TCP handshake and does not reproduce TCP's congestion window: ` +
           `a new connection per call comes out one RTT short of a real path, and a large transfer does not ramp up as it would on one`,
       };
+    case "jit-primed":
+      return jitPrimedFinding(fact);
     case "placement-refused":
       return {
         kind: fact.kind,
@@ -83,6 +86,38 @@ export function runFactFinding(fact: RunFact): Finding {
         text: `placement ${fact.placement} refused, its cells not measured: ${fact.reason}`,
       };
   }
+}
+
+type JitPrime = Extract<RunFact, { kind: "jit-primed" }>["primes"][number];
+
+const primeName = (p: JitPrime) => `${p.stack} on ${p.workload}${p.cacheMode === "none" ? "" : ` (${p.cacheMode})`}`;
+const primeFigures = (p: JitPrime) =>
+  `${plural(p.rounds, "round")} of ${formatDuration(p.roundMs)}, ${formatInt(p.firstRps)} to ${formatInt(p.lastRps)} calls/s`;
+
+/** Whether the JVM stacks' priming settled everywhere; if not, the first trials may have measured the compiler. */
+function jitPrimedFinding(fact: Extract<RunFact, { kind: "jit-primed" }>): Finding {
+  const unsettled = fact.primes.filter((p) => !p.settled);
+  if (unsettled.length > 0) {
+    return {
+      kind: "jit-unsettled",
+      severity: "warning",
+      text:
+        `${unsettled.map((p) => `${primeName(p)} still gained in its last priming round (${primeFigures(p)})`).join("; ")}: ` +
+        `the first trials there may have measured code the JVM was still compiling; more trials make that matter less`,
+    };
+  }
+  const stacks = [...new Set(fact.primes.map((p) => p.stack))];
+  const rounds = fact.primes.map((p) => p.rounds);
+  const [low, high] = [Math.min(...rounds), Math.max(...rounds)];
+  const largest = fact.primes.reduce((a, b) => (b.lastRps / (b.firstRps || 1) > a.lastRps / (a.firstRps || 1) ? b : a));
+  return {
+    kind: "jit-primed",
+    severity: "note",
+    text:
+      `before measuring, ${stacks.join(" and ")} ran each cell until a round no longer beat the best before it by more than ${Math.round(PRIME_SETTLED_GAIN * 100)}%, so the JVM had compiled its hot code ` +
+      `(${low === high ? low : `${low} to ${high}`} rounds of ${formatDuration(largest.roundMs)}; the largest gain: ${primeName(largest)}, ` +
+      `${formatInt(largest.firstRps)} to ${formatInt(largest.lastRps)} calls/s); none of it was counted`,
+  };
 }
 
 /** Where the generator and the servers ran, when they were kept apart: it changes absolute figures. */
