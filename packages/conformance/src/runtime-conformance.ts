@@ -133,6 +133,21 @@ function accepts(address: string): Promise<boolean> {
   });
 }
 
+/**
+ * A sample's value from Prometheus text, matched by name and every one of `labels` (`a="x",b="y"`),
+ * in whatever order the server writes its labels; undefined when there is none.
+ */
+function sampleOf(text: string, name: string, labels: string): number | undefined {
+  const wanted = labels.split(/,(?=\w+=")/);
+  for (const line of text.split("\n")) {
+    if (!line.startsWith(`${name}{`)) continue;
+    const close = line.lastIndexOf("}");
+    const have = new Set(line.slice(name.length + 1, close).split(/,(?=\w+=")/));
+    if (wanted.every((label) => have.has(label))) return Number(line.slice(close + 1).trim());
+  }
+  return undefined;
+}
+
 const cacheDelta = (before: Stats, after: Stats) =>
   Object.fromEntries(
     (["hit", "miss", "bypass", "error"] as const).map((event) => [event, after.cache[event] - before.cache[event]]),
@@ -357,6 +372,40 @@ export function describeRuntimeConformance(runtime: OtherRuntime): void {
         const reset = await readStats(url, { method: "POST", headers: { [PEAK_RSS_RESET_HEADER]: "1" } });
         expect(reset.rss.peakSinceMs).toBe(after.rss.peakSinceMs);
         expect((await readStats(url)).rss.peakSinceMs).toBeGreaterThanOrEqual(asked - 1);
+      });
+
+      it(`${stack}: /metrics counts the same calls under the Node services' names and labels`, async () => {
+        // A gRPC process serves /metrics for all its stacks on its side port, beside /stats.
+        const metricsUrl = new URL(servers.statsUrl(stack));
+        metricsUrl.pathname = "/metrics";
+        metricsUrl.search = "";
+        const protocol = stackRecord(stack).family;
+        const series = `stack="${stack}",workload="noop",outcome="ok",protocol="${protocol}"`;
+        const read = async () => {
+          const text = await (await fetch(metricsUrl)).text();
+          return {
+            noopCalls: sampleOf(text, "relix_server_duration_seconds_count", series) ?? 0,
+            noopWithinTenSeconds: sampleOf(text, "relix_server_duration_seconds_bucket", `le="10",${series}`) ?? 0,
+            hits: sampleOf(text, "relix_cache_events_total", `event="hit",protocol="${protocol}"`),
+            serviceSeconds: sampleOf(
+              text,
+              "relix_server_split_seconds_total",
+              `stack="${stack}",part="service",protocol="${protocol}"`,
+            ),
+          };
+        };
+        const before = await read();
+        for (let i = 0; i < 5; i++) await callStack(all, stack, getWorkload("noop"), {});
+        await callStack(all, stack, getWorkload("item.get"), { id: 1 });
+        await callStack(all, stack, getWorkload("item.get"), { id: 1 });
+        const after = await read();
+        expect(after.noopCalls - before.noopCalls).toBe(5);
+        // Buckets are cumulative: every one of these calls is within the 10 s bucket.
+        expect(after.noopWithinTenSeconds - before.noopWithinTenSeconds).toBe(5);
+        // The second warm read of the same id is a hit, counted under the protocol's label.
+        expect(after.hits, 'relix_cache_events_total{event="hit"}').toBeDefined();
+        expect(after.hits! - (before.hits ?? 0)).toBeGreaterThanOrEqual(1);
+        expect(after.serviceSeconds!).toBeGreaterThan(before.serviceSeconds ?? 0);
       });
     }
   });

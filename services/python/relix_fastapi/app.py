@@ -31,7 +31,9 @@ from relix_fastapi.warm_reads import NOT_SERVED, WarmReads
 
 
 def _json(status: int, body: bytes) -> Response:
-    return Response(body, status_code=status, media_type=None, headers={"content-type": JSON_CONTENT_TYPE})
+    # As a media type, not a headers dict: Starlette writes a non-text media type as given, and
+    # skips building and merging a header mapping on every reply.
+    return Response(body, status_code=status, media_type=JSON_CONTENT_TYPE)
 
 
 def _error(error: BaseException) -> Response:
