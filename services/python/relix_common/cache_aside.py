@@ -2,10 +2,10 @@
 the same events, the same bytes (JSON.stringify's, via js_json). A cache failure never fails a
 read: it is counted and the value comes from MySQL."""
 
-import json
 from typing import Callable, Optional
 
 from . import js_json
+from .cached_json import loads_cached
 from .single_flight import SingleFlight
 
 CacheEvent = str  # "hit" | "miss" | "bypass" | "error"
@@ -49,7 +49,7 @@ class CacheAside:
         cached = self._get(key)
         if cached is not None:
             try:
-                value = json.loads(cached)
+                value = loads_cached(cached)
                 self._on_event("hit")
                 return value
             except ValueError:

@@ -11,13 +11,13 @@ MySQL and fills the cache, exactly as for the other stacks. A miss therefore cos
 round trip than on the other stacks; a warm run primes every key it reads.
 """
 
-import json
 from typing import Any, Callable, Optional
 
 import redis.asyncio as aioredis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from relix_common.cached_json import loads_cached
 from relix_common.redis_cache import COMMAND_TIMEOUT_S, CONNECT_TIMEOUT_S, RedisCache
 
 NOT_SERVED = object()
@@ -38,7 +38,7 @@ class WarmReads:
             return NOT_SERVED
         try:
             cached: Optional[bytes] = await self._client.get(key)
-            value = None if cached is None else json.loads(cached)
+            value = None if cached is None else loads_cached(cached)
         except Exception:  # a failing Redis or a damaged value: counted once, by the blocking path
             return NOT_SERVED
         if value is None:
