@@ -29,5 +29,5 @@ describe.skipIf(notBuilt !== undefined)(`services/python/tests under pytest${not
     // pytest's own summary on failure: which test, which assertion.
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(/\d+ passed/);
-  });
+  }, 120_000);
 });

@@ -392,6 +392,8 @@ export function describeRuntimeConformance(runtime: OtherRuntime): void {
               "relix_server_split_seconds_total",
               `stack="${stack}",part="service",protocol="${protocol}"`,
             ),
+            bytesSent: sampleOf(text, "relix_wire_bytes", `stack="${stack}",direction="sent",protocol="${protocol}"`),
+            peakRss: sampleOf(text, "relix_peak_rss_bytes", `protocol="${protocol}"`),
           };
         };
         const before = await read();
@@ -406,6 +408,8 @@ export function describeRuntimeConformance(runtime: OtherRuntime): void {
         expect(after.hits, 'relix_cache_events_total{event="hit"}').toBeDefined();
         expect(after.hits! - (before.hits ?? 0)).toBeGreaterThanOrEqual(1);
         expect(after.serviceSeconds!).toBeGreaterThan(before.serviceSeconds ?? 0);
+        expect(after.bytesSent!, 'relix_wire_bytes{direction="sent"}').toBeGreaterThan(before.bytesSent ?? 0);
+        expect(after.peakRss!, "relix_peak_rss_bytes").toBeGreaterThan(0);
       });
     }
   });

@@ -60,6 +60,21 @@ def test_the_split_adds_up_per_part_in_seconds(monkeypatch):
     assert abs(part("rest") - 0.0004) < 1e-12
 
 
+def test_every_relix_metric_carries_the_protocol_label():
+    telemetry = ServerTelemetry("grpc", "grpcio")
+    finish_after(telemetry, "noop", "ok", 100)
+    telemetry.cache_event("hit")
+    telemetry.memory_cache_event("hit")
+    families = list(text_string_to_metric_families(telemetry.metrics_text().decode()))
+    relix = [family for family in families if family.name.startswith("relix_")]
+    assert {family.name for family in relix} >= {"relix_server_duration_seconds", "relix_server_split_seconds",
+                                                   "relix_cache_events", "relix_memory_cache_events",
+                                                   "relix_wire_bytes", "relix_peak_rss_bytes"}
+    for family in relix:
+        for sample in family.samples:
+            assert sample.labels.get("protocol") == "grpc", sample
+
+
 def test_a_timed_block_adds_to_its_part_even_when_it_raises():
     span = RequestSpan()
     try:

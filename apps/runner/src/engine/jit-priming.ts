@@ -13,7 +13,7 @@ import {
 } from "@relix/core/stacks/jit-priming";
 import type { ClientSample } from "../tools";
 import type { EngineContext } from "./engine-context";
-import { generatorFor } from "./generators/registry";
+import { generatorForRun } from "./generators/registry";
 import { loadPlanOf } from "./measure-protocol";
 import { RunCancelledError } from "./run-events";
 import type { PlannedCell } from "./run-plan";
@@ -72,12 +72,15 @@ export async function primeCompilingStacks(plan: PrimingPlan, context: EngineCon
         },
         ...(signal ? { signal } : {}),
       };
-      // The stack's own tool whatever the run's clients: the server's code is what is compiled.
-      const generator = generatorFor(context.generators, stack);
+      // The generator the run drives this stack with (its tool, or the equal client in an equal
+      // run), so priming needs nothing the run's own checks did not find.
+      const generator = generatorForRun(context.generators, stack, cellSpec);
       const rpsByRound: number[] = [];
       while (rpsByRound.length < maxRounds && !primingSettled(rpsByRound)) {
         if (signal?.aborted) throw new RunCancelledError();
         const run = await generator.run(loadPlanOf(protocolPlan, context, roundMs));
+        // A round cut short by a cancel is no figure: stop here, as a measured run does.
+        if (signal?.aborted) throw new RunCancelledError();
         const rps = roundRps(run.samples, roundMs);
         rpsByRound.push(rps);
         plan.onRound?.(stack, cell, rpsByRound.length, rps);

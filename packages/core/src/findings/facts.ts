@@ -113,7 +113,7 @@ export const runFactSchema = z.discriminatedUnion("kind", [
           /** Successful calls per second in the first round and in the last. */
           firstRps: z.number().min(0),
           lastRps: z.number().min(0),
-          /** false: the last round still gained more than the rule allows when the rounds ran out. */
+          /** false: the rounds ran out before two in a row held (stacks/jit-priming.ts, primingSettled). */
           settled: z.boolean(),
         }),
       )

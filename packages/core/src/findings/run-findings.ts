@@ -102,7 +102,7 @@ function jitPrimedFinding(fact: Extract<RunFact, { kind: "jit-primed" }>): Findi
       kind: "jit-unsettled",
       severity: "warning",
       text:
-        `${unsettled.map((p) => `${primeName(p)} still gained in its last priming round (${primeFigures(p)})`).join("; ")}: ` +
+        `${unsettled.map((p) => `${primeName(p)} had not held for two rounds when its priming rounds ran out (${primeFigures(p)})`).join("; ")}: ` +
         `the first trials there may have measured code the JVM was still compiling; more trials make that matter less`,
     };
   }
@@ -114,7 +114,7 @@ function jitPrimedFinding(fact: Extract<RunFact, { kind: "jit-primed" }>): Findi
     kind: "jit-primed",
     severity: "note",
     text:
-      `before measuring, ${stacks.join(" and ")} ran each cell until a round no longer beat the best before it by more than ${Math.round(PRIME_SETTLED_GAIN * 100)}%, so the JVM had compiled its hot code ` +
+      `before measuring, ${stacks.join(" and ")} ran each cell until two rounds in a row no longer beat the best before them by more than ${Math.round(PRIME_SETTLED_GAIN * 100)}%, so the JVM had compiled its hot code ` +
       `(${low === high ? low : `${low} to ${high}`} rounds of ${formatDuration(largest.roundMs)}; the largest gain: ${primeName(largest)}, ` +
       `${formatInt(largest.firstRps)} to ${formatInt(largest.lastRps)} calls/s); none of it was counted`,
   };

@@ -37,4 +37,28 @@ describe("measuringOverLimit", () => {
     const over = measuringOverLimit(spec({ workloads: ["noop", "echo", "math.add"], durationMs: 300_000, trials: 20 }));
     expect(over).toMatchObject({ field: "durationMs", sentence: expect.stringMatching(/more than the 60 min limit$/) });
   });
+
+  it("counts the JVM stacks' priming at its bound: a run that fits without it may not with it", () => {
+    // 4 cells x 2 sides x 2 trials x (10 s + 210 s) = 58.7 min of windows.
+    const windows = {
+      workloads: ["noop", "echo", "item.get", "math.add"],
+      cacheModes: ["warm" as const],
+      durationMs: 210_000,
+      warmupMs: 10_000,
+      trials: 2,
+    };
+    expect(measuringOverLimit(spec({ ...windows, stacks: ["express", "grpc-js"] }))).toBeNull();
+    // The same on spring and grpc-java adds 4 cells x 2 stacks x 30 s of priming at most.
+    const over = measuringOverLimit(spec({ ...windows, stacks: ["spring", "grpc-java"] }))!;
+    expect(over.ms).toBe(4 * 2 * 2 * (10_000 + 210_000) + 4 * 2 * 30_000);
+    expect(over.sentence).toBe(
+      "this run would measure for about 63 min, with up to 4 min of JVM priming, more than the 60 min limit",
+    );
+    // Named as the pair, they are primed too.
+    expect(
+      measuringOverLimit(
+        spec({ ...windows, stacks: ["express", "grpc-js"], pair: { rest: "spring", grpc: "grpc-java" } }),
+      ),
+    ).not.toBeNull();
+  });
 });

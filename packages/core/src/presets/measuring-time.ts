@@ -25,7 +25,9 @@ export type MeasuringInput = Pick<
   RunSpec,
   "workloads" | "cacheModes" | "trials" | "warmupMs" | "durationMs" | "requests"
 > &
-  Partial<Pick<RunSpec, "network" | "stacks" | "sweep" | "rate" | "workloadLoads" | "clients" | "restConnection">>;
+  Partial<
+    Pick<RunSpec, "network" | "stacks" | "pair" | "sweep" | "rate" | "workloadLoads" | "clients" | "restConnection">
+  >;
 
 /** Requests/s a workload's cells are offered: its own load's rate, else the spec's; undefined = a closed loop. */
 function rateOf(spec: MeasuringInput, workload: string): number | undefined {

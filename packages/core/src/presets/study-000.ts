@@ -1,4 +1,5 @@
 import { definePreset } from "./preset";
+import { PRIME_MIN_IN_FLIGHT, PRIME_ROUND_MS } from "../stacks/jit-priming";
 
 const design =
   "Study 000 timed 20 sequential calls per cell by hand; Relix keeps calls sequential (connections 1) but measures every call of a 10 s window after a 2 s warm-up that is discarded on both sides.";
@@ -61,13 +62,14 @@ export const study000Preset = definePreset({
       measure: "cacheImprovementPct",
     },
   ],
-  calibration: null,
+  calibration:
+    "Calibrated in part here on 2026-11-27 (`pnpm bench:calibrate --preset study-000 --repeat 8`: 8 reruns, not the 20 the rule asks, quiet machine): every rerun named REST faster at p50 in both cells and no two named opposite winners, but the warm cell's p50 intervals held the median of the reruns only 6 times of 8 (estimates 0.57x to 0.69x; cold: 8 of 8), so a warm interval is narrower than this machine's spread between runs: trust the winner, not the interval's last digits.",
   notes: [
     design,
     "Not reproduced: 20 samples per cell, a warm-up dropped by hand, means only, one machine. Relix reports the whole distribution (the mean is shown to match the study) and a 95% CI over 3 trials.",
     'Stacks: the headline pair is the study\'s own, spring (Spring Boot 3 with Spring MVC on Tomcat and Jackson, on JDK 17) against grpc-java (on Netty); express against grpc-js is measured in the same trials, slice by slice, beside it. Each published figure is shown twice, labelled with the pair it sits beside: "(spring vs grpc-java)" and "(express vs grpc-js)". The stack comparisons give Node\'s own REST-against-gRPC verdict with its 95% interval beside the headline\'s, and the layer walk the runtime step on each side (express -> spring, grpc-js -> grpc-java).',
     "What still differs from the study: the hardware (a macOS M4 there, this machine here: absolute milliseconds are not comparable, the REST/gRPC ratio is); the versions (Spring Boot 3.5 and grpc-java 1.83 on Debian's OpenJDK 17 here, the study's exact versions were not published); data access (Spring Data Redis and JDBC through HikariCP here, Hibernate/JPA in the study, over the same Redis keys and MySQL rows as the Node services); and the client: the study timed calls from its own client, Relix drives every REST stack with autocannon and every gRPC stack with ghz, so each side's client cost is its load generator's, the same for both runtimes. At one call in flight that cost is most of a call here: the split of the client latency shows how much of each side's time is its client's (ghz's is about twice autocannon's), and h2load, the one client for both, cannot read Tomcat's replies, so this pair has no equal-client view.",
-    "The JVM's warm-up: the study dropped a warm-up by hand; Relix primes spring and grpc-java on each cell before any trial, in 2 s rounds at 8 in flight, until their throughput stops rising (a JIT-cold JVM measured up to 3x slower in a run's first trial), and the report says how many rounds it took.",
+    `The JVM's warm-up: the study dropped a warm-up by hand; Relix primes spring and grpc-java on each cell before any trial, in ${PRIME_ROUND_MS / 1000} s rounds at ${PRIME_MIN_IN_FLIGHT} or more in flight, until their throughput stops rising (a JIT-cold JVM measured up to 3x slower in a run's first trial), and the report says how many rounds it took.`,
     "spring and grpc-java need their jars (pnpm build:runtimes: a JDK 17 and Maven, which scripts/install-system-deps.sh installs); where they cannot be built the run is refused with the reason. --pair express,grpc-js --stacks express,grpc-js measures Node's pair alone.",
     "The record's fields were not published: item.get returns an item of ~110 B JSON (id, name, price, a few tags, timestamps).",
   ],

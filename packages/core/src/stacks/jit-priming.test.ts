@@ -89,7 +89,7 @@ describe("what a report says about it", () => {
     expect(finding.kind).toBe("jit-primed");
     expect(finding.severity).toBe("note");
     expect(finding.text).toContain(
-      "spring and grpc-java ran each cell until a round no longer beat the best before it by more than 5%",
+      "spring and grpc-java ran each cell until two rounds in a row no longer beat the best before them by more than 5%",
     );
     expect(finding.text).toContain("9 to 12 rounds of 2s");
     expect(finding.text).toContain("spring on item.get (warm), 1,005 to 12,530 calls/s");
@@ -105,7 +105,9 @@ describe("what a report says about it", () => {
     });
     expect(finding.kind).toBe("jit-unsettled");
     expect(finding.severity).toBe("warning");
-    expect(finding.text).toContain("grpc-java on noop still gained in its last priming round (15 rounds of 2s");
+    expect(finding.text).toContain(
+      "grpc-java on noop had not held for two rounds when its priming rounds ran out (15 rounds of 2s",
+    );
     expect(finding.text).not.toContain("spring on item.get");
     expect(finding.text).toContain("may have measured code the JVM was still compiling");
   });

@@ -51,12 +51,13 @@ class ServerTelemetry:
         self.registry = CollectorRegistry(auto_describe=True)
         for collector in (PROCESS_COLLECTOR, PLATFORM_COLLECTOR, GC_COLLECTOR):
             self.registry.register(collector)
+        # Every relix_* metric carries the protocol label, as the Node services' default label does.
         wire = Gauge("relix_wire_bytes", "Bytes read and written at the server's sockets since start",
-                     ["stack", "direction"], registry=self.registry)
-        wire.labels(stack, "received").set_function(lambda: self.wire.bytes_received)
-        wire.labels(stack, "sent").set_function(lambda: self.wire.bytes_sent)
-        Gauge("relix_peak_rss_bytes", "Peak resident set size since start or the last reset",
-              registry=self.registry).set_function(self._rss.peak)
+                     ["stack", "direction", "protocol"], registry=self.registry)
+        wire.labels(stack, "received", protocol).set_function(lambda: self.wire.bytes_received)
+        wire.labels(stack, "sent", protocol).set_function(lambda: self.wire.bytes_sent)
+        Gauge("relix_peak_rss_bytes", "Peak resident set size since start or the last reset", ["protocol"],
+              registry=self.registry).labels(protocol).set_function(self._rss.peak)
         self._request_metrics = RequestMetrics(stack, protocol, DURATION_BUCKETS)
         self.registry.register(_RequestMetricsCollector(self))
 
