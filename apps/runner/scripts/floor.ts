@@ -36,7 +36,7 @@ import { parseRuntimes, runtimeFloors, type ReferenceCommand, type RuntimeFloor 
 import { floorVerdict, FLOOR_TARGETS, type FloorVerdict, type RoundFigures } from "./floor/verdict";
 import { parseCount, parseSeconds, startLocalStack } from "./lib/local-stack";
 import { watchMachineLoad } from "./lib/machine-load";
-import { PRIME_MAX_ROUNDS, PRIME_ROUND_MS, primingSettled } from "@relix/core/stacks/jit-priming";
+import { PRIME_ROUND_MS, primeInRounds, primingSettled } from "@relix/core/stacks/jit-priming";
 
 const { values: options } = parseArgs({
   options: {
@@ -66,10 +66,9 @@ async function prime(target: FloorTarget): Promise<{ rounds: number; settled: bo
     if (primeMs > 0) await measureItemGet(target, 32, { warmupMs: 0, windowMs: primeMs });
     return { rounds: primeMs > 0 ? 1 : 0, settled: true };
   }
-  const rpsByRound: number[] = [];
-  while (rpsByRound.length < PRIME_MAX_ROUNDS && !primingSettled(rpsByRound)) {
-    rpsByRound.push((await measureItemGet(target, 32, { warmupMs: 0, windowMs: PRIME_ROUND_MS })).rps);
-  }
+  const rpsByRound = await primeInRounds(
+    async () => (await measureItemGet(target, 32, { warmupMs: 0, windowMs: PRIME_ROUND_MS })).rps,
+  );
   return { rounds: rpsByRound.length, settled: primingSettled(rpsByRound) };
 }
 

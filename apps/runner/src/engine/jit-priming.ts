@@ -7,6 +7,7 @@ import { specForWorkload, type RunFact, type RunSpec, type StackId } from "@reli
 import {
   PRIME_MAX_ROUNDS,
   PRIME_ROUND_MS,
+  primeInRounds,
   primingSettled,
   primingSpec,
   stacksToPrime,
@@ -75,16 +76,16 @@ export async function primeCompilingStacks(plan: PrimingPlan, context: EngineCon
       // The generator the run drives this stack with (its tool, or the equal client in an equal
       // run), so priming needs nothing the run's own checks did not find.
       const generator = generatorForRun(context.generators, stack, cellSpec);
-      const rpsByRound: number[] = [];
-      while (rpsByRound.length < maxRounds && !primingSettled(rpsByRound)) {
+      let round = 0;
+      const rpsByRound = await primeInRounds(async () => {
         if (signal?.aborted) throw new RunCancelledError();
         const run = await generator.run(loadPlanOf(protocolPlan, context, roundMs));
         // A round cut short by a cancel is no figure: stop here, as a measured run does.
         if (signal?.aborted) throw new RunCancelledError();
         const rps = roundRps(run.samples, roundMs);
-        rpsByRound.push(rps);
-        plan.onRound?.(stack, cell, rpsByRound.length, rps);
-      }
+        plan.onRound?.(stack, cell, ++round, rps);
+        return rps;
+      }, maxRounds);
       primes.push({
         stack,
         workload: cell.workload.id,

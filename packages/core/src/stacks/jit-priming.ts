@@ -52,6 +52,16 @@ export function primingSettled(rpsByRound: readonly number[]): boolean {
   return heldAgainstBestBefore(n - 1) && heldAgainstBestBefore(n - 2);
 }
 
+/**
+ * Runs `round` (one priming round, returning its calls per second) until priming has settled or
+ * `maxRounds` ran; returns each round's figure. The one loop a run and the floor script both use.
+ */
+export async function primeInRounds(round: () => Promise<number>, maxRounds = PRIME_MAX_ROUNDS): Promise<number[]> {
+  const rpsByRound: number[] = [];
+  while (rpsByRound.length < maxRounds && !primingSettled(rpsByRound)) rpsByRound.push(await round());
+  return rpsByRound;
+}
+
 /** The most priming a run can do, ms: what the time estimates add for it. */
 export const primingBoundMs = (stacks: readonly StackId[], cells: number): number =>
   stacksToPrime(stacks).length * cells * PRIME_MAX_ROUNDS * PRIME_ROUND_MS;

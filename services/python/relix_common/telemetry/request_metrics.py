@@ -72,15 +72,15 @@ class RequestMetrics:
         for part, key in SPLIT_PARTS:
             split.add_metric([self._stack, part, self._protocol], split_us[key] / 1e6)
         yield split
-        cache = CounterMetricFamily("relix_cache_events",
-                                    "Cache-aside events: hit, miss, bypass (cold mode), error (fell back to MySQL)",
-                                    labels=["event", "protocol"])
-        for event, count in self._cache_events.items():
-            cache.add_metric([event, self._protocol], count)
-        yield cache
-        memory = CounterMetricFamily("relix_memory_cache_events",
-                                     "Cache mode memory's process-local cache-aside events: hit, miss",
-                                     labels=["event", "protocol"])
-        for event, count in self._memory_cache_events.items():
-            memory.add_metric([event, self._protocol], count)
-        yield memory
+        yield self._event_family("relix_cache_events",
+                                 "Cache-aside events: hit, miss, bypass (cold mode), error (fell back to MySQL)",
+                                 self._cache_events)
+        yield self._event_family("relix_memory_cache_events",
+                                 "Cache mode memory's process-local cache-aside events: hit, miss",
+                                 self._memory_cache_events)
+
+    def _event_family(self, name: str, documentation: str, counts: Dict[str, int]) -> CounterMetricFamily:
+        family = CounterMetricFamily(name, documentation, labels=["event", "protocol"])
+        for event, count in counts.items():
+            family.add_metric([event, self._protocol], count)
+        return family
