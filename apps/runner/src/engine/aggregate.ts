@@ -22,6 +22,7 @@ import {
   type StackPair,
 } from "@relix/core";
 import { emulatorBand } from "@relix/core/network/emulator-precision";
+import { widenedBy } from "@relix/core/stats/run-to-run";
 
 const medianOrNull = (values: Array<number | null>): number | null => {
   const present = values.filter((v): v is number => v !== null && Number.isFinite(v));
@@ -194,6 +195,12 @@ export interface CompareOptions {
    * is named only beyond it. Absent on loopback.
    */
   emulatorPrecisionMs?: number;
+  /**
+   * This machine's run-to-run spread of the comparison at this metric, from its calibration of the
+   * same spec (@relix/core stats/run-to-run-book.ts); undefined where none was measured. Each
+   * interval is widened by it, so it covers what a rerun would find.
+   */
+  runToRunSpread?: (metric: ComparedMetric) => number | undefined;
 }
 
 /**
@@ -210,6 +217,13 @@ function withEmulatorBand(ci: RatioCI, sides: Sides, metric: ComparedMetric, opt
   return { ...ci, emulatorBand: emulatorBand(reference, options.emulatorPrecisionMs) };
 }
 
+/** The interval widened by the comparison's run-to-run spread, when one was calibrated (not a point estimate's). */
+function withRunToRun(ci: RatioCI, metric: ComparedMetric, options: CompareOptions): RatioCI {
+  const spread = options.runToRunSpread?.(metric);
+  if (spread === undefined || ci.degenerate) return ci;
+  return { ...widenedBy(ci, spread), runToRunSpread: spread };
+}
+
 /**
  * gRPC vs REST on p50, p99 and rps: the per-trial values of each side, a 95% CI of the ratio
  * (ratioCIOf), and the sentence that says who won. A metric with a zero on either side (every
@@ -221,7 +235,7 @@ export function compareTrials(
 ): Comparison[] {
   const sides = { base: trials.map((t) => t.rest), other: trials.map((t) => t.grpc) };
   return comparableMetrics(sides).map((metric) => {
-    const ci = withEmulatorBand(ratioCIOf(sides, metric), sides, metric, options);
+    const ci = withRunToRun(withEmulatorBand(ratioCIOf(sides, metric), sides, metric, options), metric, options);
     const verdict = structuredVerdictFor({ metric, ci });
     return { metric, ci, winner: verdict.winner, text: verdict.text };
   });
@@ -238,7 +252,7 @@ export function compareStacks(
 ): StackPair {
   const sides = { base: from.trials, other: to.trials };
   const comparisons: StackComparison[] = comparableMetrics(sides).map((metric) => {
-    const ci = withEmulatorBand(ratioCIOf(sides, metric), sides, metric, options);
+    const ci = withRunToRun(withEmulatorBand(ratioCIOf(sides, metric), sides, metric, options), metric, options);
     const verdict = stackVerdictFor({ metric, ci, from: from.stack, to: to.stack });
     return { metric, ci, winner: verdict.winner, text: verdict.text };
   });

@@ -4,12 +4,14 @@ import {
   toolsBesideSentence,
   layerSteps,
   type CellResult,
+  type ComparedMetric,
   type EqualClientsReason,
   type PlacementName,
   type ProtocolMeasure,
   type StackId,
 } from "@relix/core";
 import { emulatorPrecisionMs } from "@relix/core/network/emulator-precision";
+import { HEADLINE_PAIR_NAME } from "@relix/core/stats/run-to-run-book";
 import { isDefaultPair, runPairOf, runtimePairsOf, type StackPair } from "@relix/core/stacks/stack-pair";
 import {
   compareClients,
@@ -47,6 +49,11 @@ export interface MeasuredCell {
   toolsCpuFactor?: number | null;
   /** Why the pair was also measured with one client for both (interleaved-trial.ts ClientViews). */
   equalClientsReason?: EqualClientsReason;
+  /**
+   * This machine's calibrated run-to-run spread of one of the cell's comparisons ("REST vs gRPC",
+   * "express vs spring") at a metric; undefined where none was calibrated (run-to-run-book.ts).
+   */
+  runToRunSpread?: (pair: string, metric: ComparedMetric) => number | undefined;
 }
 
 type PairTrial = { rest: ProtocolMeasure; grpc: ProtocolMeasure };
@@ -61,6 +68,7 @@ function withEqualClients(
   pair: StackPair,
   toolsTrials: readonly PairTrial[],
   options: CompareOptions,
+  headlineOptions: CompareOptions,
 ):
   | (Pick<CellResult, "rest" | "grpc" | "comparisons" | "verdict" | "toolClients" | "clientSteps"> & {
       equalTrials: PairTrial[];
@@ -72,7 +80,7 @@ function withEqualClients(
   }));
   if (equalTrials.length === 0 || equalTrials.some((t) => !t.rest || !t.grpc)) return null;
   const equal = equalTrials as PairTrial[];
-  const comparisons = compareTrials(equal, options);
+  const comparisons = compareTrials(equal, headlineOptions);
   const toolsComparisons = compareTrials([...toolsTrials], options);
   const toolsGap = toolsComparisons.find((c) => c.metric === "p50")?.ci ?? null;
   const workload = measured.cell.workload.id;
@@ -158,12 +166,18 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
     measured.placement === "loopback"
       ? {}
       : { emulatorPrecisionMs: emulatorPrecisionMs(measured.emulator ?? "toxiproxy") };
-  const equalView = withEqualClients(measured, pair, cellTrials, options);
+  // Only the comparisons calibrate names carry a run-to-run spread: the headline pair's and each stack pair's.
+  const calibrated = (pairName: string): CompareOptions => {
+    const spreadOf = measured.runToRunSpread;
+    return spreadOf ? { ...options, runToRunSpread: (metric) => spreadOf(pairName, metric) } : options;
+  };
+  const headlineOptions = calibrated(HEADLINE_PAIR_NAME);
+  const equalView = withEqualClients(measured, pair, cellTrials, options, headlineOptions);
   // With both views, the cell's trials and headline are the equal clients'; the tools' sit beside.
   const headlineTrials: CellResult["trials"] = equalView
     ? cellTrials.map((t, i) => ({ ...t, rest: equalView.equalTrials[i]!.rest, grpc: equalView.equalTrials[i]!.grpc }))
     : cellTrials;
-  const comparisons = equalView ? equalView.comparisons : compareTrials(cellTrials, options);
+  const comparisons = equalView ? equalView.comparisons : compareTrials(cellTrials, headlineOptions);
   const result: CellResult = {
     workload: cell.workload.id,
     label: cell.workload.label,
@@ -183,6 +197,7 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
 
   // Every stack beyond the pair is measured by its tool: its comparisons and the layer walk are the tools'.
   const side = (stack: StackId) => ({ stack, trials: trialsOf(stack) });
+  const stackPair = (from: StackId, to: StackId) => compareStacks(side(from), side(to), calibrated(`${from} vs ${to}`));
   const gap =
     (equalView ? equalView.toolClients?.comparisons : comparisons)?.find((c) => c.metric === "p50")?.ci ?? null;
   const layers = layerSteps
@@ -212,14 +227,11 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
       summary: summariseProtocol(trialsOf(stack)),
     })),
     stackComparisons: [
-      ...extras.flatMap((stack) => [
-        compareStacks(side(pair.rest), side(stack), options),
-        compareStacks(side(pair.grpc), side(stack), options),
-      ]),
+      ...extras.flatMap((stack) => [stackPair(pair.rest, stack), stackPair(pair.grpc, stack)]),
       // Each other runtime's REST against its gRPC, where neither is in the pair (those are above).
       ...runtimePairsOf(measured.stacks)
         .filter((other) => extras.includes(other.rest) && extras.includes(other.grpc))
-        .map((other) => compareStacks(side(other.rest), side(other.grpc), options)),
+        .map((other) => stackPair(other.rest, other.grpc)),
     ],
     layers,
   };

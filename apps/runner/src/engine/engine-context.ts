@@ -12,6 +12,11 @@ import type { ServiceTargets } from "./targets";
 export interface EngineContext extends ToolContext {
   targets: ServiceTargets;
   generators: GeneratorRegistry;
+  /**
+   * This machine's run-to-run book (run-to-run-file.ts), read as each run starts; absent or null:
+   * intervals hold the noise within the run only (a calibration's own runs must not be widened).
+   */
+  runToRunFile?: string | null;
 }
 
 /** Finds every registered generator's executable in `env` (a missing one fails only when it is used). */

@@ -2,6 +2,7 @@ import { loadBenchConfig } from "../config/runner-config";
 import { resolveEngineContext } from "./engine-context";
 import type { Env } from "./load-generator";
 import { createRunBenchmark } from "./run-benchmark";
+import { runToRunFileOf } from "./run-to-run-file";
 import { ensureServices, type ManagedServices } from "./service-manager";
 import type { RunBenchmark } from "./run-events";
 
@@ -11,7 +12,7 @@ import type { RunBenchmark } from "./run-events";
  */
 export async function engineFromEnv(env: Env): Promise<RunBenchmark> {
   const { targets } = loadBenchConfig(env);
-  return createRunBenchmark(await resolveEngineContext(targets, env));
+  return createRunBenchmark({ ...(await resolveEngineContext(targets, env)), runToRunFile: runToRunFileOf(env) });
 }
 
 /**

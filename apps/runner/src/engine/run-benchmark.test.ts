@@ -3,7 +3,10 @@
  * them) over real Redis and MariaDB, driven by the real autocannon and ghz, with windows short
  * enough for CI. What is asserted is what a user reads in a result.
  */
+import fs from "node:fs/promises";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -16,6 +19,7 @@ import {
   type RunResult,
 } from "@relix/core";
 import { findingsOf, ONE_CORE_LIMIT } from "@relix/core";
+import { runToRunScope } from "@relix/core/stats/run-to-run-book";
 import type { ClientSample } from "../tools";
 import type { EngineContext } from "./engine-context";
 import { ghzGenerator } from "./generators/ghz-generator";
@@ -411,5 +415,81 @@ describe("the load-generator seam", () => {
     expect(findingsOf(result).map((f) => f.text)).toContain(
       "fetch-loop's CPU time for REST noop was polled from /proc: a lower bound.",
     );
+  });
+});
+
+describe("runBenchmark with this machine's run-to-run book (pnpm bench:calibrate)", () => {
+  const spec = runSpecSchema.parse({ workloads: ["noop"], connections: 4, warmupMs: 100, durationMs: 600, trials: 1 });
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), "relix-engine-run-to-run-"));
+  });
+  afterAll(async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  /** A book holding `spread` for noop's p50 under this spec's scope, or under another spec's. */
+  async function bookWith(spread: number, forSpec = spec): Promise<string> {
+    const file = path.join(dir, `book-${spread}-${forSpec.connections}.json`);
+    const entry = {
+      scope: runToRunScope(forSpec),
+      comparison: "noop · REST vs gRPC · p50",
+      spread,
+      runs: 20,
+      measuredAt: "2026-11-27T03:00:00.000Z",
+    };
+    await fs.writeFile(file, JSON.stringify({ version: 1, entries: [entry] }));
+    return file;
+  }
+
+  it("widens the calibrated comparison's interval by its spread, says so in the verdict, and records it", async () => {
+    const result = await runBenchmark(spec, {
+      services: local.services,
+      context: { ...context, runToRunFile: await bookWith(0.5) },
+    });
+    const comparisons = result.cells[0]!.comparisons;
+    const p50 = comparisons.find((c) => c.metric === "p50")!;
+    // A 50% run-to-run spread alone makes a 95% interval span exp(2 x 1.96 x 0.5), about 7x, end to end.
+    expect(p50.ci.runToRunSpread).toBe(0.5);
+    expect(p50.ci.high / p50.ci.low).toBeGreaterThan(7);
+    expect(p50.winner).toBe("none");
+    expect(p50.text).toContain("50% run-to-run noise");
+    // Only what was calibrated is widened.
+    expect(comparisons.find((c) => c.metric === "rps")!.ci.runToRunSpread).toBeUndefined();
+    expect(result.facts).toContainEqual({
+      kind: "run-to-run",
+      applied: [
+        { comparison: "noop · REST vs gRPC · p50", spread: 0.5, runs: 20, measuredAt: "2026-11-27T03:00:00.000Z" },
+      ],
+    });
+    expect(findingsOf(result).find((f) => f.kind === "run-to-run")?.text).toMatch(
+      /include this machine's run-to-run noise, measured by pnpm bench:calibrate over 20 runs of this spec \(2026-11-27\): the largest noop · REST vs gRPC · p50 50%/,
+    );
+  });
+
+  it("says the intervals hold one run's noise only when the book has nothing for this spec", async () => {
+    const other = runSpecSchema.parse({ ...spec, connections: 32 });
+    const result = await runBenchmark(spec, {
+      services: local.services,
+      context: { ...context, runToRunFile: await bookWith(0.5, other) },
+    });
+    expect(result.cells[0]!.comparisons.every((c) => c.ci.runToRunSpread === undefined)).toBe(true);
+    expect(findingsOf(result).find((f) => f.kind === "run-to-run-unmeasured")?.text).toMatch(
+      /^the intervals hold the noise within this run; .* pnpm bench:calibrate --repeat 20/,
+    );
+  });
+
+  it("goes on without a book it cannot read, and warns", async () => {
+    const file = path.join(dir, "damaged.json");
+    await fs.writeFile(file, "{ not json");
+    const events: RunEvent[] = [];
+    const result = await runBenchmark(spec, {
+      services: local.services,
+      context: { ...context, runToRunFile: file },
+      onEvent: (e) => events.push(e),
+    });
+    expect(events).toContainEqual({ type: "warning", message: expect.stringContaining(`${file} is not JSON`) });
+    expect(result.cells[0]!.comparisons.length).toBe(3);
   });
 });

@@ -30,6 +30,7 @@ import { primeCompilingStacks, type PrimingRounds } from "./jit-priming";
 import { createSweepDriver, type SweepDriverOptions } from "./sweep-driver";
 import { ensureServices } from "./service-manager";
 import { chooseEmulator } from "./emulator-choice";
+import { openRunToRun } from "./run-to-run-file";
 
 /** What runBenchmark needs besides the spec: its caller's context (read at start-up) and the run's options. */
 export interface EngineRunOptions extends RunOptions {
@@ -216,6 +217,8 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
     };
     const records: PlacementRecord[] = [];
     const runFacts: RunFact[] = [...pinning.facts, ...(primed ? [primed] : [])];
+    const runToRun = await openRunToRun(context.runToRunFile, spec);
+    if (runToRun?.warning) onEvent({ type: "warning", message: runToRun.warning });
     const results: CellResult[] = [];
     for (const placement of placements) {
       checkCancelled();
@@ -257,6 +260,7 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
         const plan = {
           placement: name,
           cells,
+          ...(runToRun ? { runToRun: runToRun.lookup } : {}),
           ...(opened.path ? { loadTargets: opened.path.loadTargets, emulator: opened.record.emulator } : {}),
           ...(options.countWindowCapMs === undefined ? {} : { countWindowCapMs: options.countWindowCapMs }),
           ...(signal ? { signal } : {}),
@@ -276,6 +280,7 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
       runFacts.push({ kind: "tcp-proxy-emulation", emulator: emulator.name, placements: emulatedNames });
     }
 
+    if (runToRun) runFacts.push(runToRun.fact());
     onEvent({ type: "phase", phase: "aggregating", message: "computing confidence intervals" });
     return assembleResult({
       id: options.runId ?? newRunId(),

@@ -26,6 +26,7 @@ import { measurePlacementCells, paramsOf, type RunProgress } from "./placement-c
 import { preflight } from "./preflight";
 import type { RunEvent } from "./run-events";
 import { runPair, runStacks, type PlannedCell } from "./run-plan";
+import type { RunToRunLookup } from "@relix/core/stats/run-to-run-book";
 import type { ServiceTargets } from "./targets";
 
 export interface SweepPlacement {
@@ -37,6 +38,8 @@ export interface SweepPlacement {
   /** Count mode: every side's time cap in a trial, replacing the spec's (ProtocolRunPlan says). */
   countWindowCapMs?: number;
   signal?: AbortSignal;
+  /** This machine's calibrated run-to-run spreads for the run's spec (placement-cells.ts). */
+  runToRun?: RunToRunLookup;
 }
 
 /** One row of the search: a workload's cell with every coordinate fixed but the searched one. */
@@ -141,6 +144,7 @@ export function createSweepDriver(spec: RunSpec, options: SweepDriverOptions = {
         ...(plan.emulator ? { emulator: plan.emulator } : {}),
         ...(plan.countWindowCapMs === undefined ? {} : { countWindowCapMs: plan.countWindowCapMs }),
         ...(plan.signal ? { signal: plan.signal } : {}),
+        ...(plan.runToRun ? { runToRun: plan.runToRun } : {}),
         sweep: { coords, refinement },
       },
       progress,

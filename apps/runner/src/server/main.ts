@@ -6,6 +6,7 @@ import { resolveEngineContext } from "../engine/engine-context";
 import { serviceEndpoints } from "../engine/external-services";
 import { grpcTarget, restBaseUrl } from "../engine/targets";
 import { createRunBenchmark } from "../engine/run-benchmark";
+import { runToRunFileOf } from "../engine/run-to-run-file";
 import { openResultsStore } from "../store/open-results-store";
 import type { ResultsStore } from "../store/results-store";
 import { startAbandonedRunsSweep, type AbandonedRunsSweep } from "./abandoned-runs-sweep";
@@ -100,7 +101,10 @@ async function main(): Promise<void> {
   parts.abandonedRuns = await startAbandonedRunsSweep(store, log);
 
   // The engine gets the targets and the tools found now, and this environment for what it starts.
-  const engine = createRunBenchmark(await resolveEngineContext(config.targets, process.env));
+  const engine = createRunBenchmark({
+    ...(await resolveEngineContext(config.targets, process.env)),
+    runToRunFile: runToRunFileOf(process.env),
+  });
   const service = new RunService({ store, engine, log });
   const app = createRunnerServer({
     service,

@@ -119,6 +119,22 @@ export const runFactSchema = z.discriminatedUnion("kind", [
       )
       .min(1),
   }),
+  /**
+   * Whether this machine had calibrated the run's spec (pnpm bench:calibrate, stats/run-to-run.ts),
+   * and the spreads the run's intervals were widened by: none when it had not.
+   */
+  z.object({
+    kind: z.literal("run-to-run"),
+    applied: z.array(
+      z.object({
+        /** As calibrate names it: "item.get warm · REST vs gRPC · p50". */
+        comparison: z.string(),
+        spread: z.number().min(0),
+        runs: count,
+        measuredAt: z.string(),
+      }),
+    ),
+  }),
   /** A placement whose RTT the emulator could not reach: its cells were not measured. */
   z.object({
     kind: z.literal("placement-refused"),

@@ -48,6 +48,8 @@ const KINDS: Record<string, { weight: FindingWeight; title: string }> = {
   "load-loop": { weight: "reading", title: "LOAD LOOP" },
   "warm-up-discarded": { weight: "reading", title: "WARM-UP" },
   "jit-primed": { weight: "reading", title: "JIT PRIMED" },
+  "run-to-run": { weight: "reading", title: "RUN-TO-RUN NOISE INCLUDED" },
+  "run-to-run-unmeasured": { weight: "reading", title: "ONE RUN'S NOISE" },
   "slice-noise": { weight: "reading", title: "NOISE" },
   "cpu-layout": { weight: "reading", title: "CORES" },
 };

@@ -1,5 +1,6 @@
 import { formatDuration, formatInt } from "../render/format";
 import { PRIME_SETTLED_GAIN } from "../stacks/jit-priming";
+import { percentText } from "../stats/verdict";
 import type { RunResult } from "../result/result-schema";
 import type { RunSpec } from "../spec/run-spec";
 import type { RunFact } from "./facts";
@@ -79,6 +80,8 @@ export function runFactFinding(fact: RunFact): Finding {
       };
     case "jit-primed":
       return jitPrimedFinding(fact);
+    case "run-to-run":
+      return runToRunFinding(fact);
     case "placement-refused":
       return {
         kind: fact.kind,
@@ -86,6 +89,29 @@ export function runFactFinding(fact: RunFact): Finding {
         text: `placement ${fact.placement} refused, its cells not measured: ${fact.reason}`,
       };
   }
+}
+
+/** Whether the intervals hold what a rerun adds: this machine's calibration of the spec, or a word that they do not. */
+function runToRunFinding(fact: Extract<RunFact, { kind: "run-to-run" }>): Finding {
+  if (fact.applied.length === 0) {
+    return {
+      kind: "run-to-run-unmeasured",
+      severity: "note",
+      text:
+        "the intervals hold the noise within this run; what moves a whole run from one to the next is not in them. " +
+        "pnpm bench:calibrate --repeat 20 with this run's flags measures it on this machine, and later runs of the same spec include it",
+    };
+  }
+  const runs = Math.min(...fact.applied.map((a) => a.runs));
+  const dates = [...new Set(fact.applied.map((a) => a.measuredAt.slice(0, 10)))].sort();
+  const largest = [...fact.applied].sort((a, b) => b.spread - a.spread).slice(0, 3);
+  return {
+    kind: fact.kind,
+    severity: "note",
+    text:
+      `the intervals include this machine's run-to-run noise, measured by pnpm bench:calibrate over ${plural(runs, "run")} of this spec ` +
+      `(${dates.join(", ")}): the largest ${largest.map((a) => `${a.comparison} ${percentText(a.spread)}`).join(", ")}`,
+  };
 }
 
 type JitPrime = Extract<RunFact, { kind: "jit-primed" }>["primes"][number];

@@ -48,6 +48,12 @@ export const ratioCISchema = z.object({
    * when the whole interval lies beyond it. Absent on loopback and in older results.
    */
   emulatorBand: z.number().min(0).optional(),
+  /**
+   * The run-to-run spread the interval was widened by (0.06: a run's log ratio moves by about 6%
+   * from one run to the next beyond what its own slices show), from this machine's calibration of
+   * the same spec (run-to-run.ts). Absent: the interval holds the noise within the run only.
+   */
+  runToRunSpread: z.number().min(0).optional(),
 });
 export type RatioCI = z.infer<typeof ratioCISchema>;
 

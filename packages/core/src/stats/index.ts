@@ -55,3 +55,17 @@ export {
   type ToolsBesideInput,
 } from "./client-verdicts";
 export { gapShare, layerSentence, stackVerdictFor, type LayerSentenceInput, type StackVerdict } from "./stack-verdicts";
+export { runToRunSpread, widenedBy, leaveOneOutCheck, MIN_RUNS_FOR_SPREAD, type LeaveOneOutCheck } from "./run-to-run";
+export {
+  comparisonCellName,
+  comparisonName,
+  emptyRunToRunBook,
+  HEADLINE_PAIR_NAME,
+  runToRunBookSchema,
+  runToRunLookup,
+  runToRunScope,
+  withEntries,
+  type RunToRunBook,
+  type RunToRunEntry,
+  type RunToRunLookup,
+} from "./run-to-run-book";

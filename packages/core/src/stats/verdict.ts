@@ -15,7 +15,12 @@ export interface VerdictInput {
    */
   labels?: Record<Exclude<Winner, "none">, string>;
   ci: Pick<RatioCI, "estimate" | "low" | "high"> &
-    Partial<Pick<RatioCI, "ratio" | "confidence" | "degenerate" | "method" | "samples" | "pairs" | "emulatorBand">>;
+    Partial<
+      Pick<
+        RatioCI,
+        "ratio" | "confidence" | "degenerate" | "method" | "samples" | "pairs" | "emulatorBand" | "runToRunSpread"
+      >
+    >;
 }
 
 export interface Verdict {
@@ -40,6 +45,8 @@ export interface Verdict {
   samples?: { rest: number; grpc: number };
   /** paired-slices only: the pairs of interleaved slices the interval rests on. */
   pairs?: number;
+  /** The run-to-run spread the interval was widened by (ci.runToRunSpread), as a fraction. */
+  runToRunSpread?: number;
   /**
    * No winner, with an interval: the largest difference the interval leaves possible, as a
    * fraction (0.12 = 12%): the run could not have missed a difference larger than this.
@@ -85,9 +92,10 @@ export function percentText(fraction: number): string {
 function sentence(v: Omit<Verdict, "text">, labels: Record<Exclude<Winner, "none">, string>): string {
   const where = v.metric === "rps" ? "in throughput" : `at ${v.metric}`;
   const pairs = v.pairs === undefined ? "" : `, ${v.pairs} paired slices`;
+  const rerun = v.runToRunSpread === undefined ? "" : `, with ${percentText(v.runToRunSpread)} run-to-run noise`;
   const interval = v.degenerate
     ? `1 trial: no confidence interval, point estimate ${times(v.factor)}x`
-    : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}${v.withinTrial ? ", 1 trial" : ""}${pairs}${calls(v.samples, labels)}`;
+    : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}${v.withinTrial ? ", 1 trial" : ""}${pairs}${rerun}${calls(v.samples, labels)}`;
   if (v.winner === "none") {
     const none = v.withinEmulatorPrecision
       ? "no difference beyond the network emulator's precision"
@@ -133,6 +141,7 @@ export function structuredVerdictFor({ metric, ci, labels = LABEL }: VerdictInpu
     withinEmulatorPrecision,
     ...(samples ? { samples } : {}),
     ...(pairs === undefined ? {} : { pairs }),
+    ...(!degenerate && ci.runToRunSpread !== undefined ? { runToRunSpread: ci.runToRunSpread } : {}),
     ...(detectable === undefined ? {} : { detectable }),
   };
   return { ...verdict, text: sentence(verdict, labels) };

@@ -1,0 +1,96 @@
+// The noise a rerun adds that one run cannot see. A run's interval comes from its own slices and
+// trials, so it holds the noise within the run; what moves a whole run (the machine's state over
+// minutes, the services' and the tools' processes, what the JIT compiled) is the same for every
+// slice of it and never shows. `pnpm bench:calibrate` runs one spec N times and sees it: the runs'
+// estimates scatter more than their own intervals say. Taken apart by the method of moments, as
+// a meta-analysis takes apart the studies it pools (DerSimonian & Laird's between-study variance):
+//   spread² = variance of the runs' log estimates - mean of their own squared standard errors
+// A later run of that spec on that machine adds spread² to its own variance, so its interval
+// covers what a rerun would find (run-to-run-book.ts keeps the spreads; docs/measurement.md).
+import type { RepeatedEstimate } from "./calibration";
+import { median } from "./median";
+
+/** The 97.5% quantile of the normal: a 95% interval's half width in standard errors. */
+const Z_975 = 1.959964;
+
+/** Runs with an interval below which no spread is estimated: two estimates say little of a variance. */
+export const MIN_RUNS_FOR_SPREAD = 4;
+
+const withInterval = (runs: readonly RepeatedEstimate[]) =>
+  runs.filter((r) => !r.degenerate && r.low > 0 && r.high >= r.low && r.estimate > 0);
+
+/**
+ * A run's standard error of the log ratio, read back from its 95% interval. Its intervals use a
+ * t quantile (above 1.96 when it rests on few slices), so this reads a little high there and the
+ * spread a little low: the leave-one-out check below says whether it was enough.
+ */
+const logStandardError = (r: Pick<RepeatedEstimate, "low" | "high">) =>
+  (Math.log(r.high) - Math.log(r.low)) / (2 * Z_975);
+
+/**
+ * The standard deviation of a run's log ratio that its own interval does not hold (0.06: about
+ * 6%), 0 when the runs scatter no more than their intervals say; null under MIN_RUNS_FOR_SPREAD
+ * runs with an interval.
+ */
+export function runToRunSpread(runs: readonly RepeatedEstimate[]): number | null {
+  const usable = withInterval(runs);
+  if (usable.length < MIN_RUNS_FOR_SPREAD) return null;
+  const logs = usable.map((r) => Math.log(r.estimate));
+  const mean = logs.reduce((a, b) => a + b, 0) / logs.length;
+  const between = logs.reduce((s, v) => s + (v - mean) ** 2, 0) / (logs.length - 1);
+  const within = usable.reduce((s, r) => s + logStandardError(r) ** 2, 0) / usable.length;
+  return Math.sqrt(Math.max(0, between - within));
+}
+
+/**
+ * An interval widened by a run-to-run spread: its own standard error and the spread combined as
+ * independent errors, around the same centre (on the log scale, where every interval here is
+ * symmetric). A spread of 0 leaves it as it was.
+ */
+export function widenedBy<T extends { low: number; high: number }>(ci: T, spread: number): T {
+  if (!(spread > 0) || !(ci.low > 0) || !(ci.high >= ci.low)) return ci;
+  const centre = (Math.log(ci.low) + Math.log(ci.high)) / 2;
+  const halfWidth = Z_975 * Math.hypot(logStandardError(ci), spread);
+  return { ...ci, low: Math.exp(centre - halfWidth), high: Math.exp(centre + halfWidth) };
+}
+
+/** Who an interval names: a side only when the whole interval is beyond 1 on its side. */
+function sideOf(ci: { low: number; high: number }, named: string): string {
+  return ci.low > 1 || ci.high < 1 ? named : "none";
+}
+
+export interface LeaveOneOutCheck {
+  /** Runs whose widened interval contains the median of all the runs' estimates. */
+  covering: number;
+  /** Runs that had an interval and a spread from the others. */
+  checked: number;
+  /** Pairs of runs whose widened verdicts name opposite winners. */
+  oppositePairs: number;
+}
+
+/**
+ * Whether the spread makes intervals hold, without fitting it to the runs it is judged on: each
+ * run's interval is widened by the spread the other runs give, then held against the median of
+ * all the estimates (coverage) and the others' verdicts (opposite winners). Null when the other
+ * runs are too few for a spread.
+ */
+export function leaveOneOutCheck(runs: readonly RepeatedEstimate[]): LeaveOneOutCheck | null {
+  const centre = median(runs.map((r) => r.estimate));
+  const winners: string[] = [];
+  let covering = 0;
+  runs.forEach((run, i) => {
+    if (withInterval([run]).length === 0) return;
+    const spread = runToRunSpread(runs.filter((_, j) => j !== i));
+    if (spread === null) return;
+    const widened = widenedBy(run, spread);
+    if (widened.low <= centre && centre <= widened.high) covering++;
+    winners.push(run.winner === "none" ? "none" : sideOf(widened, run.winner));
+  });
+  if (winners.length === 0) return null;
+  const named = winners.filter((w) => w !== "none");
+  let oppositePairs = 0;
+  for (let i = 0; i < named.length; i++) {
+    for (let j = i + 1; j < named.length; j++) if (named[i] !== named[j]) oppositePairs++;
+  }
+  return { covering, checked: winners.length, oppositePairs };
+}
