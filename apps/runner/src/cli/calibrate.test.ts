@@ -108,7 +108,9 @@ describe("pnpm bench:calibrate keeps the spreads for later runs", () => {
 
     const book = runToRunBookSchema.parse(JSON.parse(await fs.readFile(file, "utf8")));
     // The CLI's spec: the quick preset's fields under the flags given.
-    const spec = parseCliArgs(["--workloads", "noop"]).spec;
+    const parsed = parseCliArgs(["--workloads", "noop"]);
+    if (parsed.help) throw new Error("parsed as --help");
+    const spec = parsed.spec;
     const lookup = runToRunLookup(book, spec);
     expect(lookup.spreadOf("noop · REST vs gRPC · p50")).toMatchObject({ runs: 6, scope: runToRunScope(spec) });
     expect(runToRunLookup(book, { ...spec, connections: 16 }).spreadOf("noop · REST vs gRPC · p50")?.runs).toBe(5);
