@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { locateTool } from "@relix/io/backends";
-import { FIXTURES, RECORD_FIXTURES, countBy, expectedRoundRobin, fractionalMsShare, median } from "../testing/helpers";
+import { FIXTURES, RECORD_FIXTURES, countBy, expectedRoundRobin, fractionalMsShare } from "../testing/helpers";
 import { BENCH_PROTO, PROTO_ROOT, startGrpcTestServer, type GrpcTestServer } from "../testing/test-servers";
 import { ghzBinForTests, runGhzObserved } from "../testing/tool-defaults";
 import { buildGhzArgs, type GhzOptions } from "./ghz-args";
@@ -116,7 +116,10 @@ describe("runGhz against a throwaway grpc-js server", { timeout: 30_000 }, () =>
     });
     const ok = r.samples.filter((s) => s.ok);
     expect(ok.length).toBeGreaterThan(200);
-    expect(median(ok.map((s) => s.latencyUs))).toBeLessThan(1000);
+    // Sub-millisecond calls are recorded as such: the fastest tenth (the median drifts past 1 ms
+    // when the other test files load both cores) and nearly every value carrying a fraction of a ms.
+    const fastestTenth = [...ok.map((s) => s.latencyUs)].sort((a, b) => a - b)[Math.floor(ok.length / 10)]!;
+    expect(fastestTenth).toBeLessThan(1000);
     expect(fractionalMsShare(ok)).toBeGreaterThan(0.99);
     // time origin: the earliest call began at 0
     const begins = r.samples.map((s) => s.endMs - s.latencyUs / 1000);
