@@ -107,8 +107,8 @@ describe("pnpm bench:calibrate keeps the spreads for later runs", () => {
     await calibrate(["--repeat", "5", "--workloads", "noop", "--connections", "16", "--trials", "3"], env);
 
     const book = runToRunBookSchema.parse(JSON.parse(await fs.readFile(file, "utf8")));
-    // The CLI's spec: the quick preset's fields under the flags given.
-    const parsed = parseCliArgs(["--workloads", "noop"]);
+    // The CLI's spec: the quick preset's fields under the flags the first calibration was given.
+    const parsed = parseCliArgs(["--workloads", "noop", "--trials", "3"]);
     if (parsed.help) throw new Error("parsed as --help");
     const spec = parsed.spec;
     const lookup = runToRunLookup(book, spec);

@@ -194,7 +194,7 @@ export async function runCalibration(argv: readonly string[], ctx: CalibrateCont
       const headline = [...found].filter(([name]) => name.endsWith("· p50"));
       ctx.stderr.write(
         `relix-calibrate: run ${run}/${repeat} in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
-          `${headline.map(([name, r]) => `${name.split(" · ")[0]} ${interval(r)}`).join("; ")}\n`,
+          `${headline.map(([name, r]) => `${name.replace(/ · p50$/, "").replace(" · REST vs gRPC", "")} ${interval(r)}`).join("; ")}\n`,
       );
     }
   } catch (error) {

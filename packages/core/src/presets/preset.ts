@@ -86,6 +86,6 @@ export function definePreset(preset: Preset & PresetCalibration): Preset {
   const { calibration, ...rest } = preset;
   const note =
     calibration ??
-    `Not calibrated yet: \`pnpm bench:calibrate --preset ${preset.name} --repeat 20\` (20 reruns of this preset's own settings) has not been run on this machine, so how often its intervals hold is shown for the quick preset's settings only (README, "Measured on this machine"); its intervals rest on the same paired slices, pooled over its trials.`;
+    `Not calibrated yet: \`pnpm bench:calibrate --preset ${preset.name} --repeat 20\` (20 reruns of this preset's own settings) has not been run on this machine, so its intervals hold the noise within one run and none of what moves a rerun (a calibration measures that run-to-run spread, and later runs of the preset here include it); how often intervals hold is shown for the quick preset's settings (README, "Measured on this machine"). Its intervals rest on the same paired slices, pooled over its trials.`;
   return { ...rest, notes: [...rest.notes, note] };
 }

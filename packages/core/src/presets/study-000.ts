@@ -63,7 +63,7 @@ export const study000Preset = definePreset({
     },
   ],
   calibration:
-    "Calibrated in part here on 2026-11-27 (`pnpm bench:calibrate --preset study-000 --repeat 8`: 8 reruns, not the 20 the rule asks, quiet machine): every rerun named REST faster at p50 in both cells and no two named opposite winners, but the warm cell's p50 intervals held the median of the reruns only 6 times of 8 (estimates 0.57x to 0.69x; cold: 8 of 8), so a warm interval is narrower than this machine's spread between runs: trust the winner, not the interval's last digits.",
+    "Calibrated here on 2026-11-27, two ways. At its defaults (`pnpm bench:calibrate --preset study-000 --repeat 8`: 8 reruns, not the 20 the rule asks, 6.6 minutes each): every rerun named REST faster at p50 in both cells and no two named opposite winners, but the warm cell's p50 intervals held the median of the reruns 6 times of 8 (estimates 0.57x to 0.69x; cold 8 of 8). Shortened (`--duration 2s --warmup 1s --trials 1 --repeat 20`): warm p50 intervals held the median 14 times of 20 (REST 17, no difference 3), cold 20 of 20; widened by the run-to-run spread the reruns showed (18% warm, 0% cold), 18 of 20 and 20 of 20, with no opposite winners, and runs of that length on this machine now include it. Each run starts its own JVMs, and two JVM processes compile the same code differently: no trial inside one run can see that. At the defaults no spread is kept yet, so trust a default run's winner, not its warm interval's last digits.",
   notes: [
     design,
     "Not reproduced: 20 samples per cell, a warm-up dropped by hand, means only, one machine. Relix reports the whole distribution (the mean is shown to match the study) and a 95% CI over 3 trials.",

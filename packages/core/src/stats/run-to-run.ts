@@ -2,9 +2,10 @@
 // trials, so it holds the noise within the run; what moves a whole run (the machine's state over
 // minutes, the services' and the tools' processes, what the JIT compiled) is the same for every
 // slice of it and never shows. `pnpm bench:calibrate` runs one spec N times and sees it: the runs'
-// estimates scatter more than their own intervals say. Taken apart by the method of moments, as
-// a meta-analysis takes apart the studies it pools (DerSimonian & Laird's between-study variance):
-//   spread² = variance of the runs' log estimates - mean of their own squared standard errors
+// estimates scatter more than their own intervals say. Taken apart as a meta-analysis takes apart
+// the studies it pools (DerSimonian & Laird's between-study variance, a method of moments): how
+// far the runs' log estimates scatter around their precision-weighted mean, beyond what their own
+// standard errors allow, is spread².
 // A later run of that spec on that machine adds spread² to its own variance, so its interval
 // covers what a rerun would find (run-to-run-book.ts keeps the spreads; docs/measurement.md).
 import type { RepeatedEstimate } from "./calibration";
@@ -27,19 +28,26 @@ const withInterval = (runs: readonly RepeatedEstimate[]) =>
 const logStandardError = (r: Pick<RepeatedEstimate, "low" | "high">) =>
   (Math.log(r.high) - Math.log(r.low)) / (2 * Z_975);
 
+/** A standard error below this is read as this: a zero-width interval must not take all the weight. */
+const MIN_STANDARD_ERROR = 1e-4;
+
 /**
  * The standard deviation of a run's log ratio that its own interval does not hold (0.06: about
  * 6%), 0 when the runs scatter no more than their intervals say; null under MIN_RUNS_FOR_SPREAD
- * runs with an interval.
+ * runs with an interval. DerSimonian and Laird's estimator: each run weighed by its precision
+ * (1 / se²), so runs with narrow intervals that still land apart count for what they are; a plain
+ * variance of the estimates against the mean se² let a few wide intervals hide them.
  */
 export function runToRunSpread(runs: readonly RepeatedEstimate[]): number | null {
   const usable = withInterval(runs);
   if (usable.length < MIN_RUNS_FOR_SPREAD) return null;
   const logs = usable.map((r) => Math.log(r.estimate));
-  const mean = logs.reduce((a, b) => a + b, 0) / logs.length;
-  const between = logs.reduce((s, v) => s + (v - mean) ** 2, 0) / (logs.length - 1);
-  const within = usable.reduce((s, r) => s + logStandardError(r) ** 2, 0) / usable.length;
-  return Math.sqrt(Math.max(0, between - within));
+  const weights = usable.map((r) => 1 / Math.max(logStandardError(r), MIN_STANDARD_ERROR) ** 2);
+  const total = weights.reduce((a, b) => a + b, 0);
+  const pooled = logs.reduce((s, y, i) => s + weights[i]! * y, 0) / total;
+  const q = logs.reduce((s, y, i) => s + weights[i]! * (y - pooled) ** 2, 0);
+  const scale = total - weights.reduce((s, w) => s + w * w, 0) / total;
+  return Math.sqrt(Math.max(0, (q - (usable.length - 1)) / scale));
 }
 
 /**
