@@ -52,6 +52,8 @@ export interface NetworkEmulator {
 }
 
 const ROUND_TRIPS = 20;
+/** Probes of a placement's RTT before it is refused: the first that lands within the tolerance is kept. */
+const RTT_PROBE_ATTEMPTS = 3;
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
 const withoutScheme = (url: string) => url.replace(/^[a-z]+:\/\//, "");
 
@@ -141,12 +143,22 @@ async function applyAndVerify(
   const profile = placementProfile(placement);
   const toxics = toxicsFor(profile);
   const probe = await toxiproxy.createProxy(probeName, `127.0.0.1:${echo.port}`);
+  const tolerance = rttTolerance(profile.rttMs);
   let measuredRttMs: number;
   try {
     for (const proxy of [...proxies, probe.name]) {
       for (const toxic of toxics) await toxiproxy.addToxic(proxy, toxic);
     }
+    // A moment's load on a shared machine can push one probe's median past the tolerance; measured
+    // again, a placement the proxy can hold is kept. One it cannot (a target below its whole-ms
+    // latency toxics) stays refused however often it is probed (refusalReason).
     measuredRttMs = round(await measureRtt("127.0.0.1", probe.port, { roundTrips: ROUND_TRIPS }));
+    for (
+      let attempt = 1;
+      attempt < RTT_PROBE_ATTEMPTS && Math.abs(measuredRttMs - profile.rttMs) > tolerance;
+      attempt++
+    )
+      measuredRttMs = round(await measureRtt("127.0.0.1", probe.port, { roundTrips: ROUND_TRIPS }));
   } finally {
     await toxiproxy.deleteProxy(probe.name).catch(() => {});
   }
@@ -157,9 +169,8 @@ async function applyAndVerify(
     bandwidthMbps: profile.bandwidthMbps,
     measuredRttMs,
     emulator: "toxiproxy",
-    toleranceMs: round(rttTolerance(profile.rttMs)),
+    toleranceMs: round(tolerance),
   };
-  const tolerance = rttTolerance(profile.rttMs);
   const reason = refusalReason(profile.rttMs, measuredRttMs, tolerance);
   return reason === null ? { ...base, status: "measured" } : { ...base, status: "refused", reason };
 }
@@ -180,7 +191,7 @@ export function refusalReason(targetRttMs: number, measuredRttMs: number, tolera
     );
   }
   if (Math.abs(measuredRttMs - targetRttMs) <= tolerance) return null;
-  return `${reached}: the proxy and the machine's timers added more (or less) than the tolerance allows; a quieter machine may reach it`;
+  return `${reached}: the proxy and the machine's timers added more (or less) than the tolerance allows in the last of ${RTT_PROBE_ATTEMPTS} probes; a quieter machine may reach it`;
 }
 
 /** Loopback's record: the same probe against the echo server, direct (nothing emulated). */

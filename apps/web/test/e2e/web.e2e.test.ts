@@ -45,6 +45,24 @@ async function openInNewBrowser(url: string): Promise<{ context: BrowserContext;
   return { context, page };
 }
 
+/**
+ * Waits until the runner calls the run final; a run that ends other than done fails the test with the
+ * runner's reason and its last output lines, so a CI log says why the report never came.
+ */
+async function expectRunDone(runner: Started, runId: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: { status?: string; reason?: string } = {};
+  while (Date.now() < deadline) {
+    last = (await fetch(`${runner.url}/api/runs/${runId}`).then((r) => r.json())) as typeof last;
+    if (last.status === "done") return;
+    if (last.status === "failed" || last.status === "cancelled") break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(
+    `run ${runId} is ${last.status ?? "unknown"}${last.reason ? `: ${last.reason}` : ""}\n${runner.output()}`,
+  );
+}
+
 async function samplesOf(page: Page): Promise<number> {
   return Number((await page.getAttribute('[data-testid="live-run"]', "data-samples")) ?? 0);
 }
@@ -113,8 +131,9 @@ describe("the web app against the real runner", () => {
     expect(await samplesOf(page)).toBeGreaterThanOrEqual(2);
     await expect(page.locator('[data-testid="live-throughput"] .recharts-line').count()).resolves.toBeGreaterThan(0);
 
-    // Done: the same URL turns into the report without a reload.
-    await page.waitForSelector('[data-testid="report"]', { timeout: 180_000 });
+    // Done: the same URL turns into the report without a reload. A run that fails says why here.
+    await expectRunDone(runner, runId, 180_000);
+    await page.waitForSelector('[data-testid="report"]', { timeout: 30_000 });
     expect(page.url()).toBe(`${web.url}/runs/${runId}`);
     expect(pageErrors).toEqual([]);
     await context.close();
