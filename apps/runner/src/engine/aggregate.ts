@@ -23,6 +23,7 @@ import {
 } from "@relix/core";
 import { emulatorBand } from "@relix/core/network/emulator-precision";
 import { widenedBy } from "@relix/core/stats/run-to-run";
+import type { RunToRunNoise } from "@relix/core/stats/run-to-run-book";
 
 const medianOrNull = (values: Array<number | null>): number | null => {
   const present = values.filter((v): v is number => v !== null && Number.isFinite(v));
@@ -196,11 +197,12 @@ export interface CompareOptions {
    */
   emulatorPrecisionMs?: number;
   /**
-   * This machine's run-to-run spread of the comparison at this metric, from its calibration of the
-   * same spec (@relix/core stats/run-to-run-book.ts); undefined where none was measured. Each
-   * interval is widened by it, so it covers what a rerun would find.
+   * The comparison's run-to-run spread at this metric and where it came from: this machine's
+   * calibration of the same spec, the reference machine's, or an assumed one (@relix/core
+   * presets/reference-run-to-run.ts); undefined where there is none. Each interval is widened by
+   * it, so it covers what a rerun would find.
    */
-  runToRunSpread?: (metric: ComparedMetric) => number | undefined;
+  runToRunNoise?: (metric: ComparedMetric) => Pick<RunToRunNoise, "spread" | "source"> | undefined;
 }
 
 /**
@@ -217,11 +219,17 @@ function withEmulatorBand(ci: RatioCI, sides: Sides, metric: ComparedMetric, opt
   return { ...ci, emulatorBand: emulatorBand(reference, options.emulatorPrecisionMs) };
 }
 
-/** The interval widened by the comparison's run-to-run spread, when one was calibrated (not a point estimate's). */
+/** The interval widened by the comparison's run-to-run spread, when it has one (not a point estimate's). */
 function withRunToRun(ci: RatioCI, metric: ComparedMetric, options: CompareOptions): RatioCI {
-  const spread = options.runToRunSpread?.(metric);
-  if (spread === undefined || ci.degenerate) return ci;
-  return { ...widenedBy(ci, spread), runToRunSpread: spread };
+  // A point estimate has no interval to widen: its spread is not looked up, so the run's fact lists only those applied.
+  if (ci.degenerate) return ci;
+  const noise = options.runToRunNoise?.(metric);
+  if (noise === undefined) return ci;
+  return {
+    ...widenedBy(ci, noise.spread),
+    runToRunSpread: noise.spread,
+    ...(noise.source === "this-machine" ? {} : { runToRunSource: noise.source }),
+  };
 }
 
 /**

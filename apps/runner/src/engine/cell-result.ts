@@ -11,7 +11,7 @@ import {
   type StackId,
 } from "@relix/core";
 import { emulatorPrecisionMs } from "@relix/core/network/emulator-precision";
-import { HEADLINE_PAIR_NAME } from "@relix/core/stats/run-to-run-book";
+import { HEADLINE_PAIR_NAME, type RunToRunNoise } from "@relix/core/stats/run-to-run-book";
 import { isDefaultPair, runPairOf, runtimePairsOf, type StackPair } from "@relix/core/stacks/stack-pair";
 import {
   compareClients,
@@ -50,10 +50,10 @@ export interface MeasuredCell {
   /** Why the pair was also measured with one client for both (interleaved-trial.ts ClientViews). */
   equalClientsReason?: EqualClientsReason;
   /**
-   * This machine's calibrated run-to-run spread of one of the cell's comparisons ("REST vs gRPC",
-   * "express vs spring") at a metric; undefined where none was calibrated (run-to-run-book.ts).
+   * The run-to-run spread of one of the cell's comparisons ("REST vs gRPC", "express vs spring") at
+   * a metric, with its source (presets/reference-run-to-run.ts); undefined where there is none.
    */
-  runToRunSpread?: (pair: string, metric: ComparedMetric) => number | undefined;
+  runToRunNoise?: (pair: string, metric: ComparedMetric) => RunToRunNoise | undefined;
 }
 
 type PairTrial = { rest: ProtocolMeasure; grpc: ProtocolMeasure };
@@ -168,8 +168,8 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
       : { emulatorPrecisionMs: emulatorPrecisionMs(measured.emulator ?? "toxiproxy") };
   // Only the comparisons calibrate names carry a run-to-run spread: the headline pair's and each stack pair's.
   const calibrated = (pairName: string): CompareOptions => {
-    const spreadOf = measured.runToRunSpread;
-    return spreadOf ? { ...options, runToRunSpread: (metric) => spreadOf(pairName, metric) } : options;
+    const noiseOf = measured.runToRunNoise;
+    return noiseOf ? { ...options, runToRunNoise: (metric) => noiseOf(pairName, metric) } : options;
   };
   const headlineOptions = calibrated(HEADLINE_PAIR_NAME);
   const equalView = withEqualClients(measured, pair, cellTrials, options, headlineOptions);

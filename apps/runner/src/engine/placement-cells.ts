@@ -1,5 +1,6 @@
 import type { CellResult, PlacementName, RunSpec, StackId, SweepCoords, WorkloadParams } from "@relix/core";
-import { comparisonCellName, comparisonName, type RunToRunLookup } from "@relix/core/stats/run-to-run-book";
+import type { LayeredRunToRun } from "@relix/core/presets/reference-run-to-run";
+import { comparisonCellName } from "@relix/core/stats/run-to-run-book";
 import { cellResultOf, type MeasuredTrial } from "./cell-result";
 import type { EngineContext } from "./engine-context";
 import { measureInterleavedTrial, type ClientViews, type TrialMeasures } from "./interleaved-trial";
@@ -37,8 +38,8 @@ export interface PlacementCellsPlan {
   emulator?: string;
   /** A sweep's point these cells are measured at, named in their events. */
   sweep?: { coords: SweepCoords; refinement: boolean };
-  /** This machine's calibrated run-to-run spreads for the run's spec (run-to-run-book.ts); absent: none. */
-  runToRun?: RunToRunLookup;
+  /** The run-to-run spreads of the run's comparisons (presets/reference-run-to-run.ts); absent: turned off. */
+  runToRun?: LayeredRunToRun;
 }
 
 export const paramsOf = (spec: RunSpec): WorkloadParams => ({
@@ -152,22 +153,22 @@ export async function measurePlacementCells(
         ...(plan.emulator ? { emulator: plan.emulator } : {}),
         toolsCpuFactor,
         ...(views.reason ? { equalClientsReason: views.reason } : {}),
-        ...(plan.runToRun ? { runToRunSpread: spreadsOfCell(plan.runToRun, plan, cell) } : {}),
+        ...(plan.runToRun ? { runToRunNoise: noiseOfCell(plan.runToRun, plan, cell) } : {}),
       }),
     );
   }
   return results;
 }
 
-/** One cell's calibrated spreads, by the names calibrate gives its comparisons. */
-function spreadsOfCell(book: RunToRunLookup, plan: PlacementCellsPlan, cell: PlannedCell) {
+/** One cell's run-to-run spreads, by the names calibrate gives its comparisons. */
+function noiseOfCell(spreads: LayeredRunToRun, plan: PlacementCellsPlan, cell: PlannedCell) {
   const cellName = comparisonCellName({
     workload: cell.workload.id,
     cacheMode: cell.resultCacheMode,
     placement: plan.placement,
     ...(plan.sweep ? { coords: plan.sweep.coords } : {}),
   });
-  return (pair: string, metric: string) => book.spreadOf(comparisonName(cellName, pair, metric))?.spread;
+  return (pair: string, metric: string) => spreads.noiseOf(cellName, pair, metric);
 }
 
 /** Why every cell of a run is measured both ways from its first trial, or null when the warm-ups decide. */

@@ -19,6 +19,7 @@ import {
   type RunResult,
 } from "@relix/core";
 import { findingsOf, ONE_CORE_LIMIT } from "@relix/core";
+import { assumedSpreads } from "@relix/core/presets/reference-run-to-run";
 import { runToRunScope } from "@relix/core/stats/run-to-run-book";
 import type { ClientSample } from "../tools";
 import type { EngineContext } from "./engine-context";
@@ -455,29 +456,44 @@ describe("runBenchmark with this machine's run-to-run book (pnpm bench:calibrate
     expect(p50.ci.high / p50.ci.low).toBeGreaterThan(7);
     expect(p50.winner).toBe("none");
     expect(p50.text).toContain("50% run-to-run noise");
-    // Only what was calibrated is widened.
-    expect(comparisons.find((c) => c.metric === "rps")!.ci.runToRunSpread).toBeUndefined();
-    expect(result.facts).toContainEqual({
-      kind: "run-to-run",
-      applied: [
-        { comparison: "noop · REST vs gRPC · p50", spread: 0.5, runs: 20, measuredAt: "2026-11-27T03:00:00.000Z" },
-      ],
+    expect(p50.text).not.toContain("assumed");
+    // What this machine did not calibrate is widened by the largest spread the reference machine showed.
+    const rps = comparisons.find((c) => c.metric === "rps")!;
+    expect(rps.ci).toMatchObject({ runToRunSpread: assumedSpreads().get("rps")!.spread, runToRunSource: "assumed" });
+    expect(rps.text).toMatch(/\d+% run-to-run noise assumed/);
+    const fact = result.facts?.find((f) => f.kind === "run-to-run");
+    expect(fact?.kind === "run-to-run" && fact.applied).toContainEqual({
+      comparison: "noop · REST vs gRPC · p50",
+      spread: 0.5,
+      runs: 20,
+      measuredAt: "2026-11-27T03:00:00.000Z",
+      source: "this-machine",
     });
-    expect(findingsOf(result).find((f) => f.kind === "run-to-run")?.text).toMatch(
-      /include this machine's run-to-run noise, measured by pnpm bench:calibrate over 20 runs of this spec \(2026-11-27\): the largest noop · REST vs gRPC · p50 50%/,
+    expect(findingsOf(result).find((f) => f.kind === "run-to-run-assumed")?.text).toMatch(
+      /^this machine never calibrated every comparison of this spec, .*1 comparison by this machine's own calibration \(20 runs, 2026-11-27\); 2 comparisons by the largest spread/,
     );
   });
 
-  it("says the intervals hold one run's noise only when the book has nothing for this spec", async () => {
+  it("with nothing calibrated for this spec anywhere, widens every interval by the assumed spread and says where it came from", async () => {
     const other = runSpecSchema.parse({ ...spec, connections: 32 });
     const result = await runBenchmark(spec, {
       services: local.services,
       context: { ...context, runToRunFile: await bookWith(0.5, other) },
     });
+    for (const comparison of result.cells[0]!.comparisons) {
+      const assumed = assumedSpreads().get(comparison.metric)!.spread;
+      expect(comparison.ci).toMatchObject({ runToRunSpread: assumed, runToRunSource: "assumed" });
+      expect(comparison.ci.high / comparison.ci.low).toBeGreaterThan(Math.exp(2 * 1.96 * assumed));
+    }
+    const finding = findingsOf(result).find((f) => f.kind === "run-to-run-assumed")!;
+    expect(finding.text).toMatch(/^this machine never calibrated this spec, .*3 comparisons by the largest spread/);
+    expect(finding.text).toContain("pnpm bench:calibrate --repeat 20");
+  });
+
+  it("turned off (RELIX_RUN_TO_RUN_FILE=off), leaves the intervals as the run measured them", async () => {
+    const result = await runBenchmark(spec, { services: local.services, context: { ...context, runToRunFile: null } });
     expect(result.cells[0]!.comparisons.every((c) => c.ci.runToRunSpread === undefined)).toBe(true);
-    expect(findingsOf(result).find((f) => f.kind === "run-to-run-unmeasured")?.text).toMatch(
-      /^the intervals hold the noise within this run; .* pnpm bench:calibrate --repeat 20/,
-    );
+    expect(result.facts?.some((f) => f.kind === "run-to-run")).toBe(false);
   });
 
   it("goes on without a book it cannot read, and warns", async () => {

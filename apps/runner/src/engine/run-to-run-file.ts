@@ -2,18 +2,18 @@
  * The file that keeps this machine's run-to-run spreads (@relix/core stats/run-to-run-book.ts):
  * `pnpm bench:calibrate` writes it, every later run reads it when it starts. It lives with the
  * runner's other state, .relix/ at the repository's root (RELIX_RUN_TO_RUN_FILE moves it; "off"
- * turns it off), never in git: the spread is the machine's, not the code's.
+ * turns run-to-run noise off, the reference machine's too), never in git: the spread is the
+ * machine's, not the code's.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { RunFact, RunSpec } from "@relix/core";
+import { layeredRunToRun, type LayeredRunToRun } from "@relix/core/presets/reference-run-to-run";
 import {
   emptyRunToRunBook,
   runToRunBookSchema,
-  runToRunLookup,
   type RunToRunBook,
-  type RunToRunEntry,
-  type RunToRunLookup,
+  type RunToRunNoise,
 } from "@relix/core/stats/run-to-run-book";
 import type { Env } from "./load-generator";
 import { REPO_ROOT } from "./service-build";
@@ -62,36 +62,40 @@ export async function writeRunToRunBook(file: string, book: RunToRunBook): Promi
   await fs.rename(temporary, file);
 }
 
-/** A run's use of the book: the spreads its comparisons look up, and the fact of which it used. */
+/**
+ * A run's use of the spreads: each comparison's, from this machine's book, else the reference
+ * machine's calibration of the same spec, else the largest spread any reference calibration showed
+ * (@relix/core presets/reference-run-to-run.ts); and the fact of which it used.
+ */
 export interface RunToRunUse {
-  lookup: RunToRunLookup;
-  /** The run-to-run fact: every spread a comparison of the run was widened by (none: not calibrated). */
+  lookup: LayeredRunToRun;
+  /** The run-to-run fact: every spread a comparison of the run was widened by, with its source. */
   fact(): Extract<RunFact, { kind: "run-to-run" }>;
   warning?: string;
 }
 
-/** The book of `file` as the run of `spec` reads it; null when the book is turned off. */
+/** The spreads a run of `spec` is widened by; null when the environment turned them off. */
 export async function openRunToRun(file: string | null | undefined, spec: RunSpec): Promise<RunToRunUse | null> {
   if (!file) return null;
   const { book, warning } = await readRunToRunBook(file);
-  const lookup = runToRunLookup(book, spec);
-  const used = new Map<string, RunToRunEntry>();
+  const layered = layeredRunToRun(book, spec);
+  const used = new Map<string, RunToRunNoise>();
   return {
     lookup: {
-      calibrated: lookup.calibrated,
-      spreadOf(comparison) {
-        const entry = lookup.spreadOf(comparison);
-        if (entry) used.set(comparison, entry);
-        return entry;
+      noiseOf(cell, pair, metric) {
+        const noise = layered.noiseOf(cell, pair, metric);
+        if (noise) used.set(noise.comparison, noise);
+        return noise;
       },
     },
     fact: () => ({
       kind: "run-to-run",
-      applied: [...used.values()].map(({ comparison, spread, runs, measuredAt }) => ({
+      applied: [...used.values()].map(({ comparison, spread, runs, measuredAt, source }) => ({
         comparison,
         spread,
         runs,
         measuredAt,
+        source,
       })),
     }),
     ...(warning ? { warning } : {}),

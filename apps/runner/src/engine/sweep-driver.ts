@@ -26,7 +26,7 @@ import { measurePlacementCells, paramsOf, type RunProgress } from "./placement-c
 import { preflight } from "./preflight";
 import type { RunEvent } from "./run-events";
 import { runPair, runStacks, type PlannedCell } from "./run-plan";
-import type { RunToRunLookup } from "@relix/core/stats/run-to-run-book";
+import type { LayeredRunToRun } from "@relix/core/presets/reference-run-to-run";
 import type { ServiceTargets } from "./targets";
 
 export interface SweepPlacement {
@@ -38,8 +38,8 @@ export interface SweepPlacement {
   /** Count mode: every side's time cap in a trial, replacing the spec's (ProtocolRunPlan says). */
   countWindowCapMs?: number;
   signal?: AbortSignal;
-  /** This machine's calibrated run-to-run spreads for the run's spec (placement-cells.ts). */
-  runToRun?: RunToRunLookup;
+  /** The run-to-run spreads of the run's comparisons (placement-cells.ts). */
+  runToRun?: LayeredRunToRun;
 }
 
 /** One row of the search: a workload's cell with every coordinate fixed but the searched one. */

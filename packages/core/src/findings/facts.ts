@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { runToRunSources } from "../stats/run-to-run-book";
 
 /**
  * What the engine observed about a run, as data: the facts behind every caveat a report prints.
@@ -120,8 +121,8 @@ export const runFactSchema = z.discriminatedUnion("kind", [
       .min(1),
   }),
   /**
-   * Whether this machine had calibrated the run's spec (pnpm bench:calibrate, stats/run-to-run.ts),
-   * and the spreads the run's intervals were widened by: none when it had not.
+   * The run-to-run spreads the run's intervals were widened by, each with where it came from
+   * (stats/run-to-run-book.ts RunToRunSource): none when the run turned them off.
    */
   z.object({
     kind: z.literal("run-to-run"),
@@ -130,8 +131,11 @@ export const runFactSchema = z.discriminatedUnion("kind", [
         /** As calibrate names it: "item.get warm · REST vs gRPC · p50". */
         comparison: z.string(),
         spread: z.number().min(0),
+        /** The runs of the calibration it came from. */
         runs: count,
         measuredAt: z.string(),
+        /** Absent in older results, which only used this machine's own. */
+        source: z.enum(runToRunSources).optional(),
       }),
     ),
   }),

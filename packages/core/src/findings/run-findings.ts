@@ -3,6 +3,7 @@ import { PRIME_SETTLED_GAIN } from "../stacks/jit-priming";
 import { percentText } from "../stats/verdict";
 import type { RunResult } from "../result/result-schema";
 import type { RunSpec } from "../spec/run-spec";
+import type { RunToRunSource } from "../stats/run-to-run-book";
 import type { RunFact } from "./facts";
 import { PROTOCOL_LABEL, plural, type Finding } from "./finding";
 
@@ -91,27 +92,73 @@ export function runFactFinding(fact: RunFact): Finding {
   }
 }
 
-/** Whether the intervals hold what a rerun adds: this machine's calibration of the spec, or a word that they do not. */
+/** Whether the intervals hold what a rerun adds, and whose calibration says how much: this machine's, the reference machine's, or none. */
 function runToRunFinding(fact: Extract<RunFact, { kind: "run-to-run" }>): Finding {
   if (fact.applied.length === 0) {
     return {
       kind: "run-to-run-unmeasured",
       severity: "note",
       text:
-        "the intervals hold the noise within this run; what moves a whole run from one to the next is not in them. " +
+        "the intervals hold the noise within this run; what moves a whole run from one to the next is not in them " +
+        "(the run was started with RELIX_RUN_TO_RUN_FILE=off, or before Relix kept that noise). " +
         "pnpm bench:calibrate --repeat 20 with this run's flags measures it on this machine, and later runs of the same spec include it",
     };
   }
-  const runs = Math.min(...fact.applied.map((a) => a.runs));
-  const dates = [...new Set(fact.applied.map((a) => a.measuredAt.slice(0, 10)))].sort();
-  const largest = [...fact.applied].sort((a, b) => b.spread - a.spread).slice(0, 3);
+  const bySource = (source: RunToRunSource) => fact.applied.filter((a) => (a.source ?? "this-machine") === source);
+  const own = bySource("this-machine");
+  const reference = bySource("reference");
+  const assumed = bySource("assumed");
+  if (reference.length === 0 && assumed.length === 0) {
+    return {
+      kind: fact.kind,
+      severity: "note",
+      text:
+        `the intervals include this machine's run-to-run noise, measured by pnpm bench:calibrate over ${calibrationWords(own)} of this spec: ` +
+        `the largest ${largestSpreads(own)}`,
+    };
+  }
+  const parts = [
+    own.length > 0
+      ? `${plural(own.length, "comparison")} by this machine's own calibration (${calibrationWords(own)})`
+      : "",
+    reference.length > 0
+      ? `${plural(reference.length, "comparison")} by the reference machine's calibration of this spec (${calibrationWords(reference)}; the largest ${largestSpreads(reference)})`
+      : "",
+    assumed.length > 0
+      ? `${plural(assumed.length, "comparison")} by the largest spread any reference calibration showed at the metric (${assumedWords(assumed)}), ` +
+        "measured on runs of 1.5-2 s windows and one trial, so an upper bound for longer runs"
+      : "",
+  ].filter(Boolean);
   return {
-    kind: fact.kind,
+    kind: "run-to-run-assumed",
     severity: "note",
     text:
-      `the intervals include this machine's run-to-run noise, measured by pnpm bench:calibrate over ${plural(runs, "run")} of this spec ` +
-      `(${dates.join(", ")}): the largest ${largest.map((a) => `${a.comparison} ${percentText(a.spread)}`).join(", ")}`,
+      `this machine never calibrated ${own.length > 0 ? "every comparison of " : ""}this spec, so the intervals include run-to-run noise measured elsewhere: ` +
+      `${parts.join("; ")}. pnpm bench:calibrate --repeat 20 with this run's flags measures this machine's own, and later runs of the same spec use it`,
   };
+}
+
+type AppliedSpread = Extract<RunFact, { kind: "run-to-run" }>["applied"][number];
+
+/** "20 runs, 2026-11-27": the fewest runs any of these spreads rests on, and the days they were measured. */
+function calibrationWords(applied: readonly AppliedSpread[]): string {
+  const runs = Math.min(...applied.map((a) => a.runs));
+  const dates = [...new Set(applied.map((a) => a.measuredAt.slice(0, 10)))].sort();
+  return `${plural(runs, "run")}, ${dates.join(", ")}`;
+}
+
+/** The three largest spreads, named: "item.get warm · REST vs gRPC · p50 18%, …". */
+const largestSpreads = (applied: readonly AppliedSpread[]) =>
+  [...applied]
+    .sort((a, b) => b.spread - a.spread)
+    .slice(0, 3)
+    .map((a) => `${a.comparison} ${percentText(a.spread)}`)
+    .join(", ");
+
+/** "p50 18%, p99 51%": each metric's assumed spread once. */
+function assumedWords(applied: readonly AppliedSpread[]): string {
+  const byMetric = new Map(applied.map((a) => [a.comparison.split(" · ").at(-1)!, a.spread]));
+  return [...byMetric].map(([metric, spread]) => `${metric} ${percentText(spread)}`).join(", ");
 }
 
 type JitPrime = Extract<RunFact, { kind: "jit-primed" }>["primes"][number];

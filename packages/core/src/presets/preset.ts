@@ -86,6 +86,6 @@ export function definePreset(preset: Preset & PresetCalibration): Preset {
   const { calibration, ...rest } = preset;
   const note =
     calibration ??
-    `Not calibrated yet: \`pnpm bench:calibrate --preset ${preset.name} --repeat 20\` (20 reruns of this preset's own settings) has not been run on this machine, so its intervals hold the noise within one run and none of what moves a rerun (a calibration measures that run-to-run spread, and later runs of the preset here include it); how often intervals hold is shown for the quick preset's settings (README, "Measured on this machine"). Its intervals rest on the same paired slices, pooled over its trials.`;
+    `Not calibrated at its own settings: \`pnpm bench:calibrate --preset ${preset.name} --repeat 20\` (20 reruns) has not been run on the reference machine, so what moves a rerun is assumed, not measured: each interval is widened by the largest run-to-run spread any reference calibration showed at its metric (18% at p50, 51% at p99, 15% in throughput, measured on shorter runs, so an upper bound here), and its verdicts say "assumed". A calibration on your machine replaces it for later runs there. Its intervals rest on the same paired slices, pooled over its trials.`;
   return { ...rest, notes: [...rest.notes, note] };
 }

@@ -54,6 +54,12 @@ export const ratioCISchema = z.object({
    * the same spec (run-to-run.ts). Absent: the interval holds the noise within the run only.
    */
   runToRunSpread: z.number().min(0).optional(),
+  /**
+   * Where runToRunSpread came from when this machine never calibrated the spec: "reference", the
+   * reference machine's calibration of the same spec; "assumed", the largest spread any reference
+   * calibration showed at the metric (presets/reference-run-to-run.ts). Absent: this machine's own.
+   */
+  runToRunSource: z.enum(["reference", "assumed"]).optional(),
 });
 export type RatioCI = z.infer<typeof ratioCISchema>;
 

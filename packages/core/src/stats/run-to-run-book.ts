@@ -62,6 +62,20 @@ export function withEntries(book: RunToRunBook, entries: readonly RunToRunEntry[
   return { version: 1, entries: [...book.entries.filter((e) => !replaced.has(key(e))), ...entries] };
 }
 
+/**
+ * Where the spread that widened a comparison's interval came from: this machine's calibration of
+ * the run's spec; the reference machine's calibration of it (this machine never ran one); or, with
+ * no calibration of the spec anywhere, the largest spread any reference calibration showed at the
+ * metric (presets/reference-run-to-run.ts).
+ */
+export const runToRunSources = ["this-machine", "reference", "assumed"] as const;
+export type RunToRunSource = (typeof runToRunSources)[number];
+
+/** A comparison's spread and where it came from. */
+export interface RunToRunNoise extends RunToRunEntry {
+  source: RunToRunSource;
+}
+
 /** A run's view of the book: the spread of each of its comparisons that was calibrated, by name. */
 export interface RunToRunLookup {
   spreadOf(comparison: string): RunToRunEntry | undefined;

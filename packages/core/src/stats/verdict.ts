@@ -18,7 +18,15 @@ export interface VerdictInput {
     Partial<
       Pick<
         RatioCI,
-        "ratio" | "confidence" | "degenerate" | "method" | "samples" | "pairs" | "emulatorBand" | "runToRunSpread"
+        | "ratio"
+        | "confidence"
+        | "degenerate"
+        | "method"
+        | "samples"
+        | "pairs"
+        | "emulatorBand"
+        | "runToRunSpread"
+        | "runToRunSource"
       >
     >;
 }
@@ -47,6 +55,8 @@ export interface Verdict {
   pairs?: number;
   /** The run-to-run spread the interval was widened by (ci.runToRunSpread), as a fraction. */
   runToRunSpread?: number;
+  /** Where that spread came from when not from this machine's calibration (ci.runToRunSource). */
+  runToRunSource?: "reference" | "assumed";
   /**
    * No winner, with an interval: the largest difference the interval leaves possible, as a
    * fraction (0.12 = 12%): the run could not have missed a difference larger than this.
@@ -89,10 +99,16 @@ export function percentText(fraction: number): string {
   return `${percent < 1 ? percent.toFixed(1) : Math.round(percent)}%`;
 }
 
+/** How the sentence says where the run-to-run noise it includes was measured. */
+const RUN_TO_RUN_SOURCE_WORDS = { "this-machine": "", reference: " from the reference machine", assumed: " assumed" };
+
 function sentence(v: Omit<Verdict, "text">, labels: Record<Exclude<Winner, "none">, string>): string {
   const where = v.metric === "rps" ? "in throughput" : `at ${v.metric}`;
   const pairs = v.pairs === undefined ? "" : `, ${v.pairs} paired slices`;
-  const rerun = v.runToRunSpread === undefined ? "" : `, with ${percentText(v.runToRunSpread)} run-to-run noise`;
+  const rerun =
+    v.runToRunSpread === undefined
+      ? ""
+      : `, with ${percentText(v.runToRunSpread)} run-to-run noise${RUN_TO_RUN_SOURCE_WORDS[v.runToRunSource ?? "this-machine"]}`;
   const interval = v.degenerate
     ? `1 trial: no confidence interval, point estimate ${times(v.factor)}x`
     : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}${v.withinTrial ? ", 1 trial" : ""}${pairs}${rerun}${calls(v.samples, labels)}`;
@@ -142,6 +158,7 @@ export function structuredVerdictFor({ metric, ci, labels = LABEL }: VerdictInpu
     ...(samples ? { samples } : {}),
     ...(pairs === undefined ? {} : { pairs }),
     ...(!degenerate && ci.runToRunSpread !== undefined ? { runToRunSpread: ci.runToRunSpread } : {}),
+    ...(!degenerate && ci.runToRunSource !== undefined ? { runToRunSource: ci.runToRunSource } : {}),
     ...(detectable === undefined ? {} : { detectable }),
   };
   return { ...verdict, text: sentence(verdict, labels) };

@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { runFactFinding } from "../findings/run-findings";
+import type { RunFact } from "../findings/facts";
+import { comparisonName, runToRunScope, type RunToRunBook } from "../stats/run-to-run-book";
+import { percentText, structuredVerdictFor } from "../stats/verdict";
+import { getPreset, specFromPreset } from "./presets";
+import { assumedSpreads, layeredRunToRun, referenceRunToRunBook } from "./reference-run-to-run";
+
+const noBook: RunToRunBook = { version: 1, entries: [] };
+
+describe("the reference machine's run-to-run spreads", () => {
+  it("a new machine's quick run at the preset's defaults gets the reference calibration of the quick preset", () => {
+    const spreads = layeredRunToRun(noBook, specFromPreset("quick"));
+    expect(spreads.noiseOf("noop", "REST vs gRPC", "p50")).toMatchObject({
+      spread: 0.082,
+      runs: 20,
+      source: "reference",
+    });
+    expect(spreads.noiseOf("item.get warm", "REST vs gRPC", "p50")).toMatchObject({ spread: 0, source: "reference" });
+  });
+
+  it("study-000 at the shortened length it was calibrated at gets that calibration, its stack pairs too", () => {
+    const shortened = specFromPreset("study-000", { durationMs: 2_000, warmupMs: 1_000, trials: 1 });
+    const spreads = layeredRunToRun(noBook, shortened);
+    expect(spreads.noiseOf("item.get warm", "REST vs gRPC", "p50")).toMatchObject({
+      spread: 0.179,
+      source: "reference",
+    });
+    expect(spreads.noiseOf("item.get cold", "spring vs express", "p99")).toMatchObject({ source: "reference" });
+  });
+
+  it("a spec calibrated nowhere, or a comparison its calibration lacks, is assumed the largest spread at the metric", () => {
+    const largest = assumedSpreads();
+    const all = referenceRunToRunBook().entries;
+    for (const metric of ["p50", "p99", "rps"]) {
+      const spreads = all.filter((e) => e.comparison.endsWith(` · ${metric}`)).map((e) => e.spread);
+      expect(largest.get(metric)!.spread).toBe(Math.max(...spreads));
+    }
+    const longer = layeredRunToRun(noBook, specFromPreset("quick", { durationMs: 5_000 }));
+    expect(longer.noiseOf("noop", "REST vs gRPC", "p50")).toMatchObject({
+      comparison: "noop · REST vs gRPC · p50",
+      spread: largest.get("p50")!.spread,
+      source: "assumed",
+    });
+    // The quick calibration had no p99 interval for meteorites.get: that comparison is assumed too.
+    const quick = layeredRunToRun(noBook, specFromPreset("quick"));
+    expect(quick.noiseOf("meteorites.get warm", "REST vs gRPC", "p99")?.source).toBe("assumed");
+    expect(quick.noiseOf("noop", "REST vs gRPC", "p9999")).toBeUndefined();
+  });
+
+  it("an uncalibrated preset's notes give the assumed spreads the run will use", () => {
+    const [p50, p99, rps] = ["p50", "p99", "rps"].map((m) => percentText(assumedSpreads().get(m)!.spread));
+    const note = getPreset("study-004").notes.at(-1)!;
+    expect(note).toContain(`(${p50} at p50, ${p99} at p99, ${rps} in throughput`);
+    expect(getPreset("study-000").notes.join(" ")).toContain(`(${p50} at p50, an upper bound at this length)`);
+  });
+
+  it("this machine's own calibration comes before the reference machine's", () => {
+    const spec = specFromPreset("quick");
+    const own: RunToRunBook = {
+      version: 1,
+      entries: [
+        {
+          scope: runToRunScope(spec),
+          comparison: comparisonName("noop", "REST vs gRPC", "p50"),
+          spread: 0.03,
+          runs: 12,
+          measuredAt: "2026-12-01T10:00:00.000Z",
+        },
+      ],
+    };
+    expect(layeredRunToRun(own, spec).noiseOf("noop", "REST vs gRPC", "p50")).toMatchObject({
+      spread: 0.03,
+      runs: 12,
+      source: "this-machine",
+    });
+    expect(layeredRunToRun(own, spec).noiseOf("stream", "REST vs gRPC", "p50")?.source).toBe("reference");
+  });
+});
+
+describe("what a reader is told about the run-to-run noise", () => {
+  const applied = (source: "this-machine" | "reference" | "assumed", comparison: string, spread: number) => ({
+    comparison,
+    spread,
+    runs: 20,
+    measuredAt: "2026-11-27T04:09:32.818Z",
+    source,
+  });
+  const findingOf = (fact: RunFact) => runFactFinding(fact);
+
+  it("a verdict names an assumed or borrowed spread as such; this machine's own plainly", () => {
+    const ci = { estimate: 1.5, low: 1.2, high: 1.9, runToRunSpread: 0.18 };
+    expect(structuredVerdictFor({ metric: "p50", ci }).text).toContain("with 18% run-to-run noise)");
+    expect(structuredVerdictFor({ metric: "p50", ci: { ...ci, runToRunSource: "assumed" } }).text).toContain(
+      "with 18% run-to-run noise assumed",
+    );
+    expect(structuredVerdictFor({ metric: "p50", ci: { ...ci, runToRunSource: "reference" } }).text).toContain(
+      "with 18% run-to-run noise from the reference machine",
+    );
+  });
+
+  it("only this machine's spreads: included, with the largest named", () => {
+    const finding = findingOf({
+      kind: "run-to-run",
+      applied: [applied("this-machine", "noop · REST vs gRPC · p50", 0.08)],
+    });
+    expect(finding.kind).toBe("run-to-run");
+    expect(finding.text).toBe(
+      "the intervals include this machine's run-to-run noise, measured by pnpm bench:calibrate over 20 runs, 2026-11-27 of this spec: the largest noop · REST vs gRPC · p50 8%",
+    );
+  });
+
+  it("borrowed and assumed spreads: said apart, with the command that measures this machine's own", () => {
+    const finding = findingOf({
+      kind: "run-to-run",
+      applied: [
+        applied("reference", "noop · REST vs gRPC · p50", 0.082),
+        applied("assumed", "noop · REST vs gRPC · p99", 0.509),
+        applied("assumed", "item.get warm · REST vs gRPC · p99", 0.509),
+      ],
+    });
+    expect(finding.kind).toBe("run-to-run-assumed");
+    expect(finding.text).toMatch(
+      /^this machine never calibrated this spec, so the intervals include run-to-run noise measured elsewhere: /,
+    );
+    expect(finding.text).toContain(
+      "1 comparison by the reference machine's calibration of this spec (20 runs, 2026-11-27; the largest noop · REST vs gRPC · p50 8%)",
+    );
+    expect(finding.text).toContain(
+      "2 comparisons by the largest spread any reference calibration showed at the metric (p99 51%)",
+    );
+    expect(finding.text).toContain("pnpm bench:calibrate --repeat 20 with this run's flags");
+  });
+
+  it("none applied (turned off, or an older result): one run's noise", () => {
+    expect(findingOf({ kind: "run-to-run", applied: [] }).kind).toBe("run-to-run-unmeasured");
+  });
+});
