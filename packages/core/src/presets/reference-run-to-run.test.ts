@@ -97,6 +97,10 @@ describe("what a reader is told about the run-to-run noise", () => {
     expect(structuredVerdictFor({ metric: "p50", ci: { ...ci, runToRunSource: "reference" } }).text).toContain(
       "with 18% run-to-run noise from the reference machine",
     );
+    // A calibration that found none beyond the run's own says so plainly.
+    expect(structuredVerdictFor({ metric: "p50", ci: { ...ci, runToRunSpread: 0 } }).text).toContain(
+      "with 0% run-to-run noise)",
+    );
   });
 
   it("only this machine's spreads: included, with the largest named", () => {

@@ -108,7 +108,7 @@ function sentence(v: Omit<Verdict, "text">, labels: Record<Exclude<Winner, "none
   const rerun =
     v.runToRunSpread === undefined
       ? ""
-      : `, with ${percentText(v.runToRunSpread)} run-to-run noise${RUN_TO_RUN_SOURCE_WORDS[v.runToRunSource ?? "this-machine"]}`;
+      : `, with ${v.runToRunSpread === 0 ? "0%" : percentText(v.runToRunSpread)} run-to-run noise${RUN_TO_RUN_SOURCE_WORDS[v.runToRunSource ?? "this-machine"]}`;
   const interval = v.degenerate
     ? `1 trial: no confidence interval, point estimate ${times(v.factor)}x`
     : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}${v.withinTrial ? ", 1 trial" : ""}${pairs}${rerun}${calls(v.samples, labels)}`;
