@@ -21,7 +21,7 @@ import { MIN_SAMPLES_PER_BATCH } from "./batches";
 import { countCapOf, countRunBoundMs, timeCapFacts } from "./count-window";
 import type { EngineContext } from "./engine-context";
 import { H2LOAD_EXECUTABLE } from "../tools/h2load";
-import { equalClientCannotRead, equalClientGenerator } from "./generators/equal-client-generator";
+import { equalClientGenerator } from "./generators/equal-client-generator";
 import { generatorForRun } from "./generators/registry";
 import type { LoadGenerator, LoadRun } from "./load-generator";
 import { assembleMeasure, loadPlanOf, stackOf, startLiveSamples, type ProtocolRunPlan } from "./measure-protocol";
@@ -123,10 +123,6 @@ function equalViewPossible(spec: ProtocolRunPlan["spec"], context: EngineContext
   const h2load = context.tools[H2LOAD_EXECUTABLE.name];
   return spec.clients !== "equal" && equalClientGenerator.cannotRun?.(spec) == null && h2load?.path != null;
 }
-
-/** The pair's stacks the equal client can read, both, or neither is measured that way. */
-const equalClientReads = (pair: ClientViews["pair"]): boolean =>
-  equalClientCannotRead(pair.rest) === null && equalClientCannotRead(pair.grpc) === null;
 
 /**
  * Successful calls of a warm-up, its rate and median latency: what the slices are sized from.
@@ -330,7 +326,7 @@ export async function measureInterleavedTrial(
       await warmUp(stack);
     }
     cpuFactor = views ? warmupCpuFactor(views.pair, stacks, warmups) : null;
-    if (views && equalViewPossible(stacks[0]!.plan.spec, context) && equalClientReads(views.pair)) {
+    if (views && equalViewPossible(stacks[0]!.plan.spec, context)) {
       if (views.equal === null) decideClientViews(views, cpuFactor);
       if (views.equal) {
         // The pair's two servers, in the trial's own order of the pair (so it rotates from trial to

@@ -202,6 +202,39 @@ if (javaBuilt) {
       expect(starts.map((e) => e.cell.stack).sort()).toEqual(["grpc-java", "spring"]);
     });
   });
+
+  describe("java with one client for both: --clients equal reads spring's replies, which carry no reason phrase", () => {
+    let result: RunResult;
+
+    beforeAll(async () => {
+      const { spec } = parseCliArgs([
+        "--workloads",
+        "item.get",
+        "--stacks",
+        "spring,grpc-java",
+        "--clients",
+        "equal",
+      ]) as CliRun;
+      result = await runBenchmark(
+        { ...spec, ...short, workloads: ["item.get"], cacheModes: ["warm"] },
+        { services: local.services, context, primingRounds: SHORT_PRIMING },
+      );
+    }, 240_000);
+
+    it("measures both sides with h2load, every whole reply an answer, failures from each server's own counters", () => {
+      const [cell] = result.cells;
+      const [trial] = cell!.trials;
+      for (const side of [trial!.rest, trial!.grpc]) {
+        expect(side.generator.tool).toBe("h2load");
+        expect(side.requests).toBeGreaterThan(10);
+        expect(side.errors).toEqual({ total: 0, byCode: {} });
+        expect(side.client).toMatchObject({ mode: "equal", errorsCountedBy: "server-counters" });
+        expect(side.client?.serverCounted?.calls).toBeGreaterThanOrEqual(side.requests);
+      }
+      expect(trial!.rest.client?.http).toBe("1.1");
+      expect(cell!.verdict).toMatch(/p50/);
+    });
+  });
 } else {
   describe.skip("java (not built here: run pnpm build:runtimes, which needs a JDK 17 and Maven)", () => {
     it("measures spring and grpc-java", () => {});

@@ -1,6 +1,7 @@
 /**
  * A side whose client cannot see its failures (the equal client reads no gRPC trailers, so a
- * failed call is an HTTP 200 to it) takes them from the server's own counters instead. The server
+ * failed call is an HTTP 200 to it; nor a status line without a reason phrase, as Tomcat writes
+ * them) takes them from the server's own counters instead. The server
  * counts over the tool's runs around the window (warm-up or lead-ins and tails included), so its
  * failures are scaled to the window's share of the calls it served, rounded up: a failure the
  * server saw is never left counted as a success.
@@ -8,7 +9,7 @@
 import type { ClientRecord } from "@relix/core";
 
 /** The code under which such failures are counted in the measure's `errors.byCode`. */
-export const SERVER_COUNTED_FAILURE_CODE = "grpc-not-ok (server count)";
+export const SERVER_COUNTED_FAILURE_CODE = "not-ok (server count)";
 
 export interface ServerCountedFailures {
   /** Calls of the window to move from successes to errors. */

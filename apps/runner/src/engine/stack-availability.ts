@@ -5,7 +5,6 @@ import { stackRecord, type StackId } from "@relix/core/stacks/stacks";
 import { unservedWorkloadReasons, unservedWorkloads } from "@relix/core/stacks/stack-workloads";
 import type { ServiceProcessId } from "@relix/core/stacks/service-processes";
 import { generatorForRun, type GeneratorRegistry } from "./generators/registry";
-import { equalClientCannotRead } from "./generators/equal-client-generator";
 import type { PlannedCell } from "./run-plan";
 import { hostPort } from "@relix/core/network/loopback";
 import { readStats } from "./server-stats";
@@ -160,14 +159,10 @@ export function checkStacksDrivable(
     let problems: string[];
     try {
       const generator = generatorForRun(generators, stack, spec);
-      const unreadable = spec.clients === "equal" ? equalClientCannotRead(stack) : null;
-      problems =
-        unreadable !== null
-          ? [`--clients equal: ${unreadable}; use --clients tools`]
-          : cells.flatMap((cell) => {
-              const reason = generator.cannotRun?.(specForWorkload(spec, cell.workload.id)) ?? null;
-              return reason === null ? [] : [`${cell.workload.id}: ${reason}`];
-            });
+      problems = cells.flatMap((cell) => {
+        const reason = generator.cannotRun?.(specForWorkload(spec, cell.workload.id)) ?? null;
+        return reason === null ? [] : [`${cell.workload.id}: ${reason}`];
+      });
     } catch (error) {
       problems = [(error as Error).message];
     }

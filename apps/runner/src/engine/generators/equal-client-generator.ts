@@ -10,16 +10,19 @@
  *  - It reads no trailers, so a failed gRPC call (its status is in them) is an HTTP 200 to it. A
  *    gRPC side's failures come from the server's own counters over the window instead
  *    (server-counted-errors.ts); the measure says so (its `client` record).
+ *  - It reads no HTTP/1.1 status line without a reason phrase (STATUS_UNREAD_CODE), and Tomcat
+ *    writes no reason phrase. spring's replies are counted as answered when whole, and its
+ *    failures come from its own counters, as a gRPC side's.
  *  - It sends one body for every call (only paths may differ). Where the workload's key sequence
  *    differs beyond the path (a gRPC request carries its key in the body), every side sends the
  *    sequence's first request only: the same work on each side, one key.
  */
 import type { ClientRecord, RunSpec, Workload } from "@relix/core";
 import { stackRecord, type StackDefinition, type StackId } from "@relix/core/stacks/stacks";
-import { H2LOAD_EXECUTABLE, runH2load } from "../../tools/h2load";
+import { H2LOAD_EXECUTABLE, runH2load, STATUS_UNREAD_CODE } from "../../tools/h2load";
 import type { HttpRequestSpec } from "../../tools";
 import { grpcCallRequestFor } from "../grpc-call-requests";
-import type { LoadGenerator, LoadPlan } from "../load-generator";
+import type { LoadGenerator, LoadPlan, LoadRun } from "../load-generator";
 import { restRequestsFor } from "../protocol-requests";
 import { grpcTarget, remoteHostsOption, restBaseUrl } from "../targets";
 import { clientsAndStreams, h2loadBin, h2loadVersionOf, loadRunOfH2load, openLoopRefusal } from "./h2load-generator";
@@ -58,17 +61,21 @@ function callsOf(record: StackDefinition, plan: LoadPlan, requests: readonly unk
 }
 
 /**
- * Stacks whose answers h2load cannot read, with why. Tomcat 10 (spring) writes its status line
- * without a reason phrase ("HTTP/1.1 200 "), which h2load 1.52 counts as a failed response: every
- * call of such a stack would be an error. Checked against a minimal server that differed only in
- * the phrase: "200 OK" was counted, "200 " was not.
+ * Stacks whose status lines h2load cannot read. Tomcat 10 (spring) writes "HTTP/1.1 200 " without
+ * a reason phrase; h2load 1.52 then logs each whole reply with status 0 and counts it failed.
+ * Checked against a minimal server that differed only in the phrase: "200 OK" was read, "200 "
+ * was not. Such a reply is an answer here, and the stack's failures are its server's own count
+ * (a Tomcat error page would read as status 0 too, and the server counts it).
  */
-const UNREADABLE: Partial<Record<StackId, string>> = {
-  spring: 'Tomcat writes "HTTP/1.1 200 " without a reason phrase, which h2load 1.52 counts as a failed response',
-};
+const STATUS_UNREAD_BY_H2LOAD: ReadonlySet<StackId> = new Set(["spring"]);
 
-/** Why the equal client cannot measure a stack, or null when it can. */
-export const equalClientCannotRead = (stack: StackId): string | null => UNREADABLE[stack] ?? null;
+/** The run's samples with each whole reply whose status h2load did not read counted as answered. */
+function withUnreadStatusAnswered(run: LoadRun): LoadRun {
+  return {
+    ...run,
+    samples: run.samples.map((sample) => (sample.code === STATUS_UNREAD_CODE ? { ...sample, ok: true } : sample)),
+  };
+}
 
 /** Why equal clients cannot run a spec, or null. */
 function equalClientRefusal(spec: RunSpec): string | null {
@@ -86,11 +93,12 @@ export const equalClientGenerator: LoadGenerator = {
   cannotRun: equalClientRefusal,
   version: h2loadVersionOf,
   async run(plan) {
-    const refusal = equalClientRefusal(plan.spec) ?? equalClientCannotRead(plan.stack);
+    const refusal = equalClientRefusal(plan.spec);
     if (refusal) throw new Error(`equal clients cannot measure ${plan.stack}: ${refusal}`);
     const record = stackRecord(plan.stack);
     const http1 = record.transport === "http1";
     const grpc = record.family === "grpc";
+    const statusUnread = STATUS_UNREAD_BY_H2LOAD.has(plan.stack);
     const { requests, sent } = equalRequestsOf(plan.workload, plan.requests);
     const result = await runH2load({
       // The plan's targets are aimed at the stack: an HTTP stack's port in restPort, a gRPC one's in grpcPort.
@@ -115,7 +123,7 @@ export const equalClientGenerator: LoadGenerator = {
       mode: "equal",
       program: "h2load",
       http: http1 ? "1.1" : "2",
-      errorsCountedBy: grpc ? "server-counters" : "http-status",
+      errorsCountedBy: grpc || statusUnread ? "server-counters" : "http-status",
       flowControl: http1
         ? null
         : {
@@ -124,6 +132,7 @@ export const equalClientGenerator: LoadGenerator = {
           },
       requestsSent: sent,
     };
-    return { ...loadRunOfH2load(result), client };
+    const run = loadRunOfH2load(result);
+    return { ...(statusUnread ? withUnreadStatusAnswered(run) : run), client };
   },
 };

@@ -1,7 +1,8 @@
 /**
  * h2load's --log-file, normalised to ClientSample. Each row is tab-separated: the request's start
- * (µs since the epoch), its HTTP status (-1: the stream failed) and its latency (µs, start to the
- * end of the response). Later versions may add columns: only the first three are read.
+ * (µs since the epoch), its HTTP status (-1: the stream failed; 0: a whole response whose status
+ * h2load did not read) and its latency (µs, start to the end of the response). Later versions may
+ * add columns: only the first three are read.
  *
  * Time origin: the earliest start in the log (the run's first request, as for the other tools);
  * h2load logs every request it started when no --warm-up-time is given (h2load-args.ts).
@@ -19,6 +20,14 @@ export interface ParsedH2loadLog {
 /** A failed stream (reset, connection closed or timed out) has no status: "-1" in the log. */
 export const FAILED_STREAM_CODE = "stream-failed";
 
+/**
+ * A response h2load read to its end without reading its status: "0" in the log. Over HTTP/1.1,
+ * h2load 1.52 takes the status from its parser's status-text callback, which never runs for a
+ * status line without a reason phrase ("HTTP/1.1 200 ", as Tomcat 10 writes every one). Not a
+ * success by itself: equal-client-generator.ts says which stacks' such replies are answers.
+ */
+export const STATUS_UNREAD_CODE = "status-unread";
+
 export function parseH2loadLog(text: string): ParsedH2loadLog {
   const rows: { startUs: number; status: number; latencyUs: number }[] = [];
   for (const line of text.split("\n")) {
@@ -35,7 +44,7 @@ export function parseH2loadLog(text: string): ParsedH2loadLog {
   for (const r of rows) if (r.startUs < originUs) originUs = r.startUs;
   const samples = rows
     .map((r): ClientSample => {
-      const code = r.status < 0 ? FAILED_STREAM_CODE : String(r.status);
+      const code = r.status < 0 ? FAILED_STREAM_CODE : r.status === 0 ? STATUS_UNREAD_CODE : String(r.status);
       return {
         endMs: (r.startUs + r.latencyUs - originUs) / 1000,
         latencyUs: r.latencyUs,

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -8,7 +9,7 @@ import type { HttpRequestSpec } from "../autocannon/autocannon-options";
 import { startH2TestServer, type H2TestServer } from "./h2-test-server";
 import { buildH2loadArgs } from "./h2load-args";
 import { h2loadVersion } from "./h2load-binary";
-import { FAILED_STREAM_CODE, parseH2loadLog } from "./h2load-log";
+import { FAILED_STREAM_CODE, parseH2loadLog, STATUS_UNREAD_CODE } from "./h2load-log";
 import { runH2load } from "./run-h2load";
 
 const H2LOAD = process.env.H2LOAD_BIN ?? "/usr/bin/h2load";
@@ -184,6 +185,37 @@ describe("h2load driver against the real h2load", () => {
       [0.4, "200", true],
       [0.5, FAILED_STREAM_CODE, false],
     ]);
+  });
+
+  it("over HTTP/1.1, a status line without a reason phrase (Tomcat's) is logged unread, one with it read", async () => {
+    const statusLines = ["HTTP/1.1 200 OK", "HTTP/1.1 200 "];
+    const codes: string[][] = [];
+    for (const statusLine of statusLines) {
+      const raw = net.createServer((socket) => {
+        socket.on("data", (chunk) => {
+          // One answer per request head received (h2load sends one at a time on each connection).
+          const requests = chunk.toString("latin1").split("\r\n\r\n").length - 1;
+          for (let i = 0; i < requests; i++) socket.write(`${statusLine}\r\nContent-Length: 2\r\n\r\n{}`);
+        });
+      });
+      await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
+      try {
+        const { port } = raw.address() as net.AddressInfo;
+        const result = await runH2load({
+          url: `http://127.0.0.1:${port}`,
+          requests: [get("/noop")],
+          h2loadBin: H2LOAD,
+          clients: 1,
+          streams: 1,
+          http1: true,
+          total: 5,
+        });
+        codes.push([...new Set(result.samples.map((s) => s.code))]);
+      } finally {
+        await new Promise((resolve) => raw.close(resolve));
+      }
+    }
+    expect(codes).toEqual([["200"], [STATUS_UNREAD_CODE]]);
   });
 
   it("refuses a target off this machine", async () => {
