@@ -100,3 +100,16 @@ def test_cache_events_count_apart_from_the_memory_caches_and_both_in_stats():
     memory = samples_of(telemetry, "relix_memory_cache_events")
     assert memory == {("relix_memory_cache_events_total", (("event", "miss"), ("protocol", "rest"))): 1}
     assert telemetry.snapshot()["cache"] == {"hit": 2, "miss": 1, "bypass": 0, "error": 1}
+
+
+def test_stats_count_cancelled_calls_apart_within_the_errors(monkeypatch):
+    # A load generator closing its connections with calls in flight cancels them: the runner leaves
+    # those out of the server's failures, so /stats must say how many of the errors they were.
+    import relix_common.telemetry.server_telemetry as module
+    monkeypatch.setattr(module, "now_us", lambda: 0.0)
+    telemetry = ServerTelemetry("grpc", "grpcio")
+    finish_after(telemetry, "item.get", "ok", 40)
+    finish_after(telemetry, "item.get", "cancelled", 40)
+    finish_after(telemetry, "item.get", "not_found", 40)
+    requests = telemetry.snapshot()["requests"]
+    assert (requests["requests"], requests["errors"], requests["cancelled"]) == (3, 2, 1)

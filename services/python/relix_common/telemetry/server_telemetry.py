@@ -43,7 +43,9 @@ class ServerTelemetry:
         self._lock = threading.Lock()
         self._rss = PeakRss()
         self._interval = IntervalLatency()
-        self._totals = {"requests": 0, "errors": 0, "serverTimeUs": 0.0}
+        # "cancelled" is part of "errors" (not ok), counted apart: a client that closes its
+        # connection with calls in flight (a load generator at its end) failed nothing of the server's.
+        self._totals = {"requests": 0, "errors": 0, "cancelled": 0, "serverTimeUs": 0.0}
         self._split = {"serviceUs": 0.0, "codecUs": 0.0, "restUs": 0.0}
         self._cache = dict.fromkeys(CACHE_EVENTS, 0)
         self._backends: Optional[dict] = None
@@ -88,6 +90,8 @@ class ServerTelemetry:
             self._totals["requests"] += 1
             if not ok:
                 self._totals["errors"] += 1
+            if outcome == "cancelled":
+                self._totals["cancelled"] += 1
             self._totals["serverTimeUs"] += parts["serverUs"]
             self._interval.record(parts["serverUs"], ok)
             self._request_metrics.observe(workload, outcome, parts["serverUs"] / 1e6)

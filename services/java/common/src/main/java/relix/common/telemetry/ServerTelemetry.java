@@ -37,6 +37,9 @@ public final class ServerTelemetry implements CacheEventListener, AutoCloseable 
   // Totals in nanoseconds; one lock keeps requests, time and split consistent with each other.
   private long requests;
   private long errors;
+  // Part of errors (not ok), counted apart: a client that closes its connection with calls in
+  // flight (a load generator at its end) failed nothing of the server's; the runner leaves them out.
+  private long cancelled;
   private long serverNanos;
   private long serviceNanos;
   private long codecNanos;
@@ -76,6 +79,7 @@ public final class ServerTelemetry implements CacheEventListener, AutoCloseable 
     synchronized (this) {
       requests++;
       if (outcome != Outcome.OK) errors++;
+      if (outcome == Outcome.CANCELLED) cancelled++;
       serverNanos += server;
       serviceNanos += span.serviceNanos;
       codecNanos += span.codecNanos;
@@ -107,7 +111,8 @@ public final class ServerTelemetry implements CacheEventListener, AutoCloseable 
             "connectionsOpened", wire.connectionsOpened(),
             "openConnections", wire.openConnections()));
     synchronized (this) {
-      snap.put("requests", ordered("requests", requests, "errors", errors, "serverTimeUs", serverNanos / 1e3));
+      snap.put("requests", ordered(
+              "requests", requests, "errors", errors, "cancelled", cancelled, "serverTimeUs", serverNanos / 1e3));
       snap.put("split", ordered("serviceUs", serviceNanos / 1e3, "codecUs", codecNanos / 1e3, "restUs", restNanos / 1e3));
     }
     Map<String, Object> cache = new LinkedHashMap<>();
