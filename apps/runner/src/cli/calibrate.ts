@@ -4,7 +4,13 @@
 // interval means what its label says (docs/measurement.md "Calibration"). It also keeps each
 // comparison's run-to-run spread (@relix/core stats/run-to-run.ts) for later runs of the spec.
 import { calibrationSummary, type CalibrationSummary, type RepeatedEstimate } from "@relix/core/stats/calibration";
-import { leaveOneOutCheck, MIN_RUNS_FOR_SPREAD, runToRunSpread } from "@relix/core/stats/run-to-run";
+import {
+  keptRunToRunSpread,
+  leaveOneOutCheck,
+  MIN_RUNS_FOR_SPREAD,
+  runToRunSpread,
+  type LeaveOneOutCheck,
+} from "@relix/core/stats/run-to-run";
 import {
   comparisonCellName,
   comparisonName,
@@ -83,19 +89,26 @@ const withoutInterval = (s: CalibrationSummary) =>
 const spreadText = (spread: number | null) =>
   spread === null ? `not measured (fewer than ${MIN_RUNS_FOR_SPREAD} runs with an interval)` : percentText(spread);
 
-/** The line that says whether intervals widened by the spread hold, each judged by the other runs' spread. */
-function widenedLine(runs: readonly RepeatedEstimate[]): string {
-  const check = leaveOneOutCheck(runs);
-  if (check === null) return "";
-  return `; widened by it (each run by the others' spread): coverage ${check.covering}/${check.checked}, opposite-winner pairs ${check.oppositePairs}`;
+/**
+ * The spread kept for later runs, and whether intervals widened by it hold, each run judged by the
+ * spread the other runs give (so none is judged by a spread fitted to it).
+ */
+function keptLine(runs: readonly RepeatedEstimate[], check: LeaveOneOutCheck | null): string {
+  const kept = keptRunToRunSpread(runs);
+  if (kept === null) return "";
+  const held = check
+    ? `; widened by it (each run by the others'): coverage ${check.covering}/${check.checked}, opposite-winner pairs ${check.oppositePairs}`
+    : "";
+  return `; kept for later runs: ${percentText(kept)} (what brings 95% of reruns to the others' median)${held}`;
 }
 
 export function renderCalibration(byComparison: ReadonlyMap<string, RepeatedEstimate[]>): string {
   const lines: string[] = [];
-  const summaries: Array<[string, CalibrationSummary, RepeatedEstimate[]]> = [];
+  const summaries: Array<[string, CalibrationSummary, LeaveOneOutCheck | null]> = [];
   for (const [name, runs] of byComparison) {
     const summary = calibrationSummary(runs);
-    summaries.push([name, summary, runs]);
+    const check = leaveOneOutCheck(runs);
+    summaries.push([name, summary, check]);
     lines.push(`${name}`);
     runs.forEach((r, i) => lines.push(`  run ${String(i + 1).padStart(2)}: ${interval(r)}`));
     const verdicts = Object.entries(summary.winners)
@@ -104,7 +117,7 @@ export function renderCalibration(byComparison: ReadonlyMap<string, RepeatedEsti
     lines.push(
       `  median ${formatRatio(summary.medianEstimate)}; intervals containing it ${summary.covering} of ${summary.withInterval}${withoutInterval(summary)}; ` +
         `opposite-winner pairs ${summary.oppositePairs}; verdicts: ${verdicts}`,
-      `  run-to-run spread beyond the runs' own intervals: ${spreadText(runToRunSpread(runs))}${widenedLine(runs)}`,
+      `  run-to-run spread beyond the runs' own intervals: ${spreadText(runToRunSpread(runs))}${keptLine(runs, check)}`,
     );
   }
   lines.push(
@@ -112,8 +125,7 @@ export function renderCalibration(byComparison: ReadonlyMap<string, RepeatedEsti
     "summary (coverage: intervals containing the median of the estimates; a 95% interval should miss about 1 in 20.",
     "widened: each run's interval as a later run's would be, with the run-to-run spread the other runs give)",
   );
-  for (const [name, s, runs] of summaries) {
-    const check = leaveOneOutCheck(runs);
+  for (const [name, s, check] of summaries) {
     lines.push(
       `  ${name}: coverage ${s.covering}/${s.withInterval}${withoutInterval(s)}, opposite-winner pairs ${s.oppositePairs}` +
         (check ? `; widened ${check.covering}/${check.checked}, ${check.oppositePairs}` : ""),
@@ -130,7 +142,7 @@ export function runToRunEntries(
 ): RunToRunEntry[] {
   const scope = runToRunScope(spec);
   return [...byComparison].flatMap(([comparison, runs]) => {
-    const spread = runToRunSpread(runs);
+    const spread = keptRunToRunSpread(runs);
     return spread === null ? [] : [{ scope, comparison, spread, runs: runs.length, measuredAt }];
   });
 }

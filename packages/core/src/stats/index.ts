@@ -55,7 +55,14 @@ export {
   type ToolsBesideInput,
 } from "./client-verdicts";
 export { gapShare, layerSentence, stackVerdictFor, type LayerSentenceInput, type StackVerdict } from "./stack-verdicts";
-export { runToRunSpread, widenedBy, leaveOneOutCheck, MIN_RUNS_FOR_SPREAD, type LeaveOneOutCheck } from "./run-to-run";
+export {
+  runToRunSpread,
+  keptRunToRunSpread,
+  widenedBy,
+  leaveOneOutCheck,
+  MIN_RUNS_FOR_SPREAD,
+  type LeaveOneOutCheck,
+} from "./run-to-run";
 export {
   comparisonCellName,
   comparisonName,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { calibrationSummary, type RepeatedEstimate } from "./calibration";
-import { leaveOneOutCheck, MIN_RUNS_FOR_SPREAD, runToRunSpread, widenedBy } from "./run-to-run";
+import { median } from "./median";
+import { keptRunToRunSpread, leaveOneOutCheck, MIN_RUNS_FOR_SPREAD, runToRunSpread, widenedBy } from "./run-to-run";
 import { mulberry32, type Random } from "./seeded-random";
 
 /** A standard normal draw (Box-Muller). */
@@ -45,6 +46,51 @@ describe("the run-to-run spread", () => {
     expect(runToRunSpread(few)).toBeNull();
     const pointsOnly = reruns(random, 10, 1, 0.05, 0.02).map((r) => ({ ...r, degenerate: true }));
     expect(runToRunSpread(pointsOnly)).toBeNull();
+  });
+});
+
+describe("the spread kept for later runs", () => {
+  /** Reruns whose whole-run shift has heavy tails: Student's t with 3 degrees of freedom, scaled. */
+  function heavyTailed(random: Random, runs: number, truth: number, scale: number, withinSe: number) {
+    return Array.from({ length: runs }, (): RepeatedEstimate => {
+      const chi = normal(random) ** 2 + normal(random) ** 2 + normal(random) ** 2;
+      const shift = (scale * normal(random)) / Math.sqrt(chi / 3);
+      const log = Math.log(truth) + shift + withinSe * normal(random);
+      const [low, high] = [Math.exp(log - 1.96 * withinSe), Math.exp(log + 1.96 * withinSe)];
+      return { estimate: Math.exp(log), low, high, winner: low > 1 ? "grpc" : high < 1 ? "rest" : "none" };
+    });
+  }
+
+  /** How often a fresh run, widened by the spread 20 earlier runs gave, reaches their median. */
+  function freshCoverage(spreadOf: (runs: RepeatedEstimate[]) => number | null, seed: number): number {
+    const random = mulberry32(seed);
+    let covered = 0;
+    const trials = 400;
+    for (let t = 0; t < trials; t++) {
+      const [fresh, ...earlier] = heavyTailed(random, 21, 0.68, 0.1, 0.05);
+      const centre = median(earlier.map((r) => r.estimate));
+      const widened = widenedBy(fresh!, spreadOf(earlier)!);
+      if (widened.low <= centre && centre <= widened.high) covered++;
+    }
+    return covered / trials;
+  }
+
+  it("holds a fresh run's interval to the others' median about 95% of the time, where the normal estimate falls short", () => {
+    const kept = freshCoverage(keptRunToRunSpread, 29);
+    const estimated = freshCoverage(runToRunSpread, 29);
+    expect(kept).toBeGreaterThanOrEqual(0.92);
+    expect(estimated).toBeLessThan(kept);
+  });
+
+  it("is no wider than the runs need when they scatter as their intervals say", () => {
+    const random = mulberry32(8);
+    const spreads = Array.from({ length: 40 }, () => keptRunToRunSpread(reruns(random, 20, 1.1, 0, 0.03))!);
+    // Each run's own interval already reaches the others' median: nearly nothing is added.
+    expect(median(spreads)).toBeLessThan(0.02);
+  });
+
+  it("is not kept from too few runs", () => {
+    expect(keptRunToRunSpread(reruns(mulberry32(3), MIN_RUNS_FOR_SPREAD - 1, 1, 0.05, 0.02))).toBeNull();
   });
 });
 
