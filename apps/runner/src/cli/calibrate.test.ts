@@ -2,9 +2,15 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runToRunBookSchema, runToRunLookup, runToRunScope } from "@relix/core/stats/run-to-run-book";
+import { layeredRunToRun } from "@relix/core/presets/reference-run-to-run";
+import {
+  HEADLINE_PAIR_NAME,
+  runToRunBookSchema,
+  runToRunLookup,
+  runToRunScope,
+} from "@relix/core/stats/run-to-run-book";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
-import { parseCliArgs } from "./args";
+import { parseCliArgs, type CliRun } from "./args";
 import { comparisonsOf, renderCalibration, runCalibration, splitRepeat } from "./calibrate";
 import { UsageError } from "./usage-error";
 
@@ -63,6 +69,9 @@ describe("the run-to-run spread in the calibration report", () => {
     const spread = /run-to-run spread beyond the runs' own intervals: (\d+)%/.exec(text);
     expect(Number(spread?.[1])).toBeGreaterThanOrEqual(4);
     expect(Number(spread?.[1])).toBeLessThanOrEqual(7);
+    // The spread kept is the largest any run needed to reach the others' median: some, here.
+    const kept = /kept for later runs: (\d+)% \(what brings 95% of reruns to the others' median\)/.exec(text);
+    expect(Number(kept?.[1])).toBeGreaterThan(0);
     const summary = /coverage (\d+)\/20, opposite-winner pairs 0; widened (\d+)\/20, 0/.exec(text);
     expect(Number(summary?.[1])).toBeLessThan(12);
     expect(Number(summary?.[2])).toBeGreaterThanOrEqual(18);
@@ -71,6 +80,25 @@ describe("the run-to-run spread in the calibration report", () => {
   it("says when the runs are too few for a spread", () => {
     const text = renderCalibration(new Map([["noop · REST vs gRPC · p50", scattered.slice(0, 3)]]));
     expect(text).toContain("run-to-run spread beyond the runs' own intervals: not measured (fewer than 4 runs");
+  });
+});
+
+describe("the commands the reference calibrations were made with", () => {
+  it("a new machine's `pnpm bench` and the shortened study-000 run get the reference machine's spreads", () => {
+    const none = { version: 1 as const, entries: [] };
+    const quick = (parseCliArgs([]) as CliRun).spec;
+    expect(layeredRunToRun(none, quick).noiseOf("meteorites.get warm", HEADLINE_PAIR_NAME, "p50")?.source).toBe(
+      "reference",
+    );
+    const shortened = (
+      parseCliArgs(["--preset", "study-000", "--duration", "2s", "--warmup", "1s", "--trials", "1"]) as CliRun
+    ).spec;
+    expect(layeredRunToRun(none, shortened).noiseOf("item.get warm", "spring vs express", "p50")?.source).toBe(
+      "reference",
+    );
+    // At its defaults study-000 was not calibrated: assumed.
+    const defaults = (parseCliArgs(["--preset", "study-000"]) as CliRun).spec;
+    expect(layeredRunToRun(none, defaults).noiseOf("item.get warm", HEADLINE_PAIR_NAME, "p50")?.source).toBe("assumed");
   });
 });
 

@@ -469,8 +469,8 @@ describe("runBenchmark with this machine's run-to-run book (pnpm bench:calibrate
       measuredAt: "2026-11-27T03:00:00.000Z",
       source: "this-machine",
     });
-    expect(findingsOf(result).find((f) => f.kind === "run-to-run-assumed")?.text).toMatch(
-      /^this machine never calibrated every comparison of this spec, .*1 comparison by this machine's own calibration \(20 runs, 2026-11-27\); 2 comparisons by the largest spread/,
+    expect(findingsOf(result).find((f) => f.kind === "run-to-run-elsewhere")?.text).toMatch(
+      /^this machine did not calibrate every comparison of this spec, .*1 comparison by this machine's own calibration \(20 runs of this spec \(2026-11-27\)\); 2 comparisons by the largest spread/,
     );
   });
 
@@ -485,8 +485,8 @@ describe("runBenchmark with this machine's run-to-run book (pnpm bench:calibrate
       expect(comparison.ci).toMatchObject({ runToRunSpread: assumed, runToRunSource: "assumed" });
       expect(comparison.ci.high / comparison.ci.low).toBeGreaterThan(Math.exp(2 * 1.96 * assumed));
     }
-    const finding = findingsOf(result).find((f) => f.kind === "run-to-run-assumed")!;
-    expect(finding.text).toMatch(/^this machine never calibrated this spec, .*3 comparisons by the largest spread/);
+    const finding = findingsOf(result).find((f) => f.kind === "run-to-run-elsewhere")!;
+    expect(finding.text).toMatch(/^this machine did not calibrate this spec, .*3 comparisons by the largest spread/);
     expect(finding.text).toContain("pnpm bench:calibrate --repeat 20");
   });
 

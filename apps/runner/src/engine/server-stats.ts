@@ -117,8 +117,8 @@ export function serverDelta(before: ServerStatsSnapshot, after: ServerStatsSnaps
     requests,
     /**
      * Calls the server itself counted as failed (any outcome but ok), less those the client
-     * cancelled by closing its connection (a tool's end of run; servers that do not count them
-     * apart report none): a gRPC failure the client cannot see.
+     * cancelled by closing its connection (a tool's end of run; every Relix server counts them
+     * apart, an older one may report none): a failure the client cannot see.
      */
     failed:
       after.requests.errors -

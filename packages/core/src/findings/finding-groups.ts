@@ -50,7 +50,7 @@ const KINDS: Record<string, { weight: FindingWeight; title: string }> = {
   "jit-primed": { weight: "reading", title: "JIT PRIMED" },
   "run-to-run": { weight: "reading", title: "RUN-TO-RUN NOISE INCLUDED" },
   "run-to-run-unmeasured": { weight: "reading", title: "ONE RUN'S NOISE" },
-  "run-to-run-assumed": { weight: "reading", title: "RUN-TO-RUN NOISE FROM ELSEWHERE" },
+  "run-to-run-elsewhere": { weight: "reading", title: "RUN-TO-RUN NOISE FROM ELSEWHERE" },
   "slice-noise": { weight: "reading", title: "NOISE" },
   "cpu-layout": { weight: "reading", title: "CORES" },
 };

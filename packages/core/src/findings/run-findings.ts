@@ -3,7 +3,7 @@ import { PRIME_SETTLED_GAIN } from "../stacks/jit-priming";
 import { percentText } from "../stats/verdict";
 import type { RunResult } from "../result/result-schema";
 import type { RunSpec } from "../spec/run-spec";
-import type { RunToRunSource } from "../stats/run-to-run-book";
+import { metricOf, type RunToRunSource } from "../stats/run-to-run-book";
 import type { RunFact } from "./facts";
 import { PROTOCOL_LABEL, plural, type Finding } from "./finding";
 
@@ -99,8 +99,8 @@ function runToRunFinding(fact: Extract<RunFact, { kind: "run-to-run" }>): Findin
       kind: "run-to-run-unmeasured",
       severity: "note",
       text:
-        "the intervals hold the noise within this run; what moves a whole run from one to the next is not in them " +
-        "(the run was started with RELIX_RUN_TO_RUN_FILE=off, or before Relix kept that noise). " +
+        "no interval of this run includes run-to-run noise (every comparison was a point estimate, with no interval to widen, " +
+        "or the result predates that noise): what moves a whole run from one to the next is not in its figures. " +
         "pnpm bench:calibrate --repeat 20 with this run's flags measures it on this machine, and later runs of the same spec include it",
     };
   }
@@ -113,7 +113,7 @@ function runToRunFinding(fact: Extract<RunFact, { kind: "run-to-run" }>): Findin
       kind: fact.kind,
       severity: "note",
       text:
-        `the intervals include this machine's run-to-run noise, measured by pnpm bench:calibrate over ${calibrationWords(own)} of this spec: ` +
+        `the intervals include this machine's run-to-run noise, measured by pnpm bench:calibrate over ${calibrationWords(own)}: ` +
         `the largest ${largestSpreads(own)}`,
     };
   }
@@ -122,29 +122,29 @@ function runToRunFinding(fact: Extract<RunFact, { kind: "run-to-run" }>): Findin
       ? `${plural(own.length, "comparison")} by this machine's own calibration (${calibrationWords(own)})`
       : "",
     reference.length > 0
-      ? `${plural(reference.length, "comparison")} by the reference machine's calibration of this spec (${calibrationWords(reference)}; the largest ${largestSpreads(reference)})`
+      ? `${plural(reference.length, "comparison")} by the reference machine's calibration (${calibrationWords(reference)}; the largest ${largestSpreads(reference)})`
       : "",
     assumed.length > 0
       ? `${plural(assumed.length, "comparison")} by the largest spread any reference calibration showed at the metric (${assumedWords(assumed)}), ` +
-        "measured on runs of 1.5-2 s windows and one trial, so an upper bound for longer runs"
+        "measured on runs of 1.5-2 s windows and one trial, so usually more than a longer run moves on a machine like that one"
       : "",
   ].filter(Boolean);
   return {
-    kind: "run-to-run-assumed",
+    kind: "run-to-run-elsewhere",
     severity: "note",
     text:
-      `this machine never calibrated ${own.length > 0 ? "every comparison of " : ""}this spec, so the intervals include run-to-run noise measured elsewhere: ` +
+      `this machine did not calibrate ${own.length > 0 ? "every comparison of " : ""}this spec, so the intervals include run-to-run noise measured elsewhere: ` +
       `${parts.join("; ")}. pnpm bench:calibrate --repeat 20 with this run's flags measures this machine's own, and later runs of the same spec use it`,
   };
 }
 
 type AppliedSpread = Extract<RunFact, { kind: "run-to-run" }>["applied"][number];
 
-/** "20 runs, 2026-11-27": the fewest runs any of these spreads rests on, and the days they were measured. */
+/** "20 runs of this spec (2026-11-27)": the fewest runs any of these spreads rests on, and the days they were measured. */
 function calibrationWords(applied: readonly AppliedSpread[]): string {
   const runs = Math.min(...applied.map((a) => a.runs));
   const dates = [...new Set(applied.map((a) => a.measuredAt.slice(0, 10)))].sort();
-  return `${plural(runs, "run")}, ${dates.join(", ")}`;
+  return `${plural(runs, "run")} of this spec (${dates.join(", ")})`;
 }
 
 /** The three largest spreads, named: "item.get warm · REST vs gRPC · p50 18%, …". */
@@ -157,7 +157,7 @@ const largestSpreads = (applied: readonly AppliedSpread[]) =>
 
 /** "p50 18%, p99 51%": each metric's assumed spread once. */
 function assumedWords(applied: readonly AppliedSpread[]): string {
-  const byMetric = new Map(applied.map((a) => [a.comparison.split(" · ").at(-1)!, a.spread]));
+  const byMetric = new Map(applied.map((a) => [metricOf(a.comparison), a.spread]));
   return [...byMetric].map(([metric, spread]) => `${metric} ${percentText(spread)}`).join(", ");
 }
 

@@ -86,6 +86,6 @@ export function definePreset(preset: Preset & PresetCalibration): Preset {
   const { calibration, ...rest } = preset;
   const note =
     calibration ??
-    `Not calibrated at its own settings: \`pnpm bench:calibrate --preset ${preset.name} --repeat 20\` (20 reruns) has not been run on the reference machine, so what moves a rerun is assumed, not measured: each interval is widened by the largest run-to-run spread any reference calibration showed at its metric (18% at p50, 51% at p99, 15% in throughput, measured on shorter runs, so an upper bound here), and its verdicts say "assumed". A calibration on your machine replaces it for later runs there. Its intervals rest on the same paired slices, pooled over its trials.`;
+    `Not calibrated at its own settings: \`pnpm bench:calibrate --preset ${preset.name} --repeat 20\` (20 reruns) has not been run on the reference machine, so what moves a rerun is assumed, not measured: each interval is widened by the largest run-to-run spread any reference calibration showed at its metric (12% at p50, 65% at p99, 11% in throughput, measured on shorter runs, so usually more than a run of these settings moves on a machine like that one), and its verdicts say "assumed". A calibration on your machine replaces it for later runs there. Its intervals rest on the same paired slices, pooled over its trials.`;
   return { ...rest, notes: [...rest.notes, note] };
 }

@@ -11,19 +11,19 @@ const noBook: RunToRunBook = { version: 1, entries: [] };
 describe("the reference machine's run-to-run spreads", () => {
   it("a new machine's quick run at the preset's defaults gets the reference calibration of the quick preset", () => {
     const spreads = layeredRunToRun(noBook, specFromPreset("quick"));
-    expect(spreads.noiseOf("noop", "REST vs gRPC", "p50")).toMatchObject({
-      spread: 0.082,
+    expect(spreads.noiseOf("meteorites.get warm", "REST vs gRPC", "p50")).toMatchObject({
+      spread: 0.077,
       runs: 20,
       source: "reference",
     });
-    expect(spreads.noiseOf("item.get warm", "REST vs gRPC", "p50")).toMatchObject({ spread: 0, source: "reference" });
+    expect(spreads.noiseOf("noop", "REST vs gRPC", "p50")).toMatchObject({ spread: 0, source: "reference" });
   });
 
   it("study-000 at the shortened length it was calibrated at gets that calibration, its stack pairs too", () => {
     const shortened = specFromPreset("study-000", { durationMs: 2_000, warmupMs: 1_000, trials: 1 });
     const spreads = layeredRunToRun(noBook, shortened);
-    expect(spreads.noiseOf("item.get warm", "REST vs gRPC", "p50")).toMatchObject({
-      spread: 0.179,
+    expect(spreads.noiseOf("item.get cold", "REST vs gRPC", "p50")).toMatchObject({
+      spread: 0.123,
       source: "reference",
     });
     expect(spreads.noiseOf("item.get cold", "spring vs express", "p99")).toMatchObject({ source: "reference" });
@@ -52,7 +52,7 @@ describe("the reference machine's run-to-run spreads", () => {
     const [p50, p99, rps] = ["p50", "p99", "rps"].map((m) => percentText(assumedSpreads().get(m)!.spread));
     const note = getPreset("study-004").notes.at(-1)!;
     expect(note).toContain(`(${p50} at p50, ${p99} at p99, ${rps} in throughput`);
-    expect(getPreset("study-000").notes.join(" ")).toContain(`(${p50} at p50, an upper bound at this length)`);
+    expect(getPreset("study-000").notes.join(" ")).toContain(`(${p50} at p50, usually more than`);
   });
 
   it("this machine's own calibration comes before the reference machine's", () => {
@@ -110,7 +110,7 @@ describe("what a reader is told about the run-to-run noise", () => {
     });
     expect(finding.kind).toBe("run-to-run");
     expect(finding.text).toBe(
-      "the intervals include this machine's run-to-run noise, measured by pnpm bench:calibrate over 20 runs, 2026-11-27 of this spec: the largest noop · REST vs gRPC · p50 8%",
+      "the intervals include this machine's run-to-run noise, measured by pnpm bench:calibrate over 20 runs of this spec (2026-11-27): the largest noop · REST vs gRPC · p50 8%",
     );
   });
 
@@ -123,12 +123,12 @@ describe("what a reader is told about the run-to-run noise", () => {
         applied("assumed", "item.get warm · REST vs gRPC · p99", 0.509),
       ],
     });
-    expect(finding.kind).toBe("run-to-run-assumed");
+    expect(finding.kind).toBe("run-to-run-elsewhere");
     expect(finding.text).toMatch(
-      /^this machine never calibrated this spec, so the intervals include run-to-run noise measured elsewhere: /,
+      /^this machine did not calibrate this spec, so the intervals include run-to-run noise measured elsewhere: /,
     );
     expect(finding.text).toContain(
-      "1 comparison by the reference machine's calibration of this spec (20 runs, 2026-11-27; the largest noop · REST vs gRPC · p50 8%)",
+      "1 comparison by the reference machine's calibration (20 runs of this spec (2026-11-27); the largest noop · REST vs gRPC · p50 8%)",
     );
     expect(finding.text).toContain(
       "2 comparisons by the largest spread any reference calibration showed at the metric (p99 51%)",
@@ -136,7 +136,7 @@ describe("what a reader is told about the run-to-run noise", () => {
     expect(finding.text).toContain("pnpm bench:calibrate --repeat 20 with this run's flags");
   });
 
-  it("none applied (turned off, or an older result): one run's noise", () => {
+  it("none applied (every comparison a point estimate, or an older result): one run's noise", () => {
     expect(findingOf({ kind: "run-to-run", applied: [] }).kind).toBe("run-to-run-unmeasured");
   });
 });

@@ -7,6 +7,7 @@
 // machine"; docs/measurement.md).
 import {
   comparisonName,
+  metricOf,
   runToRunLookup,
   runToRunScope,
   type RunToRunBook,
@@ -35,18 +36,18 @@ const REFERENCE_CALIBRATIONS: readonly ReferenceCalibration[] = [
     preset: "quick",
     overrides: {},
     runs: 20,
-    measuredAt: "2026-11-27T04:09:32.818Z",
+    measuredAt: "2026-11-27T06:15:20.309Z",
     spreads: {
-      "noop · REST vs gRPC · p50": 0.082,
-      "noop · REST vs gRPC · p99": 0.079,
-      "noop · REST vs gRPC · rps": 0,
-      "item.get warm · REST vs gRPC · p50": 0,
+      "noop · REST vs gRPC · p50": 0,
+      "noop · REST vs gRPC · p99": 0,
+      "noop · REST vs gRPC · rps": 0.03,
+      "item.get warm · REST vs gRPC · p50": 0.011,
       "item.get warm · REST vs gRPC · p99": 0,
-      "item.get warm · REST vs gRPC · rps": 0,
-      "meteorites.get warm · REST vs gRPC · p50": 0.118,
-      "meteorites.get warm · REST vs gRPC · rps": 0.101,
-      "stream · REST vs gRPC · p50": 0.049,
-      "stream · REST vs gRPC · p99": 0.183,
+      "item.get warm · REST vs gRPC · rps": 0.025,
+      "meteorites.get warm · REST vs gRPC · p50": 0.077,
+      "meteorites.get warm · REST vs gRPC · rps": 0.051,
+      "stream · REST vs gRPC · p50": 0.009,
+      "stream · REST vs gRPC · p99": 0.129,
       "stream · REST vs gRPC · rps": 0,
     },
   },
@@ -55,44 +56,44 @@ const REFERENCE_CALIBRATIONS: readonly ReferenceCalibration[] = [
     preset: "study-000",
     overrides: { durationMs: 2_000, warmupMs: 1_000, trials: 1 },
     runs: 20,
-    measuredAt: "2026-11-27T03:49:43.080Z",
+    measuredAt: "2026-11-27T06:58:51.298Z",
     spreads: {
-      "item.get warm · REST vs gRPC · p50": 0.179,
-      "item.get warm · REST vs gRPC · p99": 0.088,
-      "item.get warm · REST vs gRPC · rps": 0.153,
-      "item.get warm · spring vs express · p50": 0.156,
-      "item.get warm · spring vs express · p99": 0.274,
-      "item.get warm · spring vs express · rps": 0.141,
-      "item.get warm · grpc-java vs express · p50": 0.01,
-      "item.get warm · grpc-java vs express · p99": 0.294,
-      "item.get warm · grpc-java vs express · rps": 0.061,
-      "item.get warm · spring vs grpc-js · p50": 0.131,
-      "item.get warm · spring vs grpc-js · p99": 0.317,
-      "item.get warm · spring vs grpc-js · rps": 0.099,
-      "item.get warm · grpc-java vs grpc-js · p50": 0,
-      "item.get warm · grpc-java vs grpc-js · p99": 0.356,
-      "item.get warm · grpc-java vs grpc-js · rps": 0.036,
-      "item.get warm · express vs grpc-js · p50": 0.087,
-      "item.get warm · express vs grpc-js · p99": 0.509,
-      "item.get warm · express vs grpc-js · rps": 0.113,
-      "item.get cold · REST vs gRPC · p50": 0,
-      "item.get cold · REST vs gRPC · p99": 0.423,
+      "item.get warm · REST vs gRPC · p50": 0,
+      "item.get warm · REST vs gRPC · p99": 0,
+      "item.get warm · REST vs gRPC · rps": 0.054,
+      "item.get warm · spring vs express · p50": 0.04,
+      "item.get warm · spring vs express · p99": 0.539,
+      "item.get warm · spring vs express · rps": 0.086,
+      "item.get warm · grpc-java vs express · p50": 0.082,
+      "item.get warm · grpc-java vs express · p99": 0.65,
+      "item.get warm · grpc-java vs express · rps": 0.036,
+      "item.get warm · spring vs grpc-js · p50": 0.032,
+      "item.get warm · spring vs grpc-js · p99": 0.43,
+      "item.get warm · spring vs grpc-js · rps": 0.072,
+      "item.get warm · grpc-java vs grpc-js · p50": 0.083,
+      "item.get warm · grpc-java vs grpc-js · p99": 0.579,
+      "item.get warm · grpc-java vs grpc-js · rps": 0.108,
+      "item.get warm · express vs grpc-js · p50": 0.119,
+      "item.get warm · express vs grpc-js · p99": 0.44,
+      "item.get warm · express vs grpc-js · rps": 0.058,
+      "item.get cold · REST vs gRPC · p50": 0.123,
+      "item.get cold · REST vs gRPC · p99": 0.407,
       "item.get cold · REST vs gRPC · rps": 0,
-      "item.get cold · spring vs express · p50": 0.066,
-      "item.get cold · spring vs express · p99": 0.262,
-      "item.get cold · spring vs express · rps": 0.026,
-      "item.get cold · grpc-java vs express · p50": 0.084,
-      "item.get cold · grpc-java vs express · p99": 0.234,
-      "item.get cold · grpc-java vs express · rps": 0.037,
-      "item.get cold · spring vs grpc-js · p50": 0.018,
-      "item.get cold · spring vs grpc-js · p99": 0.325,
-      "item.get cold · spring vs grpc-js · rps": 0.029,
-      "item.get cold · grpc-java vs grpc-js · p50": 0.015,
-      "item.get cold · grpc-java vs grpc-js · p99": 0.22,
-      "item.get cold · grpc-java vs grpc-js · rps": 0,
-      "item.get cold · express vs grpc-js · p50": 0.074,
-      "item.get cold · express vs grpc-js · p99": 0,
-      "item.get cold · express vs grpc-js · rps": 0.057,
+      "item.get cold · spring vs express · p50": 0.03,
+      "item.get cold · spring vs express · p99": 0,
+      "item.get cold · spring vs express · rps": 0,
+      "item.get cold · grpc-java vs express · p50": 0.079,
+      "item.get cold · grpc-java vs express · p99": 0,
+      "item.get cold · grpc-java vs express · rps": 0.014,
+      "item.get cold · spring vs grpc-js · p50": 0.049,
+      "item.get cold · spring vs grpc-js · p99": 0.044,
+      "item.get cold · spring vs grpc-js · rps": 0.049,
+      "item.get cold · grpc-java vs grpc-js · p50": 0.072,
+      "item.get cold · grpc-java vs grpc-js · p99": 0.191,
+      "item.get cold · grpc-java vs grpc-js · rps": 0.045,
+      "item.get cold · express vs grpc-js · p50": 0,
+      "item.get cold · express vs grpc-js · p99": 0.206,
+      "item.get cold · express vs grpc-js · rps": 0,
     },
   },
 ];
@@ -117,7 +118,9 @@ export function referenceRunToRunBook(): RunToRunBook {
 /**
  * Per metric, the largest spread any reference calibration showed, with the comparison it was:
  * what a comparison never calibrated is assumed to move by. The reference runs were short (1.5 s
- * and 2 s windows, one trial), and longer runs scatter less, so for them it is an upper bound.
+ * and 2 s windows, one trial), and longer runs scatter less, so on a machine like the reference
+ * one it is usually more than they move; a noisier machine, or stacks and placements it did not
+ * calibrate, may move more.
  */
 export function assumedSpreads(): Map<string, RunToRunEntry> {
   const largest = new Map<string, RunToRunEntry>();
@@ -127,9 +130,6 @@ export function assumedSpreads(): Map<string, RunToRunEntry> {
   }
   return largest;
 }
-
-/** "p50" of "item.get warm · REST vs gRPC · p50": the metric is the name's last part (comparisonName). */
-export const metricOf = (comparison: string) => comparison.split(" · ").at(-1)!;
 
 /** The three sources in order, for a run of `spec` on a machine whose own book is `book`. */
 export interface LayeredRunToRun {

@@ -16,8 +16,10 @@ export const clientRecordSchema = z.object({
   /**
    * "http-status": each call's HTTP status, from the client's own log (REST sides).
    * "server-counters": a gRPC call fails in its trailers, which the client does not read (it sees
-   * HTTP 200), so failures are the server's own count of non-OK calls over the tool's runs around
-   * the window, scaled to the window's share of the calls the server served; never successes.
+   * HTTP 200), and a spring reply's status line has no reason phrase, which h2load does not read;
+   * so failures are the server's own count of non-OK calls over the tool's runs around the window
+   * (less those the client cancelled by closing its connection), scaled to the window's share of
+   * the calls the server served; never successes.
    */
   errorsCountedBy: z.enum(["http-status", "server-counters"]),
   /** "server-counters" only: the non-OK calls the server counted over the tool's runs, and all its calls. */

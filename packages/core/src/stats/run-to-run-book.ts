@@ -1,7 +1,7 @@
 // What `pnpm bench:calibrate` leaves behind for later runs on the same machine: per spec and
 // comparison, the run-to-run spread it measured (run-to-run.ts). A run whose spec matches reads
 // its comparisons' spreads and widens their intervals by them; a spec never calibrated here gets
-// none, and its result says so. Kept as a file beside the runner's other state (.relix/), never
+// the reference machine's instead (presets/reference-run-to-run.ts), and its result says so. Kept as a file beside the runner's other state (.relix/), never
 // in the repository: the spread is this machine's, not the code's.
 import { z } from "zod";
 import type { RunSpec } from "../spec/run-spec";
@@ -111,3 +111,6 @@ export function comparisonCellName(cell: {
 /** The name of one comparison: the headline pair's is "REST vs gRPC", a stack pair's "express vs spring". */
 export const comparisonName = (cell: string, pair: string, metric: string) => `${cell} · ${pair} · ${metric}`;
 export const HEADLINE_PAIR_NAME = "REST vs gRPC";
+
+/** "p50" of "item.get warm · REST vs gRPC · p50": a comparison's metric is its name's last part. */
+export const metricOf = (comparison: string) => comparison.split(" · ").at(-1)!;

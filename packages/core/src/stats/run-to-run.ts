@@ -59,8 +59,8 @@ const KEPT_COVERAGE = 0.95;
  * The spread later runs are widened by: the least that brings a rerun's interval to the median of
  * the other runs 95% of the time, with no assumption about how runs scatter (split conformal
  * prediction: with k exchangeable runs, the ⌈(k + 1) × 95%⌉-th smallest of the spreads each run
- * needed leaves a new run's chance of needing more under 5%; with fewer than 19 runs that rank is
- * past the last, and the largest is kept). Each run needs the spread that widens its own interval
+ * needed leaves a new run's chance of needing more at most 5%; up to 38 runs that rank is the
+ * last, so the largest is kept, and the chance is at most 1 / (k + 1)). Each run needs the spread that widens its own interval
  * just enough to reach the median of the others' estimates. runToRunSpread's estimate assumes the
  * runs scatter normally; on this machine they do not always (the quick preset's meteorites.get
  * reruns ran from 0.47x to 0.91x, a few far off), and intervals widened by it held the median 16

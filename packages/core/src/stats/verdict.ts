@@ -96,6 +96,7 @@ export function detectableDifference(ci: { low: number; high: number }): number 
 /** "12%", "0.8%", "140%": a detectable difference as a reader says it. */
 export function percentText(fraction: number): string {
   const percent = fraction * 100;
+  if (percent === 0) return "0%";
   return `${percent < 1 ? percent.toFixed(1) : Math.round(percent)}%`;
 }
 
@@ -108,7 +109,7 @@ function sentence(v: Omit<Verdict, "text">, labels: Record<Exclude<Winner, "none
   const rerun =
     v.runToRunSpread === undefined
       ? ""
-      : `, with ${v.runToRunSpread === 0 ? "0%" : percentText(v.runToRunSpread)} run-to-run noise${RUN_TO_RUN_SOURCE_WORDS[v.runToRunSource ?? "this-machine"]}`;
+      : `, with ${percentText(v.runToRunSpread)} run-to-run noise${RUN_TO_RUN_SOURCE_WORDS[v.runToRunSource ?? "this-machine"]}`;
   const interval = v.degenerate
     ? `1 trial: no confidence interval, point estimate ${times(v.factor)}x`
     : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}${v.withinTrial ? ", 1 trial" : ""}${pairs}${rerun}${calls(v.samples, labels)}`;
