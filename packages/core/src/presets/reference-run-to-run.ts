@@ -122,9 +122,9 @@ export function referenceRunToRunBook(): RunToRunBook {
  * one it is usually more than they move; a noisier machine, or stacks and placements it did not
  * calibrate, may move more.
  */
-export function assumedSpreads(): Map<string, RunToRunEntry> {
+export function assumedSpreads(reference: RunToRunBook = referenceRunToRunBook()): Map<string, RunToRunEntry> {
   const largest = new Map<string, RunToRunEntry>();
-  for (const entry of referenceRunToRunBook().entries) {
+  for (const entry of reference.entries) {
     const metric = metricOf(entry.comparison);
     if ((largest.get(metric)?.spread ?? -1) < entry.spread) largest.set(metric, entry);
   }
@@ -138,8 +138,10 @@ export interface LayeredRunToRun {
 
 export function layeredRunToRun(book: RunToRunBook, spec: RunSpec): LayeredRunToRun {
   const own: RunToRunLookup = runToRunLookup(book, spec);
-  const reference = runToRunLookup(referenceRunToRunBook(), spec);
-  const assumed = assumedSpreads();
+  // One build of the reference book serves both its lookup and the assumed spreads derived from it.
+  const referenceBook = referenceRunToRunBook();
+  const reference = runToRunLookup(referenceBook, spec);
+  const assumed = assumedSpreads(referenceBook);
   return {
     noiseOf(cell, pair, metric) {
       const comparison = comparisonName(cell, pair, metric);
