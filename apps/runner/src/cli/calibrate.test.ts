@@ -77,6 +77,32 @@ describe("the run-to-run spread in the calibration report", () => {
     expect(Number(summary?.[2])).toBeGreaterThanOrEqual(18);
   });
 
+  it("holds the runs to the spread kept before them, naming where it came from", () => {
+    const name = "item.get warm · REST vs gRPC · p50";
+    const before = (spread: number, source: "this-machine" | "reference") => () => ({
+      scope: "s",
+      comparison: name,
+      spread,
+      runs: 20,
+      measuredAt: "2026-11-27T06:15:20.309Z",
+      source,
+    });
+    const loose = renderCalibration(new Map([[name, scattered]]), before(0.1, "this-machine"));
+    expect(loose).toContain(
+      "held by the spread kept before these runs (10%, this machine's calibration of 2026-11-27): coverage 20/20, opposite-winner pairs 0",
+    );
+    expect(loose).toMatch(/widened \d+\/20, 0; before 20\/20, 0/);
+    // A spread too small for these runs: the earlier calibration did not hold this session.
+    const tight = renderCalibration(new Map([[name, scattered]]), before(0.005, "reference"));
+    const held =
+      /kept before these runs \(0\.5%, the reference machine's calibration of 2026-11-27\): coverage (\d+)\/20/.exec(
+        tight,
+      );
+    expect(Number(held?.[1])).toBeLessThan(12);
+    // Nothing kept before (a first calibration with the book turned off): no such line.
+    expect(renderCalibration(new Map([[name, scattered]]))).not.toContain("held by the spread kept before");
+  });
+
   it("says when the runs are too few for a spread", () => {
     const text = renderCalibration(new Map([["noop · REST vs gRPC · p50", scattered.slice(0, 3)]]));
     expect(text).toContain("run-to-run spread beyond the runs' own intervals: not measured (fewer than 4 runs");

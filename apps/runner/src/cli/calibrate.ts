@@ -5,11 +5,12 @@
 // comparison's run-to-run spread (@relix/core stats/run-to-run.ts) for later runs of the spec.
 import { calibrationSummary, type CalibrationSummary, type RepeatedEstimate } from "@relix/core/stats/calibration";
 import {
+  earlierSpreadCheck,
   keptRunToRunSpread,
   leaveOneOutCheck,
   MIN_RUNS_FOR_SPREAD,
   runToRunSpread,
-  type LeaveOneOutCheck,
+  type WidenedCheck,
 } from "@relix/core/stats/run-to-run";
 import {
   comparisonCellName,
@@ -18,7 +19,9 @@ import {
   runToRunScope,
   withEntries,
   type RunToRunEntry,
+  type RunToRunNoise,
 } from "@relix/core/stats/run-to-run-book";
+import { layeredRunToRun } from "@relix/core/presets/reference-run-to-run";
 import { percentText } from "@relix/core/stats/verdict";
 import type { RunResult, RunSpec } from "@relix/core";
 import { readRunToRunBook, runToRunFileOf, writeRunToRunBook } from "../engine/run-to-run-file";
@@ -93,7 +96,7 @@ const spreadText = (spread: number | null) =>
  * The spread kept for later runs, and whether intervals widened by it hold, each run judged by the
  * spread the other runs give (so none is judged by a spread fitted to it).
  */
-function keptLine(runs: readonly RepeatedEstimate[], check: LeaveOneOutCheck | null): string {
+function keptLine(runs: readonly RepeatedEstimate[], check: WidenedCheck | null): string {
   const kept = keptRunToRunSpread(runs);
   if (kept === null) return "";
   const held = check
@@ -102,13 +105,47 @@ function keptLine(runs: readonly RepeatedEstimate[], check: LeaveOneOutCheck | n
   return `; kept for later runs: ${percentText(kept)} (what brings 95% of reruns to the others' median)${held}`;
 }
 
-export function renderCalibration(byComparison: ReadonlyMap<string, RepeatedEstimate[]>): string {
+/** Where a spread kept before this calibration came from, as the check's line names it. */
+function earlierSourceText(noise: RunToRunNoise): string {
+  const day = noise.measuredAt.slice(0, 10);
+  if (noise.source === "this-machine") return `this machine's calibration of ${day}`;
+  if (noise.source === "reference") return `the reference machine's calibration of ${day}`;
+  return `assumed: the largest any reference calibration kept at the metric (${noise.comparison})`;
+}
+
+/** The spread later runs were widened by before these runs, and how these runs fare under it. */
+interface EarlierCheck {
+  noise: RunToRunNoise;
+  check: WidenedCheck;
+}
+
+function earlierLine(earlier: EarlierCheck | undefined): string {
+  if (!earlier) return "";
+  const { noise, check } = earlier;
+  return (
+    `  held by the spread kept before these runs (${percentText(noise.spread)}, ${earlierSourceText(noise)}): ` +
+    `coverage ${check.covering}/${check.checked}, opposite-winner pairs ${check.oppositePairs} (runs it was not fitted to)`
+  );
+}
+
+/**
+ * `earlierNoise` gives, per comparison, the spread a run of this spec was widened by before this
+ * calibration (this machine's book, else the reference machine's, else the assumed one): these
+ * runs are a test that spread was not fitted to.
+ */
+export function renderCalibration(
+  byComparison: ReadonlyMap<string, RepeatedEstimate[]>,
+  earlierNoise: (comparison: string) => RunToRunNoise | undefined = () => undefined,
+): string {
   const lines: string[] = [];
-  const summaries: Array<[string, CalibrationSummary, LeaveOneOutCheck | null]> = [];
+  const summaries: Array<[string, CalibrationSummary, WidenedCheck | null, EarlierCheck | undefined]> = [];
   for (const [name, runs] of byComparison) {
     const summary = calibrationSummary(runs);
     const check = leaveOneOutCheck(runs);
-    summaries.push([name, summary, check]);
+    const noise = earlierNoise(name);
+    const earlierCheck = noise ? earlierSpreadCheck(runs, noise.spread) : null;
+    const earlier = noise && earlierCheck ? { noise, check: earlierCheck } : undefined;
+    summaries.push([name, summary, check, earlier]);
     lines.push(`${name}`);
     runs.forEach((r, i) => lines.push(`  run ${String(i + 1).padStart(2)}: ${interval(r)}`));
     const verdicts = Object.entries(summary.winners)
@@ -119,16 +156,19 @@ export function renderCalibration(byComparison: ReadonlyMap<string, RepeatedEsti
         `opposite-winner pairs ${summary.oppositePairs}; verdicts: ${verdicts}`,
       `  run-to-run spread beyond the runs' own intervals: ${spreadText(runToRunSpread(runs))}${keptLine(runs, check)}`,
     );
+    if (earlier) lines.push(earlierLine(earlier));
   }
   lines.push(
     "",
     "summary (coverage: intervals containing the median of the estimates; a 95% interval should miss about 1 in 20.",
-    "widened: each run's interval as a later run's would be, with the run-to-run spread the other runs give)",
+    "widened: each run's interval as a later run's would be, with the run-to-run spread the other runs give;",
+    "before: widened by the spread kept before these runs, which they are a fresh test of)",
   );
-  for (const [name, s, check] of summaries) {
+  for (const [name, s, check, earlier] of summaries) {
     lines.push(
       `  ${name}: coverage ${s.covering}/${s.withInterval}${withoutInterval(s)}, opposite-winner pairs ${s.oppositePairs}` +
-        (check ? `; widened ${check.covering}/${check.checked}, ${check.oppositePairs}` : ""),
+        (check ? `; widened ${check.covering}/${check.checked}, ${check.oppositePairs}` : "") +
+        (earlier ? `; before ${earlier.check.covering}/${earlier.check.checked}, ${earlier.check.oppositePairs}` : ""),
     );
   }
   return `${lines.join("\n")}\n`;
@@ -145,6 +185,26 @@ export function runToRunEntries(
     const spread = keptRunToRunSpread(runs);
     return spread === null ? [] : [{ scope, comparison, spread, runs: runs.length, measuredAt }];
   });
+}
+
+/**
+ * The spread each comparison of `spec` was widened by before this calibration writes its own: read
+ * before saveSpreads replaces this machine's entries. Nothing when the book is turned off.
+ */
+async function spreadsKeptBefore(
+  ctx: CalibrateContext,
+  spec: RunSpec,
+): Promise<(comparison: string) => RunToRunNoise | undefined> {
+  const file = runToRunFileOf(ctx.env);
+  if (file === null) return () => undefined;
+  const { book } = await readRunToRunBook(file);
+  const layered = layeredRunToRun(book, spec);
+  return (comparison) => {
+    const parts = comparison.split(" · ");
+    if (parts.length !== 3) return undefined;
+    const [cell, pair, metric] = parts as [string, string, string];
+    return layered.noiseOf(cell, pair, metric);
+  };
 }
 
 /** Keeps the spreads for later runs of the spec; says where, or why not. */
@@ -220,7 +280,14 @@ export async function runCalibration(argv: readonly string[], ctx: CalibrateCont
     for (const off of unsubscribe) off();
     await engine.services.stop();
   }
-  ctx.stdout.write(renderCalibration(byComparison));
+  let earlierNoise: (comparison: string) => RunToRunNoise | undefined;
+  try {
+    earlierNoise = await spreadsKeptBefore(ctx, spec);
+  } catch (error) {
+    ctx.stderr.write(`relix-calibrate: could not read the spreads kept before: ${(error as Error).message}\n`);
+    earlierNoise = () => undefined;
+  }
+  ctx.stdout.write(renderCalibration(byComparison, earlierNoise));
   try {
     ctx.stdout.write(`\n${await saveSpreads(ctx, spec, byComparison)}\n`);
   } catch (error) {

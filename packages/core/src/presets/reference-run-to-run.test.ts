@@ -16,7 +16,22 @@ describe("the reference machine's run-to-run spreads", () => {
       runs: 20,
       source: "reference",
     });
-    expect(spreads.noiseOf("noop", "REST vs gRPC", "p50")).toMatchObject({ spread: 0, source: "reference" });
+    expect(spreads.noiseOf("noop", "REST vs gRPC", "p50")).toMatchObject({ spread: 0.006, source: "reference" });
+  });
+
+  it("a spec calibrated in two sessions keeps, per comparison, the larger spread and the session it came from", () => {
+    const quick = runToRunScope(specFromPreset("quick"));
+    const entries = referenceRunToRunBook().entries.filter((e) => e.scope === quick);
+    const named = (comparison: string) => entries.filter((e) => e.comparison === comparison);
+    // One entry per comparison, never two for a lookup to choose between.
+    expect(new Set(entries.map((e) => e.comparison)).size).toBe(entries.length);
+    // The later, noisier session for item.get; the earlier one for meteorites.get.
+    expect(named("item.get warm · REST vs gRPC · p50")).toEqual([
+      expect.objectContaining({ spread: 0.051, measuredAt: "2026-11-27T08:22:46.336Z" }),
+    ]);
+    expect(named("meteorites.get warm · REST vs gRPC · p50")).toEqual([
+      expect.objectContaining({ spread: 0.077, measuredAt: "2026-11-27T06:15:20.309Z" }),
+    ]);
   });
 
   it("study-000 at the shortened length it was calibrated at gets that calibration, its stack pairs too", () => {

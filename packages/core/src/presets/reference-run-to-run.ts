@@ -4,7 +4,8 @@
 // spec when it calibrated that one, else the largest spread any of its calibrations showed at that
 // metric, an assumption the result names as one. A machine's own calibration (the run-to-run book
 // in .relix/) always comes first. Measured 2026-11-27, 20 reruns each (README, "Measured on this
-// machine"; docs/measurement.md).
+// machine"; docs/measurement.md). Where a spec was calibrated in more than one session, each
+// comparison keeps the largest spread any session kept: one quiet session is not every session.
 import {
   comparisonName,
   metricOf,
@@ -32,6 +33,8 @@ interface ReferenceCalibration {
 
 const REFERENCE_CALIBRATIONS: readonly ReferenceCalibration[] = [
   {
+    // The equal client then offered 64 KiB HTTP/2 windows (now 4 MiB), which touches meteorites.get
+    // and the stream; noop's and item.get's replies fit either window.
     command: "pnpm bench:calibrate --repeat 20",
     preset: "quick",
     overrides: {},
@@ -48,6 +51,26 @@ const REFERENCE_CALIBRATIONS: readonly ReferenceCalibration[] = [
       "meteorites.get warm · REST vs gRPC · rps": 0.051,
       "stream · REST vs gRPC · p50": 0.009,
       "stream · REST vs gRPC · p99": 0.129,
+      "stream · REST vs gRPC · rps": 0,
+    },
+  },
+  {
+    command: "pnpm bench:calibrate --repeat 20",
+    preset: "quick",
+    overrides: {},
+    runs: 20,
+    measuredAt: "2026-11-27T08:22:46.336Z",
+    spreads: {
+      "noop · REST vs gRPC · p50": 0.006,
+      "noop · REST vs gRPC · p99": 0,
+      "noop · REST vs gRPC · rps": 0.046,
+      "item.get warm · REST vs gRPC · p50": 0.051,
+      "item.get warm · REST vs gRPC · p99": 0,
+      "item.get warm · REST vs gRPC · rps": 0,
+      "meteorites.get warm · REST vs gRPC · p50": 0.051,
+      "meteorites.get warm · REST vs gRPC · rps": 0.031,
+      "stream · REST vs gRPC · p50": 0.076,
+      "stream · REST vs gRPC · p99": 0.083,
       "stream · REST vs gRPC · rps": 0,
     },
   },
@@ -98,21 +121,21 @@ const REFERENCE_CALIBRATIONS: readonly ReferenceCalibration[] = [
   },
 ];
 
-/** The reference calibrations as a run-to-run book, each under the scope of the spec it reran. */
+/**
+ * The reference calibrations as a run-to-run book, each under the scope of the spec it reran; a
+ * comparison calibrated in several sessions appears once, with the largest spread of them.
+ */
 export function referenceRunToRunBook(): RunToRunBook {
-  return {
-    version: 1,
-    entries: REFERENCE_CALIBRATIONS.flatMap((calibration) => {
-      const scope = runToRunScope(specFromPreset(calibration.preset, calibration.overrides));
-      return Object.entries(calibration.spreads).map(([comparison, spread]) => ({
-        scope,
-        comparison,
-        spread,
-        runs: calibration.runs,
-        measuredAt: calibration.measuredAt,
-      }));
-    }),
-  };
+  const largest = new Map<string, RunToRunEntry>();
+  for (const calibration of REFERENCE_CALIBRATIONS) {
+    const scope = runToRunScope(specFromPreset(calibration.preset, calibration.overrides));
+    for (const [comparison, spread] of Object.entries(calibration.spreads)) {
+      const key = `${scope}\n${comparison}`;
+      if ((largest.get(key)?.spread ?? -1) >= spread) continue;
+      largest.set(key, { scope, comparison, spread, runs: calibration.runs, measuredAt: calibration.measuredAt });
+    }
+  }
+  return { version: 1, entries: [...largest.values()] };
 }
 
 /**

@@ -60,8 +60,9 @@ export {
   keptRunToRunSpread,
   widenedBy,
   leaveOneOutCheck,
+  earlierSpreadCheck,
   MIN_RUNS_FOR_SPREAD,
-  type LeaveOneOutCheck,
+  type WidenedCheck,
 } from "./run-to-run";
 export {
   comparisonCellName,

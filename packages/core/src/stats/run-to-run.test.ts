@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { calibrationSummary, type RepeatedEstimate } from "./calibration";
 import { median } from "./median";
-import { keptRunToRunSpread, leaveOneOutCheck, MIN_RUNS_FOR_SPREAD, runToRunSpread, widenedBy } from "./run-to-run";
+import {
+  earlierSpreadCheck,
+  keptRunToRunSpread,
+  leaveOneOutCheck,
+  MIN_RUNS_FOR_SPREAD,
+  runToRunSpread,
+  widenedBy,
+} from "./run-to-run";
 import { mulberry32, type Random } from "./seeded-random";
 
 /** A standard normal draw (Box-Muller). */
@@ -150,5 +157,31 @@ describe("coverage of simulated reruns on a noisy machine", () => {
     const real = reruns(mulberry32(12), 20, 1 / 1.2, 0.06, 0.02);
     const widenedWinners = real.map((run) => widenedBy(run, runToRunSpread(real)!)).filter((ci) => ci.high < 1);
     expect(widenedWinners.length).toBeGreaterThanOrEqual(16);
+  });
+});
+
+describe("a kept spread tested on a later session it was not fitted to", () => {
+  it("holds a second session of the same noise about as often as it promises", () => {
+    // Two sessions of the same comparison: the first keeps a spread, the second is judged by it.
+    const random = mulberry32(2027);
+    let covering = 0;
+    let checked = 0;
+    for (let i = 0; i < 60; i++) {
+      const kept = keptRunToRunSpread(reruns(random, 20, 0.7, 0.06, 0.02))!;
+      const check = earlierSpreadCheck(reruns(random, 20, 0.7, 0.06, 0.02), kept)!;
+      covering += check.covering;
+      checked += check.checked;
+    }
+    expect(checked).toBe(1_200);
+    expect(covering / checked).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("misses when the later session moves more than the earlier one kept", () => {
+    const random = mulberry32(5);
+    const quiet = keptRunToRunSpread(reruns(random, 20, 0.7, 0.01, 0.02))!;
+    const noisy = reruns(random, 20, 0.7, 0.12, 0.02);
+    expect(earlierSpreadCheck(noisy, quiet)!.covering).toBeLessThan(15);
+    // Widened by nothing, an interval is the run's own.
+    expect(earlierSpreadCheck(noisy, 0)!.covering).toBe(calibrationSummary(noisy).covering);
   });
 });

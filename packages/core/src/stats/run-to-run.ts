@@ -98,28 +98,30 @@ function sideOf(ci: { low: number; high: number }, named: string): string {
   return ci.low > 1 || ci.high < 1 ? named : "none";
 }
 
-export interface LeaveOneOutCheck {
+export interface WidenedCheck {
   /** Runs whose widened interval contains the median of all the runs' estimates. */
   covering: number;
-  /** Runs that had an interval and a spread from the others. */
+  /** Runs that had an interval and a spread to widen it by. */
   checked: number;
   /** Pairs of runs whose widened verdicts name opposite winners. */
   oppositePairs: number;
 }
 
 /**
- * Whether the spread makes intervals hold, without fitting it to the runs it is judged on: each
- * run's interval is widened by the spread the other runs give, then held against the median of
- * all the estimates (coverage) and the others' verdicts (opposite winners). Null when the other
- * runs are too few for a spread.
+ * Each run's interval widened by the spread `spreadFor` gives it (null: the run is not judged),
+ * then held against the median of all the estimates (coverage) and the others' verdicts
+ * (opposite winners). Null when no run was judged.
  */
-export function leaveOneOutCheck(runs: readonly RepeatedEstimate[]): LeaveOneOutCheck | null {
+function widenedCheck(
+  runs: readonly RepeatedEstimate[],
+  spreadFor: (index: number) => number | null,
+): WidenedCheck | null {
   const centre = median(runs.map((r) => r.estimate));
   const winners: string[] = [];
   let covering = 0;
   runs.forEach((run, i) => {
     if (withInterval([run]).length === 0) return;
-    const spread = keptRunToRunSpread(runs.filter((_, j) => j !== i));
+    const spread = spreadFor(i);
     if (spread === null) return;
     const widened = widenedBy(run, spread);
     if (widened.low <= centre && centre <= widened.high) covering++;
@@ -132,4 +134,22 @@ export function leaveOneOutCheck(runs: readonly RepeatedEstimate[]): LeaveOneOut
     for (let j = i + 1; j < named.length; j++) if (named[i] !== named[j]) oppositePairs++;
   }
   return { covering, checked: winners.length, oppositePairs };
+}
+
+/**
+ * Whether the spread makes intervals hold, without fitting it to the runs it is judged on: each
+ * run's interval is widened by the spread the other runs give. With the largest of the others'
+ * needs kept, only the run that needed the most can miss, so this shows the spread's effect on
+ * verdicts more than it tests it. Null when the other runs are too few for a spread.
+ */
+export function leaveOneOutCheck(runs: readonly RepeatedEstimate[]): WidenedCheck | null {
+  return widenedCheck(runs, (i) => keptRunToRunSpread(runs.filter((_, j) => j !== i)));
+}
+
+/**
+ * The test a kept spread was not fitted to: these runs, from a later session, each widened by a
+ * spread kept before them (this machine's earlier calibration, or the reference machine's).
+ */
+export function earlierSpreadCheck(runs: readonly RepeatedEstimate[], spread: number): WidenedCheck | null {
+  return widenedCheck(runs, () => spread);
 }
