@@ -8,11 +8,22 @@ import { existsSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runResultSchema, runSpecSchema, type CellResult, type RunResult, type StackId } from "@relix/core";
+import {
+  getWorkload,
+  runResultSchema,
+  runSpecSchema,
+  type CellResult,
+  type RunResult,
+  type RunSpec,
+  type StackId,
+} from "@relix/core";
 import { parseCliArgs, type CliRun } from "../cli/args";
 import type { EngineContext } from "./engine-context";
+import { measureProtocol } from "./measure-protocol";
 import { runBenchmark } from "./run-benchmark";
 import type { RunEvent } from "./run-events";
+import { startRuntimeServices, type RuntimeServices } from "./runtime-services";
+import { SERVER_COUNTED_FAILURE_CODE } from "./server-counted-errors";
 import { REPO_ROOT } from "./service-build";
 import { stackPort, StackNotServedError } from "./stack-table";
 import { testEngineContext } from "./testing/engine-context";
@@ -241,6 +252,61 @@ if (javaBuilt) {
       expect(trial!.rest.client?.http).toBe("1.1");
       expect(cell!.verdict).toMatch(/p50/);
     });
+  });
+
+  describe("java with one client for both: a call spring refuses is an error, though h2load cannot read its status", () => {
+    let runtimes: RuntimeServices | undefined;
+
+    beforeAll(async () => {
+      runtimes = await startRuntimeServices(context.targets, ["spring"], {
+        services: local.services,
+        env: context.env,
+      });
+    }, 120_000);
+    afterAll(async () => {
+      await runtimes?.stop();
+    });
+
+    it("takes spring's failures from spring's own counters, never as successes", async () => {
+      const workload = getWorkload("item.get");
+      const parsed = runSpecSchema.parse({
+        workloads: [workload.id],
+        stacks: ["spring", "grpc-java"],
+        clients: "equal",
+        ...short,
+      });
+      // A server delay past the servers' bound (MAX_DELAY_MS): spring answers every call 400, and
+      // Tomcat's "HTTP/1.1 400 " has no reason phrase, so h2load logs it as status 0 like a 200.
+      const spec: RunSpec = { ...parsed, serverDelayMs: 5_000 };
+      const measure = await measureProtocol(
+        {
+          stack: "spring",
+          workload,
+          cacheMode: "warm",
+          requests: workload.requests(spec),
+          spec,
+          cell: {
+            workload: workload.id,
+            cacheMode: "warm",
+            trial: 1,
+            trials: 1,
+            protocol: "rest",
+            stack: "spring",
+            index: 1,
+            total: 1,
+          },
+        },
+        context,
+        () => {},
+      );
+      expect(measure.generator.tool).toBe("h2load");
+      expect(measure.client).toMatchObject({ mode: "equal", http: "1.1", errorsCountedBy: "server-counters" });
+      expect(measure.client!.serverCounted!.failed).toBeGreaterThan(10);
+      expect(measure.client!.serverCounted!.failed).toBe(measure.client!.serverCounted!.calls);
+      expect(measure.requests).toBe(0);
+      expect(measure.errors.total).toBeGreaterThan(10);
+      expect(measure.errors.byCode[SERVER_COUNTED_FAILURE_CODE]).toBe(measure.errors.total);
+    }, 60_000);
   });
 } else {
   describe.skip("java (not built here: run pnpm build:runtimes, which needs a JDK 17 and Maven)", () => {

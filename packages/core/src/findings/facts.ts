@@ -50,6 +50,12 @@ export const measureFactSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("cpu-lower-bound"), tool }),
   /** The tool did not stop by itself and was killed at the runner's hard timeout. */
   z.object({ kind: z.literal("stopped-by-hard-timeout"), tool }),
+  /**
+   * A timed run whose tool did not exit after its window (h2load 1.52 after a server closed a
+   * connection: nghttp2 issue 2250) and was stopped `afterMs` past it. Every request it completed
+   * is counted; how many were still in flight at the end is not known (it wrote no summary).
+   */
+  z.object({ kind: z.literal("stopped-after-window"), tool, afterMs: count }),
   /** The tool stopped for another reason than reaching its duration or count. */
   z.object({
     kind: z.literal("ended-early"),

@@ -42,6 +42,7 @@ const KINDS: Record<string, { weight: FindingWeight; title: string }> = {
   "jit-unsettled": { weight: "verdict", title: "JIT STILL WARMING" },
   "stopped-at-time-cap": { weight: "figures", title: "STOPPED AT THE TIME LIMIT" },
   "dropped-in-flight": { weight: "figures", title: "DROPPED IN FLIGHT" },
+  "stopped-after-window": { weight: "figures", title: "STOPPED AFTER ITS WINDOW" },
   "fewer-connections": { weight: "figures", title: "FEWER CONNECTIONS" },
   "tcp-proxy-emulation": { weight: "figures", title: "TCP PROXY EMULATION" },
   "cpu-lower-bound": { weight: "figures", title: "CPU A LOWER BOUND" },

@@ -81,6 +81,13 @@ const DESCRIBE: { [K in Exclude<MeasureFact["kind"], "generator-saturated" | "wa
     severity: "warning",
     text: `${entries[0]!.fact.tool} did not stop by itself for ${side}${trials} and was killed at the runner's hard timeout.`,
   }),
+  "stopped-after-window": ({ side, entries, trials }) => {
+    const { tool, afterMs } = entries[0]!.fact;
+    return {
+      severity: "note",
+      text: `${tool} did not exit after its window for ${side}${trials} and was stopped ${(afterMs / 1000).toFixed(0)} s later: every request it completed is counted, but how many were still in flight at its end is not known (h2load 1.52 waits on a connection the server closed; nghttp2 issue 2250, fixed in 1.64).`,
+    };
+  },
   "ended-early": ({ side, entries, trials }) => {
     const { tool, reason, plannedRequests } = entries[0]!.fact;
     return {

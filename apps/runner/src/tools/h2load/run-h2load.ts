@@ -30,6 +30,21 @@ export interface H2loadRunResult extends ToolRunResult {
   stoppedAtTimeCap: boolean;
 }
 
+/**
+ * h2load 1.52 (Debian 12's) can hang at the end of a timed run (-D) when the server closed a
+ * connection during it, as Tomcat does after a 400 or a 500: a client that reconnects while the
+ * others stop is never stopped (nghttp2 issue 2250, fixed in 1.64). At -D it drops the requests
+ * still in flight rather than waiting for them, so one still running this long after its window
+ * is hung; it gets SIGINT, and its log holds every request it completed.
+ */
+export const TIMED_RUN_END_GRACE_MS = 5_000;
+
+/** When to send SIGINT: a count run at its time cap; a timed run that outlives its window by the grace. */
+function interruptAfterMsOf(opts: H2loadOptions): number | undefined {
+  if (opts.durationMs === undefined) return undefined;
+  return opts.total !== undefined ? opts.durationMs : opts.durationMs + TIMED_RUN_END_GRACE_MS;
+}
+
 export async function runH2load(opts: H2loadOptions): Promise<H2loadRunResult> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "relix-h2load-"));
   // Removed below; on exit if the runner ends first; by the next start's sweep if it is killed.
@@ -51,7 +66,8 @@ export async function runH2load(opts: H2loadOptions): Promise<H2loadRunResult> {
       ...(opts.env ? { env: { ...opts.env } } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
       // -n with a time cap: -D would override -n, so h2load is stopped (SIGINT) when the time is up.
-      ...(opts.total !== undefined && opts.durationMs !== undefined ? { interruptAfterMs: opts.durationMs } : {}),
+      // -D alone: stopped when it outlives its window (TIMED_RUN_END_GRACE_MS).
+      ...(interruptAfterMsOf(opts) === undefined ? {} : { interruptAfterMs: interruptAfterMsOf(opts)! }),
     });
     // SIGINT stops h2load without its summary; the log holds what completed until then.
     if (child.exitCode !== 0 && !child.interrupted) {
@@ -62,9 +78,10 @@ export async function runH2load(opts: H2loadOptions): Promise<H2loadRunResult> {
     }
     const parsed = parseH2loadLog(await readFile(files.logFile, "utf8").catch(() => ""));
     const summary = parseH2loadSummary(child.stdout);
-    // Interrupted, and not by a cancel: by the time cap of a -n run.
-    const atTimeCap =
-      child.interrupted && !opts.signal?.aborted && opts.total !== undefined && opts.durationMs !== undefined;
+    // Interrupted, and not by a cancel: by the time cap of a -n run, or after the window of a -D run.
+    const byRunner = child.interrupted && !opts.signal?.aborted;
+    const atTimeCap = byRunner && opts.total !== undefined && opts.durationMs !== undefined;
+    const afterWindow = byRunner && opts.total === undefined;
     return {
       tool: "h2load",
       samples: parsed.samples,
@@ -73,7 +90,7 @@ export async function runH2load(opts: H2loadOptions): Promise<H2loadRunResult> {
       toolCpuMs: child.cpuMs,
       connections: opts.clients,
       inFlight: opts.clients * opts.streams,
-      facts: factsOf(child, parsed.samples.length, summary, atTimeCap),
+      facts: factsOf(child, parsed.samples.length, summary, atTimeCap, afterWindow),
       args,
       processWallMs: child.wallMs,
       toolCpuSource: child.cpuSource,
@@ -92,18 +109,21 @@ export async function runH2load(opts: H2loadOptions): Promise<H2loadRunResult> {
  * started but never done, logged or failed (dropped). A stream failed by -N is counted as a
  * timeout but never logged, so it has no time to place it in the window: it is reported as
  * unaccounted, as is any other difference between the requests done and the log's rows. A stop
- * at the time cap is no fact of the tool's: the engine records it for the whole window.
+ * at the time cap is no fact of the tool's: the engine records it for the whole window. A stop
+ * after a hung -D run's window is: its in-flight count is lost with the summary.
  */
 function factsOf(
   child: ChildRunResult,
   logged: number,
   summary: H2loadSummary | null,
   atTimeCap: boolean,
+  afterWindow: boolean,
 ): MeasureFact[] {
   const facts: MeasureFact[] = [];
   if (child.cpuSource === "proc-poll") facts.push({ kind: "cpu-lower-bound", tool: "h2load" });
   if (child.killed) facts.push({ kind: "stopped-by-hard-timeout", tool: "h2load" });
-  if (child.interrupted && !atTimeCap) facts.push({ kind: "ended-early", tool: "h2load", reason: "interrupted" });
+  if (afterWindow) facts.push({ kind: "stopped-after-window", tool: "h2load", afterMs: TIMED_RUN_END_GRACE_MS });
+  else if (child.interrupted && !atTimeCap) facts.push({ kind: "ended-early", tool: "h2load", reason: "interrupted" });
   if (!summary) return facts;
   const dropped = summary.started - summary.done - summary.timeout;
   if (dropped > 0) facts.push({ kind: "dropped-in-flight", tool: "h2load", requests: dropped });
