@@ -2,10 +2,9 @@
  * `pnpm start`: everything a user needs, in one command. Redis and MySQL from REDIS_URL /
  * MYSQL_URL or started locally, both APIs (their bundles, built when missing or stale: the same
  * artifact `pnpm bench` measures and the Docker image runs), the runner service and the web app
- * (built on first use); prints the URL to open and stops all of it on Ctrl-C.
+ * (built when missing or older than its sources); prints the URL to open and stops all of it on Ctrl-C.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_PORTS } from "@relix/core/network/default-ports";
@@ -13,6 +12,7 @@ import { resolveBackends } from "@relix/io/backends";
 import { loadBenchConfig } from "../src/config/runner-config";
 import { ensureServices } from "../src/engine/service-manager";
 import { stopChild } from "../src/engine/service-processes";
+import { webBuildNeeded } from "./lib/web-build";
 
 const require = createRequire(import.meta.url);
 const tsxCli = require.resolve("tsx/cli");
@@ -103,8 +103,9 @@ async function main() {
   );
   await waitFor(`http://127.0.0.1:${RUNNER_PORT}/healthz`, "the runner");
 
-  if (!existsSync(`${webDir}/.next/BUILD_ID`)) {
-    log("building the web app (first start only; about a minute)");
+  const buildReason = await webBuildNeeded(webDir, repoRoot);
+  if (buildReason !== null) {
+    log(`building the web app (${buildReason})`);
     await new Promise<void>((resolve, reject) => {
       const build = spawn("pnpm", ["--filter", "@relix/web", "build"], { cwd: repoRoot, stdio: "inherit" });
       build.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the web build failed (exit ${code})`))));

@@ -42,7 +42,8 @@ function sourcesOf(name: ServiceName): string[] {
   ];
 }
 
-async function newestMtimeMs(entry: string): Promise<number> {
+/** The newest modification time under `entry` (a file, or a directory walked without its tests). */
+export async function newestMtimeMs(entry: string): Promise<number> {
   const info = await stat(entry);
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = info.mtimeMs;
