@@ -33,11 +33,11 @@ import { clientsAndStreams, h2loadBin, h2loadVersionOf, loadRunOfH2load, openLoo
  * gRPC clients most callers use grow their window from a bandwidth estimate: ghz (grpc-go), seen
  * from the grpc-js server here on meteorites.get, went from 64 KiB to 1.5-1.7 MB within two
  * seconds and was still doubling (grpc-go's limit is 16 MiB); grpc-java and gRPC's C-core do the
- * same. h2load cannot grow a window, so it offers one of that size from the start. 64 KiB (what a
- * grpc-js client keeps) made every 121 KB reply wait for WINDOW_UPDATE round trips and doubled
- * h2load's own CPU per gRPC call (0.22 ms against 0.10 ms; the REST side's 0.12-0.15 ms), so the
- * equal client was not equal on large replies. h2load's default (2^30 - 1) is larger than any
- * gRPC client's. Recorded on every h2 measure.
+ * same. h2load cannot grow a window, so it offers one of that size from the start. At 64 KiB (what
+ * a grpc-js client keeps) h2load's own CPU per gRPC call on meteorites.get's 121 KB replies was
+ * twice as high (0.22 ms against 0.10 ms; the REST side's 0.12-0.15 ms), so the equal client was
+ * not equal on large replies. h2load's default (2^30 - 1) is larger than any gRPC client's.
+ * Recorded on every h2 measure.
  */
 export const EQUAL_CLIENT_WINDOW_BITS = { stream: 22, connection: 22 } as const;
 const windowBytes = (bits: number) => 2 ** bits - 1;
