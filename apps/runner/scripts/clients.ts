@@ -9,7 +9,9 @@
  * warm-up, window and in-flight count). It prints the medians of the per-round ratios:
  * - h2load / autocannon and h2load / ghz at p50 and rps: on item.get both within 10% is the target;
  * - h2load's own CPU per call, gRPC side over REST side: below 1.5x on both workloads is the target.
- * Exit code 1 when a target is missed.
+ * Exit code 1 when a target is missed. It also prints, unjudged, the server's own time and CPU per
+ * call under h2load against under each tool: whether h2load's calls cost the server what the
+ * tool's do, apart from what the client's own CPU takes from the shared cores.
  */
 import os from "node:os";
 import { getWorkload, median, runSpecSchema, type ProtocolMeasure, type StackId } from "@relix/core";
@@ -141,6 +143,26 @@ async function main() {
         return `${tool} on ${run.stack} ${values.length > 0 ? median(values).toFixed(3) : "?"} ms`;
       });
       console.log(`  client CPU per call (median): ${perCall.join(", ")}`);
+      // The server's side of each call, under h2load and under the tool: the same work whichever
+      // client sends the call, if h2load's calls are what the tool's are. Printed, not judged.
+      const serverTime = (m: ProtocolMeasure) => m.server.serverTimeMsMean ?? Number.NaN;
+      const serverCpu = (m: ProtocolMeasure) => m.cpuMsPerCall?.server ?? Number.NaN;
+      const sides = [
+        ["REST", "express/equal", "express/tools"],
+        ["gRPC", "grpc-js/equal", "grpc-js/tools"],
+      ] as const;
+      for (const [label, pick] of [
+        ["server's own time per call", serverTime],
+        ["server CPU per call", serverCpu],
+      ] as const) {
+        const parts = sides.map(([side, equal, tool]) => {
+          const values = ratios(equal, tool, pick).filter(Number.isFinite);
+          if (values.length === 0) return `${side} ?`;
+          const agrees = Math.abs(median(values) - 1) <= AGREEMENT ? "within 10%" : "not within 10%";
+          return `${side} ${ratioText(values)} ${agrees}`;
+        });
+        console.log(`  ${label}, under h2load / under the tool: ${parts.join("; ")}`);
+      }
       const equalPass = median(cpuFactor) < EQUAL_CPU_FACTOR;
       if (!equalPass) pass = false;
       console.log(
