@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultWorkloadParams, getWorkload } from "@relix/core";
 import { protobufCodecOf } from "@relix/io/proto/protobuf-bodies";
-import { grpcCallRequestFor, grpcFrame } from "./grpc-call-requests";
+import { grpcCallRequestFor, grpcFrame, grpcTimeoutHeader } from "./grpc-call-requests";
 
 /** A body of gRPC frames -> the messages in them (what a gRPC server reads). */
 function unframe(body: Buffer): Buffer[] {
@@ -33,6 +33,16 @@ describe("gRPC calls as plain HTTP/2 requests", () => {
     const [message, ...more] = unframe(call.body as Buffer);
     expect(more).toEqual([]);
     expect(protobufCodecOf(workload).requestDeserialize(message!)).toMatchObject({ id: 42 });
+  });
+
+  it("carries the run's deadline as ghz does, in gRPC's form (at most 8 digits and a unit)", () => {
+    const workload = getWorkload("item.get");
+    expect(grpcCallRequestFor(workload, { id: 1 }, "warm", 0).headers).not.toHaveProperty("grpc-timeout");
+    expect(grpcCallRequestFor(workload, { id: 1 }, "warm", 0, 10_000).headers).toMatchObject({
+      "grpc-timeout": "10000m",
+    });
+    expect(grpcTimeoutHeader(0.4)).toBe("1m");
+    expect(grpcTimeoutHeader(1e12)).toBe("99999999m");
   });
 
   it("a client stream: its messages as consecutive frames of the one body", () => {

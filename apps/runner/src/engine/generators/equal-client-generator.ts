@@ -61,7 +61,7 @@ export function equalRequestsOf(
 function callsOf(record: StackDefinition, plan: LoadPlan, requests: readonly unknown[]): HttpRequestSpec[] {
   const { workload, cacheMode, spec } = plan;
   return record.family === "grpc"
-    ? requests.map((request) => grpcCallRequestFor(workload, request, cacheMode, spec.serverDelayMs))
+    ? requests.map((request) => grpcCallRequestFor(workload, request, cacheMode, spec.serverDelayMs, plan.timeoutMs))
     : restRequestsFor(workload, [...requests], cacheMode, spec.serverDelayMs, record.encoding);
 }
 
