@@ -75,6 +75,27 @@ const REFERENCE_CALIBRATIONS: readonly ReferenceCalibration[] = [
     },
   },
   {
+    // The first with the equal client sending the run's deadline (grpc-timeout), as ghz does.
+    command: "pnpm bench:calibrate --repeat 20",
+    preset: "quick",
+    overrides: {},
+    runs: 20,
+    measuredAt: "2026-11-27T09:29:20.184Z",
+    spreads: {
+      "noop · REST vs gRPC · p50": 0.11,
+      "noop · REST vs gRPC · p99": 0.156,
+      "noop · REST vs gRPC · rps": 0,
+      "item.get warm · REST vs gRPC · p50": 0.018,
+      "item.get warm · REST vs gRPC · p99": 0.065,
+      "item.get warm · REST vs gRPC · rps": 0.051,
+      "meteorites.get warm · REST vs gRPC · p50": 0.054,
+      "meteorites.get warm · REST vs gRPC · rps": 0,
+      "stream · REST vs gRPC · p50": 0.114,
+      "stream · REST vs gRPC · p99": 0.522,
+      "stream · REST vs gRPC · rps": 0.05,
+    },
+  },
+  {
     command: "pnpm bench:calibrate --preset study-000 --duration 2s --warmup 1s --trials 1 --repeat 20",
     preset: "study-000",
     overrides: { durationMs: 2_000, warmupMs: 1_000, trials: 1 },
