@@ -8,18 +8,10 @@ import { existsSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  getWorkload,
-  runResultSchema,
-  runSpecSchema,
-  type CellResult,
-  type RunResult,
-  type RunSpec,
-  type StackId,
-} from "@relix/core";
+import { runResultSchema, runSpecSchema, type CellResult, type RunResult, type StackId } from "@relix/core";
 import { parseCliArgs, type CliRun } from "../cli/args";
 import type { EngineContext } from "./engine-context";
-import { measureProtocol } from "./measure-protocol";
+import { measureRefusedCalls } from "./testing/refused-calls";
 import { runBenchmark } from "./run-benchmark";
 import type { RunEvent } from "./run-events";
 import { startRuntimeServices, type RuntimeServices } from "./runtime-services";
@@ -268,37 +260,9 @@ if (javaBuilt) {
     });
 
     it("takes spring's failures from spring's own counters, never as successes", async () => {
-      const workload = getWorkload("item.get");
-      const parsed = runSpecSchema.parse({
-        workloads: [workload.id],
-        stacks: ["spring", "grpc-java"],
-        clients: "equal",
-        ...short,
-      });
-      // A server delay past the servers' bound (MAX_DELAY_MS): spring answers every call 400, and
-      // Tomcat's "HTTP/1.1 400 " has no reason phrase, so h2load logs it as status 0 like a 200.
-      const spec: RunSpec = { ...parsed, serverDelayMs: 5_000 };
-      const measure = await measureProtocol(
-        {
-          stack: "spring",
-          workload,
-          cacheMode: "warm",
-          requests: workload.requests(spec),
-          spec,
-          cell: {
-            workload: workload.id,
-            cacheMode: "warm",
-            trial: 1,
-            trials: 1,
-            protocol: "rest",
-            stack: "spring",
-            index: 1,
-            total: 1,
-          },
-        },
-        context,
-        () => {},
-      );
+      // spring answers every call 400, and Tomcat's "HTTP/1.1 400 " has no reason phrase, so
+      // h2load logs it as status 0 like a 200; Tomcat also closes the connection after it.
+      const measure = await measureRefusedCalls("spring", ["spring", "grpc-java"], short, context);
       expect(measure.generator.tool).toBe("h2load");
       expect(measure.client).toMatchObject({ mode: "equal", http: "1.1", errorsCountedBy: "server-counters" });
       expect(measure.client!.serverCounted!.failed).toBeGreaterThan(10);

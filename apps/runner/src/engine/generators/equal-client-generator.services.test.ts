@@ -4,9 +4,9 @@
  * are counted from the server's own counters.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getWorkload, runResultSchema, runSpecSchema, type ProtocolMeasure, type RunSpec } from "@relix/core";
+import { runResultSchema, runSpecSchema, type ProtocolMeasure } from "@relix/core";
 import type { EngineContext } from "../engine-context";
-import { measureProtocol } from "../measure-protocol";
+import { measureRefusedCalls } from "../testing/refused-calls";
 import { runBenchmark } from "../run-benchmark";
 import { SERVER_COUNTED_FAILURE_CODE } from "../server-counted-errors";
 import { testEngineContext } from "../testing/engine-context";
@@ -70,36 +70,8 @@ describe("--clients equal against the six Node stacks", () => {
   });
 
   it("counts gRPC calls the server refuses as errors, though h2load sees HTTP 200 for each", async () => {
-    const workload = getWorkload("item.get");
-    const parsed = runSpecSchema.parse({
-      workloads: [workload.id],
-      stacks: ["express", "grpc-js"],
-      clients: "equal",
-      ...window,
-    });
-    // A server delay past the servers' bound (MAX_DELAY_MS): every call is refused with INVALID_ARGUMENT.
-    const spec: RunSpec = { ...parsed, serverDelayMs: 5_000 };
-    const measure = await measureProtocol(
-      {
-        stack: "grpc-js",
-        workload,
-        cacheMode: "warm",
-        requests: [{ id: 1 }],
-        spec,
-        cell: {
-          workload: workload.id,
-          cacheMode: "warm",
-          trial: 1,
-          trials: 1,
-          protocol: "grpc",
-          stack: "grpc-js",
-          index: 1,
-          total: 1,
-        },
-      },
-      context,
-      () => {},
-    );
+    // Every call refused with INVALID_ARGUMENT: an HTTP 200 whose status is in the trailers.
+    const measure = await measureRefusedCalls("grpc-js", ["express", "grpc-js"], window, context);
     expect(measure.client?.errorsCountedBy).toBe("server-counters");
     expect(measure.client!.serverCounted!.failed).toBeGreaterThan(20);
     expect(measure.client!.serverCounted!.failed).toBe(measure.client!.serverCounted!.calls);
