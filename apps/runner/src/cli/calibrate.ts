@@ -21,7 +21,7 @@ import {
   type RunToRunEntry,
   type RunToRunNoise,
 } from "@relix/core/stats/run-to-run-book";
-import { layeredRunToRun } from "@relix/core/presets/reference-run-to-run";
+import { layeredSpreadOf } from "@relix/core/presets/reference-run-to-run";
 import { percentText } from "@relix/core/stats/verdict";
 import type { RunResult, RunSpec } from "@relix/core";
 import { readRunToRunBook, runToRunFileOf, writeRunToRunBook } from "../engine/run-to-run-file";
@@ -198,13 +198,7 @@ async function spreadsKeptBefore(
   const file = runToRunFileOf(ctx.env);
   if (file === null) return () => undefined;
   const { book } = await readRunToRunBook(file);
-  const layered = layeredRunToRun(book, spec);
-  return (comparison) => {
-    const parts = comparison.split(" · ");
-    if (parts.length !== 3) return undefined;
-    const [cell, pair, metric] = parts as [string, string, string];
-    return layered.noiseOf(cell, pair, metric);
-  };
+  return layeredSpreadOf(book, spec);
 }
 
 /** Keeps the spreads for later runs of the spec; says where, or why not. */

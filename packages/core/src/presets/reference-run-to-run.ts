@@ -180,21 +180,24 @@ export interface LayeredRunToRun {
   noiseOf(cell: string, pair: string, metric: string): RunToRunNoise | undefined;
 }
 
-export function layeredRunToRun(book: RunToRunBook, spec: RunSpec): LayeredRunToRun {
+/** The same three sources, looked up by a comparison's whole name ("noop · REST vs gRPC · p50"). */
+export function layeredSpreadOf(book: RunToRunBook, spec: RunSpec): (comparison: string) => RunToRunNoise | undefined {
   const own: RunToRunLookup = runToRunLookup(book, spec);
   // One build of the reference book serves both its lookup and the assumed spreads derived from it.
   const referenceBook = referenceRunToRunBook();
   const reference = runToRunLookup(referenceBook, spec);
   const assumed = assumedSpreads(referenceBook);
-  return {
-    noiseOf(cell, pair, metric) {
-      const comparison = comparisonName(cell, pair, metric);
-      const mine = own.spreadOf(comparison);
-      if (mine) return { ...mine, source: "this-machine" };
-      const theirs = reference.spreadOf(comparison);
-      if (theirs) return { ...theirs, source: "reference" };
-      const largest = assumed.get(metric);
-      return largest ? { ...largest, comparison, source: "assumed" } : undefined;
-    },
+  return (comparison) => {
+    const mine = own.spreadOf(comparison);
+    if (mine) return { ...mine, source: "this-machine" };
+    const theirs = reference.spreadOf(comparison);
+    if (theirs) return { ...theirs, source: "reference" };
+    const largest = assumed.get(metricOf(comparison));
+    return largest ? { ...largest, comparison, source: "assumed" } : undefined;
   };
+}
+
+export function layeredRunToRun(book: RunToRunBook, spec: RunSpec): LayeredRunToRun {
+  const spreadOf = layeredSpreadOf(book, spec);
+  return { noiseOf: (cell, pair, metric) => spreadOf(comparisonName(cell, pair, metric)) };
 }

@@ -60,6 +60,7 @@ export async function runH2load(opts: H2loadOptions): Promise<H2loadRunResult> {
     const body = sharedRequestOf(opts.requests).body;
     if (body !== undefined) await writeFile(files.bodyFile, body);
     const timeoutMs = opts.timeoutMs ?? 10_000;
+    const interruptAfterMs = interruptAfterMsOf(opts);
     const child = await runChildWithCpu(...prefixed(opts.execPrefix, opts.h2loadBin, args), {
       hardTimeoutMs: (opts.durationMs ?? 300_000) + timeoutMs + 30_000,
       maxOutputBytes: 64 * 1024,
@@ -67,7 +68,7 @@ export async function runH2load(opts: H2loadOptions): Promise<H2loadRunResult> {
       ...(opts.signal ? { signal: opts.signal } : {}),
       // -n with a time cap: -D would override -n, so h2load is stopped (SIGINT) when the time is up.
       // -D alone: stopped when it outlives its window (TIMED_RUN_END_GRACE_MS).
-      ...(interruptAfterMsOf(opts) === undefined ? {} : { interruptAfterMs: interruptAfterMsOf(opts)! }),
+      ...(interruptAfterMs === undefined ? {} : { interruptAfterMs }),
     });
     // SIGINT stops h2load without its summary; the log holds what completed until then.
     if (child.exitCode !== 0 && !child.interrupted) {
