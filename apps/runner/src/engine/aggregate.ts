@@ -202,7 +202,7 @@ export interface CompareOptions {
    * presets/reference-run-to-run.ts); undefined where there is none. Each interval is widened by
    * it, so it covers what a rerun would find.
    */
-  runToRunNoise?: (metric: ComparedMetric) => Pick<RunToRunNoise, "spread" | "source"> | undefined;
+  runToRunNoise?: (metric: ComparedMetric) => Pick<RunToRunNoise, "spread" | "source" | "withholdsWinner"> | undefined;
 }
 
 /**
@@ -229,6 +229,7 @@ function withRunToRun(ci: RatioCI, metric: ComparedMetric, options: CompareOptio
     ...widenedBy(ci, noise.spread),
     runToRunSpread: noise.spread,
     ...(noise.source === "this-machine" ? {} : { runToRunSource: noise.source }),
+    ...(noise.withholdsWinner ? { winnerWithheld: true as const } : {}),
   };
 }
 

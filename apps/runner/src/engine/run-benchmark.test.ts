@@ -490,6 +490,29 @@ describe("runBenchmark with this machine's run-to-run book (pnpm bench:calibrate
     expect(finding.text).toContain("pnpm bench:calibrate --repeat 20");
   });
 
+  it("in a run of a study preset, an assumed spread names no winner: each verdict says not enough to tell, with the run's figure", async () => {
+    const study = runSpecSchema.parse({ ...spec, preset: "study-004" });
+    const result = await runBenchmark(study, {
+      services: local.services,
+      context: { ...context, runToRunFile: await bookWith(0.5, runSpecSchema.parse({ ...spec, connections: 32 })) },
+    });
+    const comparisons = result.cells[0]!.comparisons;
+    expect(comparisons.length).toBeGreaterThan(0);
+    for (const comparison of comparisons) {
+      expect(comparison.ci).toMatchObject({ runToRunSource: "assumed", winnerWithheld: true });
+      expect(comparison.winner).toBe("none");
+      expect(comparison.text).toMatch(
+        /^not enough to tell (at p50|at p99|in throughput): .* in this run, but no calibration/,
+      );
+    }
+    const fact = result.facts?.find((f) => f.kind === "run-to-run");
+    expect(fact?.kind === "run-to-run" && fact.applied.every((a) => a.withholdsWinner === true)).toBe(true);
+    expect(findingsOf(result).find((f) => f.kind === "run-to-run-elsewhere")?.text).toContain(
+      "This run reproduces a study",
+    );
+    expect(result.cells[0]!.verdict).toMatch(/^not enough to tell/);
+  });
+
   it("turned off (RELIX_RUN_TO_RUN_FILE=off), leaves the intervals as the run measured them", async () => {
     const result = await runBenchmark(spec, { services: local.services, context: { ...context, runToRunFile: null } });
     expect(result.cells[0]!.comparisons.every((c) => c.ci.runToRunSpread === undefined)).toBe(true);

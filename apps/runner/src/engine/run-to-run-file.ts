@@ -90,12 +90,13 @@ export async function openRunToRun(file: string | null | undefined, spec: RunSpe
     },
     fact: () => ({
       kind: "run-to-run",
-      applied: [...used.values()].map(({ comparison, spread, runs, measuredAt, source }) => ({
+      applied: [...used.values()].map(({ comparison, spread, runs, measuredAt, source, withholdsWinner }) => ({
         comparison,
         spread,
         runs,
         measuredAt,
         source,
+        ...(withholdsWinner ? { withholdsWinner } : {}),
       })),
     }),
     ...(warning ? { warning } : {}),

@@ -142,6 +142,8 @@ export const runFactSchema = z.discriminatedUnion("kind", [
         measuredAt: z.string(),
         /** Absent in older results, which only used this machine's own. */
         source: z.enum(runToRunSources).optional(),
+        /** An assumed spread in a study preset's run: the comparison named no winner (RatioCI.winnerWithheld). */
+        withholdsWinner: z.literal(true).optional(),
       }),
     ),
   }),

@@ -134,11 +134,26 @@ function runToRunFinding(fact: Extract<RunFact, { kind: "run-to-run" }>): Findin
     severity: "note",
     text:
       `this machine did not calibrate ${own.length > 0 ? "every comparison of " : ""}this spec, so the intervals include run-to-run noise measured elsewhere: ` +
-      `${parts.join("; ")}. pnpm bench:calibrate --repeat 20 with this run's flags measures this machine's own, and later runs of the same spec use it`,
+      `${parts.join("; ")}. pnpm bench:calibrate --repeat 20 with this run's flags measures this machine's own, and later runs of the same spec use it` +
+      withheldWords(fact.applied),
   };
 }
 
 type AppliedSpread = Extract<RunFact, { kind: "run-to-run" }>["applied"][number];
+
+/**
+ * "; this run reproduces a study, so those 12 comparisons name no winner …": why a study preset's
+ * verdicts say "not enough to tell" where a spread was assumed; "" when none was withheld.
+ */
+function withheldWords(applied: readonly AppliedSpread[]): string {
+  const withheld = applied.filter((a) => a.withholdsWinner);
+  if (withheld.length === 0) return "";
+  return (
+    `. This run reproduces a study, and a study's verdict must hold from one run to the next: ` +
+    `${plural(withheld.length, "comparison")} with an assumed spread ${withheld.length === 1 ? "names" : "name"} no winner ` +
+    `("not enough to tell", with the run's own figure) until a calibration of these runs exists`
+  );
+}
 
 /** "20 runs of this spec (2026-11-27)": the fewest runs any of these spreads rests on, and the days they were measured. */
 function calibrationWords(applied: readonly AppliedSpread[]): string {

@@ -84,8 +84,13 @@ export interface PresetCalibration {
 
 export function definePreset(preset: Preset & PresetCalibration): Preset {
   const { calibration, ...rest } = preset;
+  // A study's reproduction names no winner on an assumed spread (reference-run-to-run.ts says why).
+  const verdicts =
+    (preset.published?.length ?? 0) > 0
+      ? 'its verdicts name no winner: each says "not enough to tell", with the run\'s own figure and interval, until a calibration of these runs exists'
+      : 'its verdicts say "assumed"';
   const note =
     calibration ??
-    `Not calibrated at its own settings: \`pnpm bench:calibrate --preset ${preset.name} --repeat 20\` (20 reruns) has not been run on the reference machine, so what moves a rerun is assumed, not measured: each interval is widened by the largest run-to-run spread any reference calibration showed at its metric (12% at p50, 65% at p99, 11% in throughput, measured on shorter runs, so usually more than a run of these settings moves on a machine like that one), and its verdicts say "assumed". A calibration on your machine replaces it for later runs there. Its intervals rest on the same paired slices, pooled over its trials.`;
+    `Not calibrated at its own settings: \`pnpm bench:calibrate --preset ${preset.name} --repeat 20\` (20 reruns) has not been run on the reference machine, so what moves a rerun is assumed, not measured: each interval is widened by the largest run-to-run spread any reference calibration showed at its metric (12% at p50, 65% at p99, 11% in throughput, measured on shorter runs, so usually more than a run of these settings moves on a machine like that one), and ${verdicts}. A calibration on your machine replaces it for later runs there. Its intervals rest on the same paired slices, pooled over its trials.`;
   return { ...rest, notes: [...rest.notes, note] };
 }

@@ -31,8 +31,11 @@ describe("presets", () => {
     expect(spec.preset).toBe(name);
   });
 
-  it("study presets run 3 trials by default", () => {
-    for (const name of presetNames.filter((n) => n.startsWith("study-"))) expect(specFromPreset(name).trials).toBe(3);
+  it("study presets run 3 trials by default, but study-000 the one trial of the length it was calibrated at", () => {
+    for (const name of presetNames.filter((n) => n.startsWith("study-") && n !== "study-000")) {
+      expect(specFromPreset(name).trials).toBe(3);
+    }
+    expect(specFromPreset("study-000")).toMatchObject({ trials: 1, durationMs: 2_000, warmupMs: 1_000 });
   });
 
   it("quick measures for at most 45 s, both client views counted, leaving room for service start within a minute", () => {
@@ -174,7 +177,7 @@ describe("getPreset / specFromPreset", () => {
 
   it("lets overrides win and ignores undefined ones", () => {
     const spec = specFromPreset("study-000", { connections: 4, trials: undefined, workloads: ["noop", "item.get"] });
-    expect(spec).toMatchObject({ connections: 4, trials: 3, workloads: ["noop", "item.get"], preset: "study-000" });
+    expect(spec).toMatchObject({ connections: 4, trials: 1, workloads: ["noop", "item.get"], preset: "study-000" });
   });
 
   it("refuses an override outside the bounds, naming the field", () => {

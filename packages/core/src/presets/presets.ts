@@ -29,6 +29,11 @@ export function findPreset(name: string): Preset | undefined {
   return presets.find((p) => p.name === name);
 }
 
+/** Whether a run set up as `name` reproduces a published study (its preset has published figures). */
+export function reproducesStudy(name: string | undefined): boolean {
+  return (findPreset(name ?? "")?.published?.length ?? 0) > 0;
+}
+
 export function getPreset(name: string): Preset {
   const preset = findPreset(name);
   if (!preset) throw new Error(`unknown preset "${name}" (known: ${presetNames.join(", ")})`);

@@ -73,6 +73,39 @@ describe("the reference machine's run-to-run spreads", () => {
     expect(getPreset("study-000").notes.join(" ")).toContain(`(${p50} at p50, usually more than`);
   });
 
+  it("a study preset's comparison with an assumed spread withholds its winner; a calibrated one, or a run of one's own flags, does not", () => {
+    const study = layeredRunToRun(noBook, specFromPreset("study-004"));
+    expect(study.noiseOf("noop", "flask vs grpcio", "p50")).toMatchObject({ source: "assumed", withholdsWinner: true });
+    // study-000 at its defaults is the length the reference machine calibrated.
+    const calibrated = layeredRunToRun(noBook, specFromPreset("study-000")).noiseOf(
+      "item.get warm",
+      "REST vs gRPC",
+      "p50",
+    );
+    expect(calibrated).toMatchObject({ source: "reference" });
+    expect(calibrated?.withholdsWinner).toBeUndefined();
+    const ownFlags = layeredRunToRun(noBook, specFromPreset("quick", { durationMs: 5_000 }));
+    expect(ownFlags.noiseOf("noop", "REST vs gRPC", "p50")?.withholdsWinner).toBeUndefined();
+    // This machine's own calibration of the study lifts it.
+    const spec = specFromPreset("study-004");
+    const own: RunToRunBook = {
+      version: 1,
+      entries: [
+        {
+          scope: runToRunScope(spec),
+          comparison: comparisonName("noop", "flask vs grpcio", "p50"),
+          spread: 0.05,
+          runs: 20,
+          measuredAt: "2026-12-01T10:00:00.000Z",
+        },
+      ],
+    };
+    expect(layeredRunToRun(own, spec).noiseOf("noop", "flask vs grpcio", "p50")).toMatchObject({
+      source: "this-machine",
+    });
+    expect(layeredRunToRun(own, spec).noiseOf("noop", "flask vs grpcio", "p50")?.withholdsWinner).toBeUndefined();
+  });
+
   it("this machine's own calibration comes before the reference machine's", () => {
     const spec = specFromPreset("quick");
     const own: RunToRunBook = {
@@ -152,6 +185,20 @@ describe("what a reader is told about the run-to-run noise", () => {
       "2 comparisons by the largest spread any reference calibration showed at the metric (p99 51%)",
     );
     expect(finding.text).toContain("pnpm bench:calibrate --repeat 20 with this run's flags");
+  });
+
+  it("a study's run that withheld winners says how many and why", () => {
+    const withheld = { ...applied("assumed", "noop · flask vs grpcio · p50", 0.12), withholdsWinner: true as const };
+    const finding = findingOf({
+      kind: "run-to-run",
+      applied: [withheld, { ...withheld, comparison: "noop · flask vs grpcio · rps" }],
+    });
+    expect(finding.text).toContain(
+      'This run reproduces a study, and a study\'s verdict must hold from one run to the next: 2 comparisons with an assumed spread name no winner ("not enough to tell"',
+    );
+    // A run of one's own flags names its winners on the same spreads, and is not told otherwise.
+    const own = findingOf({ kind: "run-to-run", applied: [applied("assumed", "noop · REST vs gRPC · p50", 0.12)] });
+    expect(own.text).not.toContain("name no winner");
   });
 
   it("none applied (every comparison a point estimate, or an older result): one run's noise", () => {

@@ -18,7 +18,7 @@ import {
 } from "../stats/run-to-run-book";
 import type { RunSpec } from "../spec/run-spec";
 import type { PresetOverrides } from "./preset-sweep-overrides";
-import { specFromPreset } from "./presets";
+import { reproducesStudy, specFromPreset } from "./presets";
 
 interface ReferenceCalibration {
   /** What was rerun, as a reader would ask for it. */
@@ -180,20 +180,32 @@ export interface LayeredRunToRun {
   noiseOf(cell: string, pair: string, metric: string): RunToRunNoise | undefined;
 }
 
-/** The same three sources, looked up by a comparison's whole name ("noop · REST vs gRPC · p50"). */
+/**
+ * The same three sources, looked up by a comparison's whole name ("noop · REST vs gRPC · p50").
+ *
+ * A run of a preset that reproduces a study withholds the winner of every comparison whose spread
+ * is assumed: such a preset claims that its verdicts hold from one run to the next, and only a
+ * calibration of its own runs (20 reruns, here or on the reference machine) shows that. Where that
+ * calibration would take hours (study-004's reruns take 27 minutes), its verdicts say "not enough
+ * to tell" with the run's figures, rather than a winner no rerun was asked about. Other runs (the
+ * quick and crossover presets, a run of one's own flags) keep the assumed spread's winners, said
+ * as assumed.
+ */
 export function layeredSpreadOf(book: RunToRunBook, spec: RunSpec): (comparison: string) => RunToRunNoise | undefined {
   const own: RunToRunLookup = runToRunLookup(book, spec);
   // One build of the reference book serves both its lookup and the assumed spreads derived from it.
   const referenceBook = referenceRunToRunBook();
   const reference = runToRunLookup(referenceBook, spec);
   const assumed = assumedSpreads(referenceBook);
+  const withholdsAssumed = reproducesStudy(spec.preset);
   return (comparison) => {
     const mine = own.spreadOf(comparison);
     if (mine) return { ...mine, source: "this-machine" };
     const theirs = reference.spreadOf(comparison);
     if (theirs) return { ...theirs, source: "reference" };
     const largest = assumed.get(metricOf(comparison));
-    return largest ? { ...largest, comparison, source: "assumed" } : undefined;
+    if (!largest) return undefined;
+    return { ...largest, comparison, source: "assumed", ...(withholdsAssumed ? { withholdsWinner: true } : {}) };
   };
 }
 

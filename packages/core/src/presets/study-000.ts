@@ -2,7 +2,7 @@ import { definePreset } from "./preset";
 import { PRIME_MIN_IN_FLIGHT, PRIME_ROUND_MS } from "../stacks/jit-priming";
 
 const design =
-  "Study 000 timed 20 sequential calls per cell by hand; Relix keeps calls sequential (connections 1) but measures every call of a 10 s window after a 2 s warm-up that is discarded on both sides.";
+  "Study 000 timed 20 sequential calls per cell by hand; Relix keeps calls sequential (connections 1) but measures every call of a 2 s window (some thousands of calls a side) after a 1 s warm-up that is discarded on both sides, in one trial whose sides take turns in short slices. The length is the one 20 reruns were calibrated at, so a run at the defaults has measured run-to-run noise in its intervals; --duration and --trials lengthen it, with the assumed noise instead and no winner named (below).";
 
 export const study000Preset = definePreset({
   name: "study-000",
@@ -17,9 +17,9 @@ export const study000Preset = definePreset({
     pair: { rest: "spring", grpc: "grpc-java" },
     connections: 1,
     grpcConnections: 1,
-    durationMs: 10_000,
-    warmupMs: 2_000,
-    trials: 3,
+    durationMs: 2_000,
+    warmupMs: 1_000,
+    trials: 1,
   },
   sequentialFigures: true,
   published: [
@@ -66,7 +66,7 @@ export const study000Preset = definePreset({
     "Calibrated here on 2026-11-27, two ways, both before spring had an equal-client view, then shortened again after. At its defaults (`pnpm bench:calibrate --preset study-000 --repeat 8`, autocannon against ghz: 8 reruns, not the 20 the rule asks, 6.6 minutes each): every rerun named REST faster at p50 in both cells and no two named opposite winners, but the warm cell's p50 intervals held the median of the reruns 6 times of 8 (estimates 0.57x to 0.69x; cold 8 of 8). Shortened (`--duration 2s --warmup 1s --trials 1 --repeat 20`) with h2load driving both sides, as every cell here now is: warm p50 intervals held the median 20 times of 20 (no difference 18, REST 2), cold 19 of 20 but with 9 pairs of reruns naming opposite winners (REST 9, gRPC 1); widened by the spread kept from the other reruns (0% warm, 12% cold), 20 and 19 of 20 and no opposite winners, and runs of that length include it (on any machine that has not calibrated its own). Each run starts its own JVMs, and two JVM processes compile the same code differently: no trial inside one run can see that. At the defaults no spread was measured, so a default run's intervals are widened by the largest spread any reference calibration kept (12% at p50, usually more than a run of this length moves) and its verdicts say so.",
   notes: [
     design,
-    "Not reproduced: 20 samples per cell, a warm-up dropped by hand, means only, one machine. Relix reports the whole distribution (the mean is shown to match the study) and a 95% CI over 3 trials.",
+    "Not reproduced: 20 samples per cell, a warm-up dropped by hand, means only, one machine. Relix reports the whole distribution (the mean is shown to match the study) and a 95% CI from the trial's paired slices, widened by what 20 reruns moved.",
     'Stacks: the headline pair is the study\'s own, spring (Spring Boot 3 with Spring MVC on Tomcat and Jackson, on JDK 17) against grpc-java (on Netty); express against grpc-js is measured in the same trials, slice by slice, beside it. Each published figure is shown twice, labelled with the pair it sits beside: "(spring vs grpc-java)" and "(express vs grpc-js)". The stack comparisons give Node\'s own REST-against-gRPC verdict with its 95% interval beside the headline\'s, and the layer walk the runtime step on each side (express -> spring, grpc-js -> grpc-java).',
     "What still differs from the study: the hardware (a macOS M4 there, this machine here: absolute milliseconds are not comparable, the REST/gRPC ratio is); the versions (Spring Boot 3.5 and grpc-java 1.83 on Debian's OpenJDK 17 here, the study's exact versions were not published); data access (Spring Data Redis and JDBC through HikariCP here, Hibernate/JPA in the study, over the same Redis keys and MySQL rows as the Node services); and the client: the study timed calls from its own client, Relix drives every REST stack with autocannon and every gRPC stack with ghz, so each side's client cost is its load generator's, the same for both runtimes. At one call in flight that cost is most of a call here: the split of the client latency shows how much of each side's time is its client's (ghz's is about twice autocannon's), and h2load, the one client for both, drives the pair too wherever the tools' CPU per call is more than 2x apart (at one call in flight, every cell): the headline is then its, and on 2026-11-27 it read no difference (1.02x warm, 0.94x cold at p50) where autocannon against ghz said REST 1.54x and 1.40x faster in the same trials.",
     `The JVM's warm-up: the study dropped a warm-up by hand; Relix primes spring and grpc-java on each cell before any trial, in ${PRIME_ROUND_MS / 1000} s rounds at ${PRIME_MIN_IN_FLIGHT} or more in flight, until their throughput stops rising (a JIT-cold JVM measured up to 3x slower in a run's first trial), and the report says how many rounds it took.`,

@@ -9,6 +9,7 @@ import { findingsOf } from "../findings/findings-of";
 import { placementName } from "../network/placements";
 import type { CellResult, RunResult } from "../result/result-schema";
 import { formatSweepValue, sweepSummaries } from "../sweep/crossover-text";
+import { clearOfParity } from "../stats/verdict";
 import { formatInt } from "./format";
 import { hasPlacements, placementVerdicts } from "./placements";
 import { layerRowsOf, resultHasStacks, type LayerRow } from "./stacks";
@@ -105,9 +106,7 @@ export function pictureOf(result: RunResult): AnswerPicture {
 
 /** The layer step whose interval is clear of 1 and whose p50 ratio is furthest from it. */
 function decidingLayer(cell: CellResult): LayerRow | null {
-  const clear = layerRowsOf(cell).filter(
-    (row) => row.ratio !== null && !row.ratio.degenerate && (row.ratio.low > 1 || row.ratio.high < 1),
-  );
+  const clear = layerRowsOf(cell).filter((row) => row.ratio !== null && clearOfParity(row.ratio));
   if (clear.length === 0) return null;
   return clear.reduce((a, b) =>
     Math.abs(Math.log(b.ratio!.estimate)) > Math.abs(Math.log(a.ratio!.estimate)) ? b : a,

@@ -203,7 +203,7 @@ export function renderMarkdownReport(result: RunResult, permalink?: string): str
     ...results(result),
     "",
     ...(hasCorrectedLatency(result) ? [CORRECTED_LEGEND, ""] : []),
-    "p50 speedup = REST p50 / gRPC p50: above 1 gRPC was faster. A winner is named only when the whole 95% CI is on one side of 1; otherwise the verdict says the largest difference the interval leaves possible.",
+    'p50 speedup = REST p50 / gRPC p50: above 1 gRPC was faster. A winner is named only when the whole 95% CI is on one side of 1 (in a study\'s run, only where a calibration measured its run-to-run noise: else "not enough to tell"); otherwise the verdict says the largest difference the interval leaves possible.',
     "",
     "## Comparisons",
     "",

@@ -45,6 +45,26 @@ describe("placementVerdicts", () => {
   });
 });
 
+describe("a study's run whose winners were withheld (an assumed run-to-run spread)", () => {
+  const withheld = structuredClone(placed);
+  for (const cell of withheld.cells) {
+    for (const comparison of cell.comparisons) {
+      comparison.ci.winnerWithheld = true;
+      comparison.winner = "none";
+    }
+  }
+
+  it("says not enough to tell at each placement, in the per-placement line and the table", () => {
+    expect(placementVerdicts(withheld).map((v) => v.text)).toEqual([
+      "item.get (warm): not enough to tell on loopback, not enough to tell at 147.8 ms RTT (cross-region) (gRPC 1.99x faster in this run)",
+    ]);
+    const table = renderTableReport(withheld, { color: false });
+    const verdictColumn = table.split("\n").filter((line) => /^item\.get +warm/.test(line));
+    expect(verdictColumn).toHaveLength(2);
+    for (const line of verdictColumn) expect(line).toMatch(/not enough to tell$/);
+  });
+});
+
 describe("reports with placements", () => {
   const table = renderTableReport(placed);
   const markdown = renderMarkdownReport(placed);

@@ -5,7 +5,7 @@
 // written before placements existed) has no groups and renders as it always did.
 import type { EmulatorOverhead, PlacementName, PlacementRecord } from "../network/placements";
 import type { CellResult, RunResult } from "../result/result-schema";
-import { structuredVerdictFor } from "../stats/verdict";
+import { noWinnerWords, structuredVerdictFor } from "../stats/verdict";
 import { formatMs, formatRps } from "./format";
 
 /** A cell's placement: absent means loopback (results written before placements existed). */
@@ -83,12 +83,12 @@ export function placementVerdict(cell: CellResult, record: PlacementRecord | und
   const v = structuredVerdictFor({ metric: "p50", ci: p50.ci });
   const oneTrial = v.degenerate ? " (1 trial)" : "";
   if (v.winner === "none") {
-    const none = v.withinEmulatorPrecision
-      ? "no difference beyond the emulator's precision"
-      : v.degenerate
-        ? "not enough to tell"
-        : "no significant difference";
-    return `${none} ${where}${oneTrial}`;
+    const none = v.withinEmulatorPrecision ? "no difference beyond the emulator's precision" : noWinnerWords(v);
+    // A withheld winner: what this run saw, said as no more than that.
+    const seen = v.leaning
+      ? ` (${v.leaning === "grpc" ? "gRPC" : "REST"} ${v.factor.toFixed(2)}x faster in this run)`
+      : "";
+    return `${none} ${where}${oneTrial}${seen}`;
   }
   return `${v.winner === "grpc" ? "gRPC" : "REST"} ${v.factor.toFixed(2)}x faster ${where}${oneTrial}`;
 }

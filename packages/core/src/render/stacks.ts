@@ -11,7 +11,7 @@ import { formatMs, formatRps, formatSpeedupCI } from "./format";
 import { cellPlacement, hasPlacements } from "./placements";
 
 /** A ratio oriented like every speedup here: above 1, the stack named by the row did better. */
-export type StackRatio = Pick<RatioCI, "estimate" | "low" | "high" | "degenerate">;
+export type StackRatio = Pick<RatioCI, "estimate" | "low" | "high" | "degenerate" | "winnerWithheld">;
 
 export interface StackRow {
   stack: StackId;
@@ -33,6 +33,7 @@ const inverted = (ci: StackRatio): StackRatio => ({
   low: 1 / ci.high,
   high: 1 / ci.low,
   degenerate: ci.degenerate,
+  ...(ci.winnerWithheld ? { winnerWithheld: ci.winnerWithheld } : {}),
 });
 
 /** `stack` against `reference` at p50, oriented so that above 1 means `stack` was faster. */

@@ -62,7 +62,7 @@ function shortVerdict(cell: CellResult, s: Styles): string {
   const oneTrial = p50.ci.degenerate ? " (1 trial)" : "";
   if (p50.winner === "grpc") return s.green(`gRPC faster${oneTrial}`);
   if (p50.winner === "rest") return s.yellow(`REST faster${oneTrial}`);
-  if (p50.ci.degenerate) return `not enough to tell${oneTrial}`;
+  if (p50.ci.degenerate || p50.ci.winnerWithheld) return `not enough to tell${oneTrial}`;
   // "Not significant" is not "equal": the largest difference the interval leaves possible.
   return `no difference > ${percentText(detectableDifference(p50.ci))}`;
 }
@@ -134,7 +134,7 @@ function resultsSection(result: RunResult, s: Styles): string[] {
     "",
     ...(corrected ? [s.dim(CORRECTED_LEGEND)] : []),
     s.dim(
-      "p50 speedup = REST p50 / gRPC p50: above 1 gRPC was faster. A winner is named only when the whole 95% CI is on one side of 1; otherwise 'no difference > N%' is the largest difference the interval leaves possible.",
+      "p50 speedup = REST p50 / gRPC p50: above 1 gRPC was faster. A winner is named only when the whole 95% CI is on one side of 1 (in a study's run, only where a calibration measured its run-to-run noise: else 'not enough to tell'); otherwise 'no difference > N%' is the largest difference the interval leaves possible.",
     ),
   ];
 }

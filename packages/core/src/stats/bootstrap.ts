@@ -60,6 +60,14 @@ export const ratioCISchema = z.object({
    * calibration showed at the metric (presets/reference-run-to-run.ts). Absent: this machine's own.
    */
   runToRunSource: z.enum(["reference", "assumed"]).optional(),
+  /**
+   * A study preset's comparison that no calibration covers (runToRunSource "assumed"): its interval
+   * is widened like any other, but no winner is named. A preset reproducing a study claims its
+   * verdicts hold from one run to the next; an assumed spread has not shown that they do, so the
+   * verdict says "not enough to tell" until a calibration of the preset's runs exists
+   * (presets/reference-run-to-run.ts). Absent: the interval alone decides.
+   */
+  winnerWithheld: z.literal(true).optional(),
 });
 export type RatioCI = z.infer<typeof ratioCISchema>;
 

@@ -3,7 +3,7 @@
 // on the equal clients with the tools' figure beside it. Pure, like stack-verdicts.ts: the engine
 // writes them into a result and any renderer can write them again from the figures.
 import type { Protocol } from "../result/result-schema";
-import { structuredVerdictFor, type Verdict, type VerdictInput } from "./verdict";
+import { noWinnerWords, structuredVerdictFor, type Verdict, type VerdictInput } from "./verdict";
 
 type RatioInput = VerdictInput["ci"];
 
@@ -93,12 +93,11 @@ export interface ToolsBesideInput {
   firstRequestOnly?: boolean;
 }
 
-/** "REST 2.34x faster" or "no significant difference": the tools' p50 verdict, short. */
+/** "REST 2.34x faster", "no significant difference" or "REST 2.34x faster in this run, not enough to tell": the tools' p50 verdict, short. */
 function shortVerdict(ci: RatioInput): string {
   const v = structuredVerdictFor({ metric: "p50", ci });
-  return v.winner === "none"
-    ? "no significant difference"
-    : `${PROTOCOL_NAME[v.winner]} ${v.factor.toFixed(2)}x faster`;
+  if (v.leaning) return `${PROTOCOL_NAME[v.leaning]} ${v.factor.toFixed(2)}x faster in this run, not enough to tell`;
+  return v.winner === "none" ? noWinnerWords(v) : `${PROTOCOL_NAME[v.winner]} ${v.factor.toFixed(2)}x faster`;
 }
 
 const cpuText = (ms: number) => (ms >= 1 ? `${ms.toFixed(1)} ms` : `${(ms * 1000).toFixed(0)} µs`);

@@ -42,6 +42,8 @@ export {
   structuredVerdictFor,
   detectableDifference,
   percentText,
+  clearOfParity,
+  noWinnerWords,
   type Verdict,
   type VerdictInput,
   type Winner,

@@ -74,6 +74,11 @@ export type RunToRunSource = (typeof runToRunSources)[number];
 /** A comparison's spread and where it came from. */
 export interface RunToRunNoise extends RunToRunEntry {
   source: RunToRunSource;
+  /**
+   * The comparison names no winner however far its interval lies from parity: an assumed spread in
+   * a run of a preset that reproduces a study (presets/reference-run-to-run.ts says why).
+   */
+  withholdsWinner?: true;
 }
 
 /** A run's view of the book: the spread of each of its comparisons that was calibrated, by name. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { speedupCI } from "./speedup";
-import { structuredVerdictFor, verdictFor } from "./verdict";
+import { clearOfParity, noWinnerWords, structuredVerdictFor, verdictFor } from "./verdict";
 
 describe("verdictFor", () => {
   it("names gRPC when the whole latency CI is above 1", () => {
@@ -52,6 +52,38 @@ describe("verdictFor", () => {
     expect(v).toMatchObject({ winner: "none", degenerate: true });
     expect(v.text).toBe("not enough to tell at p50 (1 trial: no confidence interval, point estimate 1.42x)");
     expect(structuredVerdictFor({ metric: "p50", ci: speedupCI("p50", [1.0], [3]) }).winner).toBe("none");
+  });
+
+  it("a winner withheld for want of a calibration: the run's figure, said as not enough to tell", () => {
+    const assumed = { runToRunSpread: 0.12, runToRunSource: "assumed" as const, winnerWithheld: true as const };
+    // REST clearly faster by the interval: no winner, the sentence gives the run's figure oriented as the interval would.
+    const rest = structuredVerdictFor({ metric: "p50", ci: { estimate: 0.5, low: 0.4, high: 0.625, ...assumed } });
+    expect(rest).toMatchObject({ winner: "none", winnerWithheld: true, leaning: "rest", factor: 2 });
+    expect(rest.detectable).toBeUndefined();
+    expect(rest.text).toBe(
+      "not enough to tell at p50: REST 2.00x faster in this run, but no calibration of this study's runs shows a rerun would agree (95% CI 1.60-2.50, with 12% run-to-run noise assumed)",
+    );
+    const labels = { rest: "spring", grpc: "grpc-java" };
+    expect(verdictFor({ metric: "rps", labels, ci: { estimate: 1.3, low: 1.2, high: 1.4, ...assumed } })).toContain(
+      "not enough to tell in throughput: grpc-java 1.30x more throughput in this run",
+    );
+    // An interval around parity says how large a difference it leaves possible, still as not enough to tell.
+    expect(verdictFor({ metric: "p50", ci: { estimate: 1, low: 0.9, high: 1.1, ...assumed } })).toMatch(
+      /^not enough to tell at p50: no difference larger than 11% in this run, but no calibration/,
+    );
+    // Without the flag the same interval names its winner.
+    expect(structuredVerdictFor({ metric: "p50", ci: { estimate: 0.5, low: 0.4, high: 0.625 } }).winner).toBe("rest");
+  });
+
+  it("clearOfParity and noWinnerWords agree with the verdict on a withheld winner and a point estimate", () => {
+    const clear = { estimate: 2, low: 1.5, high: 2.5, degenerate: false };
+    expect(clearOfParity(clear)).toBe(true);
+    expect(clearOfParity({ ...clear, winnerWithheld: true })).toBe(false);
+    expect(clearOfParity({ ...clear, degenerate: true })).toBe(false);
+    expect(clearOfParity({ ...clear, low: 0.9 })).toBe(false);
+    expect(noWinnerWords({ degenerate: false, winnerWithheld: true })).toBe("not enough to tell");
+    expect(noWinnerWords({ degenerate: true })).toBe("not enough to tell");
+    expect(noWinnerWords({ degenerate: false })).toBe("no significant difference");
   });
 
   it("says a thin window's interval is from one trial and how many calls it rests on", () => {

@@ -27,6 +27,7 @@ export interface VerdictInput {
         | "emulatorBand"
         | "runToRunSpread"
         | "runToRunSource"
+        | "winnerWithheld"
       >
     >;
 }
@@ -58,6 +59,13 @@ export interface Verdict {
   /** Where that spread came from when not from this machine's calibration (ci.runToRunSource). */
   runToRunSource?: "reference" | "assumed";
   /**
+   * No winner whatever the interval says: the comparison's spread is assumed in a study preset's run
+   * (ci.winnerWithheld). The sentence gives the run's figure and says "not enough to tell".
+   */
+  winnerWithheld: boolean;
+  /** A withheld verdict's interval lies wholly on this side: factor, low and high are oriented to it. */
+  leaning?: Exclude<Winner, "none">;
+  /**
    * No winner, with an interval: the largest difference the interval leaves possible, as a
    * fraction (0.12 = 12%): the run could not have missed a difference larger than this.
    */
@@ -79,6 +87,22 @@ function winnerOf(low: number, high: number, degenerate: boolean, band: number):
   if (low > 1 + band) return "grpc";
   if (high < 1 / (1 + band)) return "rest";
   return "none";
+}
+
+/**
+ * Whether an interval names a side, as a verdict would (emulator band aside): an interval, not a
+ * point estimate; wholly on one side of 1; and its winner not withheld (RatioCI.winnerWithheld).
+ */
+export function clearOfParity(ci: Pick<RatioCI, "low" | "high" | "degenerate" | "winnerWithheld">): boolean {
+  return !ci.degenerate && ci.winnerWithheld !== true && (ci.low > 1 || ci.high < 1);
+}
+
+/**
+ * What a comparison without a winner is called: "not enough to tell" where the run could not say
+ * (a point estimate, or a winner withheld for want of a calibration), else "no significant difference".
+ */
+export function noWinnerWords(ci: { degenerate: boolean; winnerWithheld?: boolean }): string {
+  return ci.degenerate || ci.winnerWithheld === true ? "not enough to tell" : "no significant difference";
 }
 
 /** How few calls a thin window's interval rests on, e.g. ", 14 calls each" or ", 40 REST and 12 gRPC calls". */
@@ -113,6 +137,7 @@ function sentence(v: Omit<Verdict, "text">, labels: Record<Exclude<Winner, "none
   const interval = v.degenerate
     ? `1 trial: no confidence interval, point estimate ${times(v.factor)}x`
     : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}${v.withinTrial ? ", 1 trial" : ""}${pairs}${rerun}${calls(v.samples, labels)}`;
+  if (v.winnerWithheld) return withheldSentence(v, labels, where, interval);
   if (v.winner === "none") {
     const none = v.withinEmulatorPrecision
       ? "no difference beyond the network emulator's precision"
@@ -127,6 +152,24 @@ function sentence(v: Omit<Verdict, "text">, labels: Record<Exclude<Winner, "none
   return `${labels[v.winner]} ${times(v.factor)}x ${better} (${interval})`;
 }
 
+/**
+ * "not enough to tell at p50: gRPC 2.00x faster in this run, …": what the interval would have said,
+ * and why it is not a verdict (Verdict.winnerWithheld).
+ */
+function withheldSentence(
+  v: Omit<Verdict, "text">,
+  labels: Record<Exclude<Winner, "none">, string>,
+  where: string,
+  interval: string,
+): string {
+  const unproven = "no calibration of this study's runs shows a rerun would agree";
+  if (v.leaning === undefined) {
+    return `not enough to tell ${where}: no difference larger than ${percentText(detectableDifference(v))} in this run, but ${unproven} (${interval})`;
+  }
+  const better = v.metric === "rps" ? "more throughput" : "faster";
+  return `not enough to tell ${where}: ${labels[v.leaning]} ${times(v.factor)}x ${better} in this run, but ${unproven} (${interval})`;
+}
+
 export function structuredVerdictFor({ metric, ci, labels = LABEL }: VerdictInput): Verdict {
   // A CI built in the other direction would silently crown the wrong protocol.
   if (ci.ratio !== undefined && ci.ratio !== ratioDirectionFor(metric)) {
@@ -135,11 +178,15 @@ export function structuredVerdictFor({ metric, ci, labels = LABEL }: VerdictInpu
   const confidence = ci.confidence ?? 0.95;
   const degenerate = ci.degenerate ?? false;
   const band = ci.emulatorBand ?? 0;
-  const winner = winnerOf(ci.low, ci.high, degenerate, band);
+  const winnerWithheld = ci.winnerWithheld === true && !degenerate;
+  const winner = winnerWithheld ? "none" : winnerOf(ci.low, ci.high, degenerate, band);
   // The interval alone would have named a winner: only the emulator's precision keeps it from it.
-  const withinEmulatorPrecision = winner === "none" && band > 0 && winnerOf(ci.low, ci.high, degenerate, 0) !== "none";
+  const withinEmulatorPrecision =
+    !winnerWithheld && winner === "none" && band > 0 && winnerOf(ci.low, ci.high, degenerate, 0) !== "none";
+  // A withheld verdict still reads its figure from the side its interval favours.
+  const leaning = winnerWithheld ? winnerOf(ci.low, ci.high, false, band) : winner;
   const oriented =
-    winner === "rest"
+    leaning === "rest"
       ? { factor: 1 / ci.estimate, low: 1 / ci.high, high: 1 / ci.low }
       : { factor: ci.estimate, low: ci.low, high: ci.high };
   const withinTrial = ci.method === "batch-means" || ci.method === "sample-bootstrap";
@@ -147,7 +194,9 @@ export function structuredVerdictFor({ metric, ci, labels = LABEL }: VerdictInpu
   const pairs = !degenerate && ci.method === "paired-slices" ? ci.pairs : undefined;
   // Under an emulator its precision is the limit that matters, and the sentence says so instead.
   const detectable =
-    winner === "none" && !degenerate && !withinEmulatorPrecision ? detectableDifference(ci) : undefined;
+    winner === "none" && !degenerate && !withinEmulatorPrecision && !winnerWithheld
+      ? detectableDifference(ci)
+      : undefined;
   const verdict = {
     winner,
     ...oriented,
@@ -156,6 +205,8 @@ export function structuredVerdictFor({ metric, ci, labels = LABEL }: VerdictInpu
     degenerate,
     withinTrial,
     withinEmulatorPrecision,
+    winnerWithheld,
+    ...(winnerWithheld && leaning !== "none" ? { leaning } : {}),
     ...(samples ? { samples } : {}),
     ...(pairs === undefined ? {} : { pairs }),
     ...(!degenerate && ci.runToRunSpread !== undefined ? { runToRunSpread: ci.runToRunSpread } : {}),

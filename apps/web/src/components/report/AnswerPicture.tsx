@@ -23,7 +23,11 @@ const MAX_HEIGHT = 340;
 const speedupLegend = [
   { label: "gRPC faster", color: "#2563eb", kind: "box" as const },
   { label: "REST faster", color: "#d97706", kind: "box" as const },
-  { label: "no significant difference", color: "#94a3b8", kind: "box" as const },
+  {
+    label: "no winner named (no significant difference, or not enough to tell)",
+    color: "#94a3b8",
+    kind: "box" as const,
+  },
 ];
 
 const ciText = (r: { degenerate: boolean; low: number; high: number }) =>

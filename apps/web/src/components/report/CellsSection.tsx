@@ -1,6 +1,7 @@
 import { formatSpeedupCI } from "@relix/core/render/format";
 import { hasPlacements } from "@relix/core/render/placements";
 import type { CellResult, RunResult } from "@relix/core/result/result-schema";
+import { noWinnerWords } from "@relix/core/stats/verdict";
 import { cellKey, cellTitle } from "@/lib/report/report-rows";
 import { CellSection } from "./CellSection";
 
@@ -18,8 +19,7 @@ const OPEN_CELLS = 4;
 const foldVerdict = (cell: CellResult): string => {
   const p50 = cell.comparisons.find((c) => c.metric === "p50");
   if (!p50) return cell.verdict;
-  const winner =
-    p50.winner === "grpc" ? "gRPC faster" : p50.winner === "rest" ? "REST faster" : "no significant difference";
+  const winner = p50.winner === "grpc" ? "gRPC faster" : p50.winner === "rest" ? "REST faster" : noWinnerWords(p50.ci);
   const client = cell.toolClients ? ` · ${cell.rest.generator.tool} on both sides` : "";
   return `p50 speedup ${formatSpeedupCI(p50.ci)} · ${winner}${client}`;
 };

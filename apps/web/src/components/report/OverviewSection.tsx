@@ -11,7 +11,11 @@ import { rowsHeight } from "./report-layout";
 const speedupLegend = [
   { label: "gRPC better (CI above 1)", color: "#2563eb", kind: "box" as const },
   { label: "REST better (CI below 1)", color: "#d97706", kind: "box" as const },
-  { label: "no significant difference", color: "#94a3b8", kind: "box" as const },
+  {
+    label: "no winner named (no significant difference, or not enough to tell)",
+    color: "#94a3b8",
+    kind: "box" as const,
+  },
 ];
 
 /** Every cell side by side: the p50 speedup with its interval, and throughput. */

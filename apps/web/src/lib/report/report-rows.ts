@@ -166,6 +166,8 @@ export interface SpeedupRow {
   error: [number, number];
   winner: Comparison["winner"];
   degenerate: boolean;
+  /** No winner named for want of a calibration, whatever the interval says (RatioCI.winnerWithheld). */
+  winnerWithheld: boolean;
   text: string;
 }
 
@@ -186,6 +188,7 @@ export function speedupRows(cells: readonly CellResult[], metric: Comparison["me
       error: [Math.max(0, estimate - low), Math.max(0, high - estimate)],
       winner: comparison.winner,
       degenerate,
+      winnerWithheld: comparison.ci.winnerWithheld === true,
       text: comparison.text,
     });
   }
@@ -251,7 +254,7 @@ export function runHeadline(result: RunResult): string {
     grpc > 0 && `gRPC faster in ${grpc} of ${p50.length} cells`,
     rest > 0 && `REST faster in ${rest} of ${p50.length}`,
     none > 0 &&
-      `${p50.filter((r) => r.winner === "none").every((r) => r.degenerate) ? "not enough to tell" : "no significant difference"} in ${none}`,
+      `${p50.filter((r) => r.winner === "none").every((r) => r.degenerate || r.winnerWithheld) ? "not enough to tell" : "no significant difference"} in ${none}`,
   ].filter(Boolean);
   return `At p50: ${parts.join(", ")}`;
 }

@@ -9,6 +9,7 @@ import {
 import type { CellResult, RunResult } from "@relix/core/result/result-schema";
 import { cellPair, type StackPair } from "@relix/core/stacks/stack-pair";
 import type { StackId } from "@relix/core/stacks/stacks";
+import { clearOfParity } from "@relix/core/stats/verdict";
 import { cellKey, cellTitle } from "./report-rows";
 
 // A result with stacks -> per cell the walk from express to grpc-js (one rung per layer, then the
@@ -80,7 +81,7 @@ function rung(layer: string, from: string, to: string, ci: StackRatio, text: str
     high: ci.high,
     error: [Math.max(0, ci.estimate - ci.low), Math.max(0, ci.high - ci.estimate)],
     degenerate: ci.degenerate,
-    significant: !ci.degenerate && (ci.low > 1 || ci.high < 1),
+    significant: clearOfParity(ci),
     text,
   };
 }
