@@ -3,10 +3,17 @@ import { runFactFinding } from "../findings/run-findings";
 import type { RunFact } from "../findings/facts";
 import { comparisonName, runToRunScope, type RunToRunBook } from "../stats/run-to-run-book";
 import { percentText, structuredVerdictFor } from "../stats/verdict";
+import type { RunSpec } from "../spec/run-spec";
 import { getPreset, specFromPreset } from "./presets";
 import { assumedSpreads, layeredRunToRun, referenceRunToRunBook } from "./reference-run-to-run";
 
 const noBook: RunToRunBook = { version: 1, entries: [] };
+
+/** This machine's book with one calibrated comparison of `spec`. */
+const ownBook = (spec: RunSpec, comparison: string, spread: number, runs: number): RunToRunBook => ({
+  version: 1,
+  entries: [{ scope: runToRunScope(spec), comparison, spread, runs, measuredAt: "2026-12-01T10:00:00.000Z" }],
+});
 
 describe("the reference machine's run-to-run spreads", () => {
   it("a new machine's quick run at the preset's defaults gets the reference calibration of the quick preset", () => {
@@ -70,7 +77,11 @@ describe("the reference machine's run-to-run spreads", () => {
     const [p50, p99, rps] = ["p50", "p99", "rps"].map((m) => percentText(assumedSpreads().get(m)!.spread));
     const note = getPreset("study-004").notes.at(-1)!;
     expect(note).toContain(`(${p50} at p50, ${p99} at p99, ${rps} in throughput`);
-    expect(getPreset("study-000").notes.join(" ")).toContain(`(${p50} at p50, usually more than`);
+    // study-001 to study-004 were not calibrated at their defaults: their reproductions name no winner.
+    expect(note).toContain('its verdicts name no winner: each says "not enough to tell"');
+    // study-000 was, at its defaults: its note gives what that calibration found instead.
+    expect(getPreset("study-000").notes.at(-1)).toMatch(/^Calibrated at its defaults/);
+    expect(getPreset("crossover").notes.at(-1)).toContain('its verdicts say "assumed"');
   });
 
   it("a study preset's comparison with an assumed spread withholds its winner; a calibrated one, or a run of one's own flags, does not", () => {
@@ -88,18 +99,7 @@ describe("the reference machine's run-to-run spreads", () => {
     expect(ownFlags.noiseOf("noop", "REST vs gRPC", "p50")?.withholdsWinner).toBeUndefined();
     // This machine's own calibration of the study lifts it.
     const spec = specFromPreset("study-004");
-    const own: RunToRunBook = {
-      version: 1,
-      entries: [
-        {
-          scope: runToRunScope(spec),
-          comparison: comparisonName("noop", "flask vs grpcio", "p50"),
-          spread: 0.05,
-          runs: 20,
-          measuredAt: "2026-12-01T10:00:00.000Z",
-        },
-      ],
-    };
+    const own = ownBook(spec, comparisonName("noop", "flask vs grpcio", "p50"), 0.05, 20);
     expect(layeredRunToRun(own, spec).noiseOf("noop", "flask vs grpcio", "p50")).toMatchObject({
       source: "this-machine",
     });
@@ -108,18 +108,7 @@ describe("the reference machine's run-to-run spreads", () => {
 
   it("this machine's own calibration comes before the reference machine's", () => {
     const spec = specFromPreset("quick");
-    const own: RunToRunBook = {
-      version: 1,
-      entries: [
-        {
-          scope: runToRunScope(spec),
-          comparison: comparisonName("noop", "REST vs gRPC", "p50"),
-          spread: 0.03,
-          runs: 12,
-          measuredAt: "2026-12-01T10:00:00.000Z",
-        },
-      ],
-    };
+    const own = ownBook(spec, comparisonName("noop", "REST vs gRPC", "p50"), 0.03, 12);
     expect(layeredRunToRun(own, spec).noiseOf("noop", "REST vs gRPC", "p50")).toMatchObject({
       spread: 0.03,
       runs: 12,

@@ -17,6 +17,21 @@ const H2LOAD = process.env.H2LOAD_BIN ?? "/usr/bin/h2load";
 const h2load = promisify(execFile);
 const get = (p: string): HttpRequestSpec => ({ method: "GET", path: p, headers: { "x-relix-cache": "warm" } });
 
+/**
+ * A bare TCP server on 127.0.0.1 that answers as `onSocket` says (a status line the h2 test server
+ * cannot write, a connection closed after one answer), for the length of `use`.
+ */
+async function withRawServer<T>(onSocket: (socket: net.Socket) => void, use: (url: string) => Promise<T>): Promise<T> {
+  const raw = net.createServer(onSocket);
+  await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
+  try {
+    const { port } = raw.address() as net.AddressInfo;
+    return await use(`http://127.0.0.1:${port}`);
+  } finally {
+    await new Promise((resolve) => raw.close(resolve));
+  }
+}
+
 let server: H2TestServer;
 beforeAll(async () => {
   server = await startH2TestServer();
@@ -191,7 +206,7 @@ describe("h2load driver against the real h2load", () => {
     const statusLines = ["HTTP/1.1 200 OK", "HTTP/1.1 200 "];
     const codes: string[][] = [];
     for (const statusLine of statusLines) {
-      const raw = net.createServer((socket) => {
+      const answerEveryHead = (socket: net.Socket) => {
         let pending = "";
         socket.on("data", (chunk) => {
           // One answer per whole request head (a GET has no body), however the heads arrive in chunks.
@@ -199,23 +214,11 @@ describe("h2load driver against the real h2load", () => {
           pending = heads.pop()!;
           for (let i = 0; i < heads.length; i++) socket.write(`${statusLine}\r\nContent-Length: 2\r\n\r\n{}`);
         });
-      });
-      await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
-      try {
-        const { port } = raw.address() as net.AddressInfo;
-        const result = await runH2load({
-          url: `http://127.0.0.1:${port}`,
-          requests: [get("/noop")],
-          h2loadBin: H2LOAD,
-          clients: 1,
-          streams: 1,
-          http1: true,
-          total: 5,
-        });
-        codes.push([...new Set(result.samples.map((s) => s.code))]);
-      } finally {
-        await new Promise((resolve) => raw.close(resolve));
-      }
+      };
+      const result = await withRawServer(answerEveryHead, (url) =>
+        runH2load({ url, requests: [get("/noop")], h2loadBin: H2LOAD, clients: 1, streams: 1, http1: true, total: 5 }),
+      );
+      codes.push([...new Set(result.samples.map((s) => s.code))]);
     }
     expect(codes).toEqual([["200"], [STATUS_UNREAD_CODE]]);
   });
@@ -223,41 +226,37 @@ describe("h2load driver against the real h2load", () => {
   it("a timed run against a server that closes each connection ends soon after its window, every reply counted", async () => {
     // Tomcat closes the connection after an error status. h2load 1.52 then often hangs at the end
     // of a -D run (nghttp2 issue 2250); the driver stops it after a grace instead of failing the run.
-    const raw = net.createServer((socket) => {
+    const closeAfterOneAnswer = (socket: net.Socket) => {
       socket.once("data", () => {
         socket.end("HTTP/1.1 500 Internal Server Error\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}");
       });
       socket.on("error", () => {});
-    });
-    await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
-    try {
-      const { port } = raw.address() as net.AddressInfo;
-      const result = await runH2load({
-        url: `http://127.0.0.1:${port}`,
+    };
+    const result = await withRawServer(closeAfterOneAnswer, (url) =>
+      runH2load({
+        url,
         requests: [get("/item")],
         h2loadBin: H2LOAD,
         clients: 2,
         streams: 1,
         http1: true,
         durationMs: 1_000,
+      }),
+    );
+    expect(result.processWallMs).toBeLessThan(1_000 + TIMED_RUN_END_GRACE_MS + 5_000);
+    expect(result.samples.length).toBeGreaterThan(20);
+    expect(new Set(result.samples.map((s) => s.code))).toEqual(new Set(["500"]));
+    expect(result.facts.map((f) => f.kind)).not.toContain("stopped-by-hard-timeout");
+    expect(result.facts.map((f) => f.kind)).not.toContain("ended-early");
+    // Stopped by the runner past its window: said so; else h2load ended by itself with its summary.
+    if (result.reportedDone === null) {
+      expect(result.facts).toContainEqual({
+        kind: "stopped-after-window",
+        tool: "h2load",
+        afterMs: TIMED_RUN_END_GRACE_MS,
       });
-      expect(result.processWallMs).toBeLessThan(1_000 + TIMED_RUN_END_GRACE_MS + 5_000);
-      expect(result.samples.length).toBeGreaterThan(20);
-      expect(new Set(result.samples.map((s) => s.code))).toEqual(new Set(["500"]));
-      expect(result.facts.map((f) => f.kind)).not.toContain("stopped-by-hard-timeout");
-      expect(result.facts.map((f) => f.kind)).not.toContain("ended-early");
-      // Stopped by the runner past its window: said so; else h2load ended by itself with its summary.
-      if (result.reportedDone === null) {
-        expect(result.facts).toContainEqual({
-          kind: "stopped-after-window",
-          tool: "h2load",
-          afterMs: TIMED_RUN_END_GRACE_MS,
-        });
-      } else {
-        expect(result.facts.map((f) => f.kind)).not.toContain("stopped-after-window");
-      }
-    } finally {
-      await new Promise((resolve) => raw.close(resolve));
+    } else {
+      expect(result.facts.map((f) => f.kind)).not.toContain("stopped-after-window");
     }
   }, 30_000);
 

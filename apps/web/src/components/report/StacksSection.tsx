@@ -10,8 +10,8 @@ import { formatMsNumber, formatRps } from "@/lib/format";
 import { stackPanels, type StackPanel } from "@/lib/report/stack-rows";
 
 const ladderLegend = [
-  { label: "p50 ratio, CI clear of 1", color: LADDER_COLOR.significant, kind: "box" as const },
-  { label: "CI straddles 1", color: LADDER_COLOR.none, kind: "box" as const },
+  { label: "p50 ratio, CI clear of 1: a winner named", color: LADDER_COLOR.significant, kind: "box" as const },
+  { label: "CI straddles 1, or not enough to tell", color: LADDER_COLOR.none, kind: "box" as const },
   { label: "95% CI", color: "#0f172a", kind: "dash" as const },
 ];
 const splitLegend = SPLIT_PARTS.map((p) => ({ label: p.label, color: p.color, kind: "box" as const }));
