@@ -49,7 +49,7 @@ describe("parseCliArgs", () => {
       grpcConnections: 4,
       cacheModes: ["warm"],
       trials: 5,
-      durationMs: 10_000,
+      durationMs: 2_000,
     });
   });
 
