@@ -24,6 +24,7 @@ import { stackRecord, stacksOfProcess, type StackId } from "@relix/core/stacks/s
 import { ensureRuntimeBuilt, RuntimeNotBuiltError } from "./runtime-build";
 import { REPO_ROOT } from "./service-build";
 import type { ManagedServices } from "./service-manager";
+import { waitForFreePorts } from "./port-release";
 import { spawnOwned, type ServiceProcess } from "./service-processes";
 import { protocolOf, stackPort, StackNotServedError } from "./stack-table";
 import { grpcHostOf, restHostOf, USE_RUNNING_SERVICES_OPT_IN, type ServiceTargets } from "./targets";
@@ -169,6 +170,8 @@ export async function startRuntimeServices(
       }
       const { env: portEnv, ports } = portsOf(targets, process);
       const host = protocolOf(stacksOf(process)[0]!) === "rest" ? restHostOf(targets) : grpcHostOf(targets);
+      // The gRPC servers' ports are in the ephemeral range: a closed connection's port is waited out (port-release.ts).
+      await waitForFreePorts({ host, ports, log, signal });
       log(`starting ${record.label} (${record.start})`);
       const child = spawnOwned(
         // Through bash, which the script execs away: the pid started is the server's own.

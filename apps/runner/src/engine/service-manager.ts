@@ -2,10 +2,11 @@ import { resolveBackends, type ResolvedBackends } from "@relix/io/backends";
 import type { Environment } from "@relix/core";
 import type { ServiceEndpoints } from "@relix/core/network/service-endpoints";
 import { checkExternalServices, externalBackends, readRelixStats, serviceEndpoints } from "./external-services";
+import { waitForFreePorts } from "./port-release";
 import { ensureServiceBuilt } from "./service-build";
 import { spawnService, type ServiceProcess } from "./service-processes";
 import { optionalStackIds, stackPortVariable } from "@relix/core/stacks/port-variables";
-import { stacksOfRuntime } from "@relix/core/stacks/stacks";
+import { DEFAULT_PAIR, stackRecord, stacksOfProcess, stacksOfRuntime, type StackId } from "@relix/core/stacks/stacks";
 import {
   grpcHostOf,
   grpcStatsUrl,
@@ -38,6 +39,7 @@ export interface ManagedServices {
 const READY_TIMEOUT_MS = 90_000;
 
 const nodeStacks = stacksOfRuntime("node");
+const grpcProcessStacks = stacksOfProcess(stackRecord(DEFAULT_PAIR.grpc).process);
 
 /** What resolveBackends would say on a machine with neither server: the embedded fallback, asked for. */
 const NO_BACKENDS: ResolvedBackends = {
@@ -179,6 +181,10 @@ export async function ensureServices(
     await resolved.stop();
   };
   try {
+    // Every port the two processes will listen on: a closed connection's port in TIME-WAIT is waited out here.
+    const ports = servicePorts(targets);
+    await waitForFreePorts({ host: restHostOf(targets), ports: ports.rest, log, signal });
+    await waitForFreePorts({ host: grpcHostOf(targets), ports: ports.grpc, log, signal });
     log("starting the REST and gRPC services");
     const childEnv = { ...env, ...serviceEnv };
     processes.push(
@@ -209,6 +215,17 @@ export async function ensureServices(
     endpoints: serviceEndpoints(targets, "runner"),
     ...(embedded ? {} : { backendUrls: { redis: resolved.redisUrl!, mysql: resolved.mysqlUrl! } }),
     stop,
+  };
+}
+
+/** The ports the REST and the gRPC process listen on: their own, and those of the Node stacks each serves. */
+function servicePorts(targets: ServiceTargets): { rest: number[]; grpc: number[] } {
+  const extra = Object.entries(targets.stackPorts ?? {}).filter(([stack]) => nodeStacks.includes(stack as StackId));
+  const portsOf = (inGrpc: boolean) =>
+    extra.filter(([stack]) => grpcProcessStacks.includes(stack as StackId) === inGrpc).map(([, port]) => port);
+  return {
+    rest: [targets.restPort, ...portsOf(false)],
+    grpc: [targets.grpcPort, targets.grpcMetricsPort, ...portsOf(true)],
   };
 }
 

@@ -58,7 +58,10 @@ export async function startLocalServices(): Promise<LocalServices> {
       return { targets, services };
     } catch (error) {
       lastError = error;
-      if (!/EADDRINUSE|is running but/.test(String((error as Error).message))) throw error;
+      if (
+        !/EADDRINUSE|is running but|is taken by another program|stayed unusable/.test(String((error as Error).message))
+      )
+        throw error;
     }
   }
   throw lastError;
