@@ -181,18 +181,16 @@ export async function ensureServices(
     await resolved.stop();
   };
   try {
-    // Every port the two processes will listen on: a closed connection's port in TIME-WAIT is waited out here.
+    // Every port the two processes will listen on: one a connection of this machine holds is waited
+    // out here, and the same lists name the processes for the leftover sweep.
     const ports = servicePorts(targets);
     await waitForFreePorts({ host: restHostOf(targets), ports: ports.rest, log, signal });
     await waitForFreePorts({ host: grpcHostOf(targets), ports: ports.grpc, log, signal });
     log("starting the REST and gRPC services");
     const childEnv = { ...env, ...serviceEnv };
     processes.push(
-      spawnService("rest", restBundle, { ...childEnv, HOST: restHostOf(targets) }, [targets.restPort]),
-      spawnService("grpc", grpcBundle, { ...childEnv, HOST: grpcHostOf(targets) }, [
-        targets.grpcPort,
-        targets.grpcMetricsPort,
-      ]),
+      spawnService("rest", restBundle, { ...childEnv, HOST: restHostOf(targets) }, ports.rest),
+      spawnService("grpc", grpcBundle, { ...childEnv, HOST: grpcHostOf(targets) }, ports.grpc),
     );
     await waitUntilReady(targets, processes, signal);
   } catch (error) {
