@@ -33,6 +33,7 @@ export interface EmulatorStart {
 const READY_TIMEOUT_MS = 10_000;
 const ANSWER_TIMEOUT_MS = 5_000;
 const OUTPUT_TAIL_LINES = 20;
+const STREAMS_CLOSE_MS = 2_000;
 
 type Waiter = { accepts: (line: Record<string, unknown>) => boolean; resolve: (line: Record<string, unknown>) => void };
 
@@ -58,6 +59,9 @@ export async function startEmulator(start: EmulatorStart): Promise<EmulatorProce
   const waiters: Waiter[] = [];
   let lastStats: EmulatorStats | null = null;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // "exit" can come before the last lines on its stdout are read (its final stats among them):
+  // "close" comes after its streams have ended.
+  const streamsClosed = new Promise<void>((resolve) => child.once("close", () => resolve()));
   const keep = (line: string) => {
     output.push(line);
     if (output.length > OUTPUT_TAIL_LINES) output.shift();
@@ -102,6 +106,8 @@ export async function startEmulator(start: EmulatorStart): Promise<EmulatorProce
       await exited;
       clearTimeout(timer);
     }
+    // Bounded: were its stdout held open by anything else, the report is given up, not waited on.
+    await Promise.race([streamsClosed, new Promise((resolve) => setTimeout(resolve, STREAMS_CLOSE_MS).unref())]);
     return lastStats?.reason === "exit" ? lastStats : null;
   };
 
