@@ -130,6 +130,13 @@ describe("runCli", () => {
     expect(node.stderr()).not.toContain("priming");
   });
 
+  it("does not promise the second view where one client for both cannot drive the load (an open loop)", async () => {
+    const h = await harness(fakeEngine());
+    await runCli(["--workloads", "item.get", "--cache", "warm", "--rate", "500"], h.ctx);
+    expect(h.stderr()).toMatch(/relix-bench: quick: 1 cell x 2 protocols x 1 trial/);
+    expect(h.stderr()).not.toContain("one client for both)");
+  });
+
   it("runs, prints the table, writes every output relative to where pnpm was run, and exits 0", async () => {
     const h = await harness(fakeEngine());
     const code = await runCli(

@@ -1,6 +1,7 @@
 // The whole of `pnpm bench`, with its surroundings passed in (streams, environment, engine,
 // signals) so tests drive it like a user would, without a process per case.
 import {
+  bothWaysPlanned,
   estimateMeasuringMs,
   numericGrid,
   plannedCells,
@@ -71,7 +72,7 @@ function plan(requested: RunSpec): string {
   const stacks = spec.stacks?.length ?? 2;
   const where = placements > 1 ? ` x ${placements} placements` : "";
   const through = stacks > 2 ? `${stacks} stacks` : "2 protocols";
-  const bothWays = spec.sweep || spec.clients === "both" ? " (+ the pair with one client for both)" : "";
+  const bothWays = bothWaysPlanned(spec) ? " (+ the pair with one client for both)" : "";
   const priming = primingBoundMs(runStacks(spec), plannedCells(spec).length);
   const primed =
     priming > 0 ? ` (+ up to ${formatDuration(priming)} priming ${stacksToPrime(runStacks(spec)).join(", ")})` : "";

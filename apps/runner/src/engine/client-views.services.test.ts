@@ -72,3 +72,37 @@ describe("a cell whose tools are unequal", () => {
     expect(answerOf(result).why).toMatch(/^the load generator, not the protocol, made most of the tools. gap/);
   }, 120_000);
 });
+
+describe("a run that asks for both views where one client for both cannot drive the load", () => {
+  it("measures with the tools and says the verdict rests on them alone", async () => {
+    const spec = runSpecSchema.parse({
+      workloads: ["item.get"],
+      cacheModes: ["warm"],
+      clients: "both",
+      // An open loop: h2load's only rate paces new connections, not requests.
+      rate: 200,
+      warmupMs: 300,
+      durationMs: 1_000,
+      trials: 1,
+      connections: 4,
+    });
+    const warnings: string[] = [];
+    const result = await runBenchmark(spec, {
+      services: local.services,
+      context,
+      runId: "one-view-test",
+      onEvent: (event) => {
+        if (event.type === "warning") warnings.push(event.message);
+      },
+    });
+    const [cell] = result.cells;
+    expect(cell!.rest.generator.tool).toBe("autocannon");
+    expect(cell!.grpc.generator.tool).toBe("ghz");
+    expect(cell!.toolClients).toBeUndefined();
+    expect(result.facts).toContainEqual(
+      expect.objectContaining({ kind: "equal-clients-unavailable", workloads: ["item.get"] }),
+    );
+    expect(warnings.some((w) => w.includes("one client for both cannot measure item.get"))).toBe(true);
+    expect(renderTableReport(result)).toMatch(/ONE VIEW ONLY for item\.get: .*open loop/);
+  }, 120_000);
+});

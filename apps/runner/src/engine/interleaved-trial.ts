@@ -20,7 +20,7 @@ import type { ClientSample } from "../tools";
 import { MIN_SAMPLES_PER_BATCH } from "./batches";
 import { countCapOf, countRunBoundMs, timeCapFacts } from "./count-window";
 import type { EngineContext } from "./engine-context";
-import { H2LOAD_EXECUTABLE } from "../tools/h2load";
+import { equalViewRefusal } from "./equal-view-refusal";
 import { equalClientGenerator } from "./generators/equal-client-generator";
 import { generatorForRun } from "./generators/registry";
 import type { LoadGenerator, LoadRun } from "./load-generator";
@@ -120,8 +120,7 @@ function decideClientViews(views: ClientViews, cpuFactor: number | null): void {
  * found at start-up (a machine without it keeps the tools' view alone, and their warning).
  */
 function equalViewPossible(spec: ProtocolRunPlan["spec"], context: EngineContext): boolean {
-  const h2load = context.tools[H2LOAD_EXECUTABLE.name];
-  return spec.clients !== "equal" && equalClientGenerator.cannotRun?.(spec) == null && h2load?.path != null;
+  return spec.clients !== "equal" && equalViewRefusal(spec, context) === null;
 }
 
 /**

@@ -31,6 +31,7 @@ import { createSweepDriver, type SweepDriverOptions } from "./sweep-driver";
 import { ensureServices } from "./service-manager";
 import { chooseEmulator } from "./emulator-choice";
 import { openRunToRun } from "./run-to-run-file";
+import { equalViewsUnavailable } from "./equal-view-refusal";
 
 /** What runBenchmark needs besides the spec: its caller's context (read at start-up) and the run's options. */
 export interface EngineRunOptions extends RunOptions {
@@ -216,7 +217,17 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
       estimateMs: estimatedMeasuringMs(spec, cells.length),
     };
     const records: PlacementRecord[] = [];
-    const runFacts: RunFact[] = [...pinning.facts, ...(primed ? [primed] : [])];
+    const unequalViews = equalViewsUnavailable(
+      spec,
+      cells.map((c) => c.workload.id),
+      context,
+    );
+    for (const fact of unequalViews)
+      onEvent({
+        type: "warning",
+        message: `one client for both cannot measure ${fact.workloads.join(", ")} (${fact.reason}): their verdicts rest on the tools alone`,
+      });
+    const runFacts: RunFact[] = [...pinning.facts, ...(primed ? [primed] : []), ...unequalViews];
     const runToRun = await openRunToRun(context.runToRunFile, spec);
     if (runToRun?.warning) onEvent({ type: "warning", message: runToRun.warning });
     const results: CellResult[] = [];

@@ -101,6 +101,16 @@ export const runFactSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("services-warning"), message: z.string() }),
   /** Pinning the generator and the services to disjoint cores was asked for but could not be done. */
   z.object({ kind: z.literal("cpu-pinning-unavailable"), reason: z.string() }),
+  /**
+   * The run asked for every cell both ways (`clients: both`, or a sweep), and one client for both
+   * could not drive these workloads (an open loop, a connection per call, no h2load): their
+   * verdicts rest on the tools alone.
+   */
+  z.object({
+    kind: z.literal("equal-clients-unavailable"),
+    reason: z.string(),
+    workloads: z.array(z.string()).min(1),
+  }),
   /** Placements were emulated by a TCP proxy between the load generators and the services. */
   z.object({ kind: z.literal("tcp-proxy-emulation"), emulator: z.string(), placements: z.array(z.string()).min(1) }),
   /**

@@ -71,6 +71,12 @@ export function runFactFinding(fact: RunFact): Finding {
         severity: "warning",
         text: `cores not pinned: ${fact.reason}, so the load generator and the services shared the machine's cores`,
       };
+    case "equal-clients-unavailable":
+      return {
+        kind: fact.kind,
+        severity: "warning",
+        text: `ONE VIEW ONLY for ${fact.workloads.join(", ")}: the run asked for one client for both beside the tools, but it cannot drive ${fact.workloads.length === 1 ? "this workload" : "these workloads"} here (${fact.reason}), so ${fact.workloads.length === 1 ? "its verdict rests" : "their verdicts rest"} on the tools alone, each side measured by a different program`,
+      };
     case "tcp-proxy-emulation":
       return {
         kind: fact.kind,

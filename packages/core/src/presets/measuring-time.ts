@@ -65,6 +65,11 @@ function equalClientSidesOf(spec: MeasuringInput, workload: string): number {
   return 2;
 }
 
+/** Whether one client for both measures any of a spec's workloads beside the tools from the start. */
+export function bothWaysPlanned(spec: MeasuringInput): boolean {
+  return spec.workloads.some((workload) => equalClientSidesOf(spec, workload) > 0);
+}
+
 /**
  * Every side window a spec measures, each one after its warm-up: placements x cells x stacks (2
  * unless the spec names more, and the pair's two again where one client for both measures it beside

@@ -1,0 +1,42 @@
+import { specForWorkload, type RunFact, type RunSpec } from "@relix/core";
+import { H2LOAD_EXECUTABLE } from "../tools/h2load";
+import type { EngineContext } from "./engine-context";
+import { equalClientGenerator } from "./generators/equal-client-generator";
+
+/**
+ * Why one client for both cannot measure a spec beside the tools, or null when it can: h2load
+ * drives a closed loop over kept-alive connections only, and it must have been found at start-up.
+ */
+export function equalViewRefusal(spec: RunSpec, context: Pick<EngineContext, "tools">): string | null {
+  const refusal = equalClientGenerator.cannotRun?.(spec) ?? null;
+  if (refusal) return refusal;
+  return context.tools[H2LOAD_EXECUTABLE.name]?.path
+    ? null
+    : "h2load, the client for both, was not found on this machine";
+}
+
+/**
+ * A run that promised every cell both ways (`clients: both`, or a sweep) and cannot keep that
+ * promise for some workloads: one fact per reason, naming them, so the report says their verdicts
+ * rest on the tools alone instead of leaving the reader to notice a missing view.
+ */
+export function equalViewsUnavailable(
+  spec: RunSpec,
+  workloads: readonly string[],
+  context: Pick<EngineContext, "tools">,
+): Extract<RunFact, { kind: "equal-clients-unavailable" }>[] {
+  if (!(spec.sweep || spec.clients === "both")) return [];
+  // A swept connection count replaces every workload's own load, its rate included (specAtCoords).
+  const sweptLoad = spec.sweep?.axes.some((axis) => axis.dimension === "connections") ?? false;
+  const base: RunSpec = sweptLoad ? { ...spec, workloadLoads: undefined } : spec;
+  const byReason = new Map<string, string[]>();
+  for (const workload of new Set(workloads)) {
+    const reason = equalViewRefusal(specForWorkload(base, workload), context);
+    if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), workload]);
+  }
+  return [...byReason].map(([reason, names]) => ({
+    kind: "equal-clients-unavailable" as const,
+    reason,
+    workloads: names,
+  }));
+}
