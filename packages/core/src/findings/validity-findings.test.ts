@@ -105,6 +105,24 @@ describe("validity findings: the load generators' own CPU per request", () => {
     });
   });
 
+  it("says the same program did unequal work, not that two tools differ, when one client drove both sides", () => {
+    const result = oneCell(20_000, 30_000, {
+      rest: { generatorCpuMsPerRequest: 0.15 },
+      grpc: { generatorCpuMsPerRequest: 0.45 },
+    });
+    for (const side of [result.cells[0]!.rest, result.cells[0]!.grpc]) side.generator.tool = "h2load";
+    const findings = findingsOf(result);
+    expect(findings.map((f) => f.kind)).not.toContain("client-cpu-per-request");
+    expect(findings).toContainEqual({
+      kind: "client-work-unequal",
+      severity: "warning",
+      text: expect.stringMatching(
+        /^CLIENT WORK UNEQUAL for item\.get \(warm\): one client program for both \(h2load\) spent 3\.0x the CPU per call on the gRPC side \(0\.450 ms against 0\.150 ms for REST; more than 2x is reported\)\. The program is the same/,
+      ),
+      about: { workload: "item.get", cacheMode: "warm" },
+    });
+  });
+
   it("says nothing within the factor, or when a result did not record the figure", () => {
     const near = oneCell(20_000, 30_000, {
       rest: { generatorCpuMsPerRequest: 0.05 },

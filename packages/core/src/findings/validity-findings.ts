@@ -108,7 +108,8 @@ export function shortWindowFinding(result: RunResult): Finding | null {
 
 /**
  * One finding per cell whose two load generators spent CPU per request more than
- * CLIENT_CPU_FACTOR apart. Read from the recorded per-request figure (results written before it
+ * CLIENT_CPU_FACTOR apart (when one program drove both sides, a finding of its own kind: the
+ * difference is then the protocols' demand on a client, which still takes the servers' CPU here). Read from the recorded per-request figure (results written before it
  * was recorded say nothing).
  */
 export function clientCpuFinding(cell: CellResult): Finding | null {
@@ -118,6 +119,18 @@ export function clientCpuFinding(cell: CellResult): Finding | null {
   const factor = Math.max(rest, grpc) / Math.min(rest, grpc);
   if (!(factor > CLIENT_CPU_FACTOR)) return null;
   const [heavy, light] = rest > grpc ? (["rest", "grpc"] as const) : (["grpc", "rest"] as const);
+  const sideName = (p: Protocol) => (p === "rest" ? "REST" : "gRPC");
+  const tool = cell.rest.generator.tool;
+  if (tool === cell.grpc.generator.tool) {
+    // One program for both: not two tools' costs but the work each side's exchanges gave it.
+    const ms = (p: Protocol) => `${cell[p].generator.cpuMsPerRequest!.toFixed(3)} ms`;
+    return {
+      kind: "client-work-unequal",
+      severity: "warning",
+      text: `CLIENT WORK UNEQUAL for ${cellName(cell)}: one client program for both (${tool}) spent ${factor.toFixed(1)}x the CPU per call on the ${sideName(heavy)} side (${ms(heavy)} against ${ms(light)} for ${sideName(light)}; more than ${CLIENT_CPU_FACTOR}x is reported). The program is the same, so the difference is what each side's exchanges asked of it (their framing, how many pieces a reply arrived in), as they would of a caller; but on a machine the client shares with the servers that CPU comes from the servers' cores, so part of the throughput gap may be the client's work, not the servers'.`,
+      about: cellSubject(cell),
+    };
+  }
   const perRequest = (p: Protocol) => `${cell[p].generator.tool} ${cell[p].generator.cpuMsPerRequest!.toFixed(3)} ms`;
   return {
     kind: "client-cpu-per-request",
