@@ -53,6 +53,23 @@ describe("groupFindings", () => {
     expect(verdictCaveats(groupsOf(result)).map((g) => g.kind)).toEqual(["placement-refused", "errors"]);
   });
 
+  it("weighs too few samples for p99 as a verdict's caveat and for p99.9 (no verdict compares it) as the figures'", () => {
+    // rps x the 1 s window = requests per window: 5,000 are enough for p99, not for p99.9.
+    const withRequests = (requests: number) =>
+      makeRunResult({
+        spec: { durationMs: 1_000, trials: 1 },
+        cells: [{ workload: "item.get", cacheMode: "warm", rest: { rps: requests }, grpc: { rps: requests } }],
+      });
+    const fewFor999 = groupsOf(withRequests(5_000)).filter((g) => g.kind === "few-samples-percentile");
+    expect(fewFor999.map((g) => [g.severity, g.weight])).toEqual([["note", "figures"]]);
+    expect(verdictCaveats(groupsOf(withRequests(5_000))).map((g) => g.kind)).not.toContain("few-samples-percentile");
+    const fewFor99 = groupsOf(withRequests(800)).filter((g) => g.kind === "few-samples-percentile");
+    expect(fewFor99.map((g) => [g.severity, g.weight])).toEqual([
+      ["warning", "verdict"],
+      ["note", "figures"],
+    ]);
+  });
+
   it("keeps a finding about one cell as its own sentence, word for word", () => {
     const result = withFacts(makeRunResult({ cells: [{ workload: "noop", trials: 3 }] }), {
       measure: ({ protocol }) =>

@@ -22,7 +22,7 @@ export type FindingWeight = "refusal" | "verdict" | "figures" | "reading";
 export const FINDING_WEIGHTS: readonly FindingWeight[] = ["refusal", "verdict", "figures", "reading"];
 
 /** Each known kind's weight and its name in a heading. A kind not listed is weighed by its severity. */
-const KINDS: Record<string, { weight: FindingWeight; title: string }> = {
+const KINDS: Record<string, { weight: FindingWeight; title: string; noteWeight?: FindingWeight }> = {
   "placement-refused": { weight: "refusal", title: "PLACEMENT REFUSED" },
   "embedded-backends": { weight: "verdict", title: "EMBEDDED BACKENDS" },
   "generator-saturated": { weight: "verdict", title: "LOAD GENERATOR SATURATED" },
@@ -37,7 +37,8 @@ const KINDS: Record<string, { weight: FindingWeight; title: string }> = {
   "stopped-by-hard-timeout": { weight: "verdict", title: "STOPPED BY THE HARD TIMEOUT" },
   "unaccounted-requests": { weight: "verdict", title: "UNACCOUNTED REQUESTS" },
   "details-truncated": { weight: "verdict", title: "DETAILS TRUNCATED" },
-  "few-samples-percentile": { weight: "verdict", title: "FEW SAMPLES" },
+  // A warning for p99, which verdicts compare; a note for p99.9, which they do not: its figures only.
+  "few-samples-percentile": { weight: "verdict", noteWeight: "figures", title: "FEW SAMPLES" },
   "difference-within-noise": { weight: "verdict", title: "SMALL AGAINST NOISE" },
   "cpu-pinning-unavailable": { weight: "verdict", title: "CORES NOT PINNED" },
   "services-warning": { weight: "verdict", title: "SERVICES" },
@@ -80,8 +81,11 @@ export interface FindingGroup {
   anchor: string;
 }
 
-const weightOf = (finding: Finding): FindingWeight =>
-  KINDS[finding.kind]?.weight ?? (finding.severity === "warning" ? "verdict" : "reading");
+function weightOf(finding: Finding): FindingWeight {
+  const known = KINDS[finding.kind];
+  if (known) return (finding.severity === "note" ? known.noteWeight : undefined) ?? known.weight;
+  return finding.severity === "warning" ? "verdict" : "reading";
+}
 
 /** "CLIENTS UNEQUAL"; an unlisted kind's own words up to its first colon, else the kind. */
 function titleOf(finding: Finding): string {

@@ -39,6 +39,15 @@ describe("answerOf", () => {
     expect(answer.trust).toBe("1 finding can change these verdicts (clients unequal).");
   });
 
+  it("names each kind of caveat once, though a warning and a note of it are two groups", () => {
+    // 800 requests a window: too few for p99 (a warning) and for p99.9 (a note), and a short window.
+    const result = makeRunResult({
+      spec: { durationMs: 1_000, trials: 1 },
+      cells: [{ workload: "item.get", cacheMode: "warm", rest: { rps: 250 }, grpc: { rps: 800 } }],
+    });
+    expect(answerOf(result).trust).toMatch(/^2 findings can change these verdicts \(short window, few samples\); /);
+  });
+
   it("answers a placement run per workload across its placements, and a stacks run with the layer that decided", () => {
     const placed = makeRunResult({
       spec: { workloads: ["noop"], network: ["loopback", "cross-region"], trials: 3 },
