@@ -225,7 +225,7 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
     for (const fact of unequalViews)
       onEvent({
         type: "warning",
-        message: `one client for both cannot measure ${fact.workloads.join(", ")} (${fact.reason}): their verdicts rest on the tools alone`,
+        message: `one client for both cannot measure ${fact.workloads.join(", ")} (${fact.reason}): ${fact.workloads.length === 1 ? "its verdict rests" : "their verdicts rest"} on the tools alone`,
       });
     const runFacts: RunFact[] = [...pinning.facts, ...(primed ? [primed] : []), ...unequalViews];
     const runToRun = await openRunToRun(context.runToRunFile, spec);
