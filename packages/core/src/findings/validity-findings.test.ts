@@ -123,6 +123,22 @@ describe("validity findings: the load generators' own CPU per request", () => {
     });
   });
 
+  it("says a client's start-up is inside its CPU per call when a window held few calls", () => {
+    const short = oneCell(40, 30_000, {
+      rest: { generatorCpuMsPerRequest: 0.05 },
+      grpc: { generatorCpuMsPerRequest: 0.4 },
+    });
+    const [unequal] = findingsOf(short).filter((f) => f.kind === "client-cpu-per-request");
+    expect(unequal!.text).toMatch(
+      /With as few as 40 calls in a window, each client's start-up is inside its CPU per call/,
+    );
+    const long = oneCell(20_000, 30_000, {
+      rest: { generatorCpuMsPerRequest: 0.05 },
+      grpc: { generatorCpuMsPerRequest: 0.4 },
+    });
+    expect(findingsOf(long).find((f) => f.kind === "client-cpu-per-request")!.text).not.toContain("start-up");
+  });
+
   it("says nothing within the factor, or when a result did not record the figure", () => {
     const near = oneCell(20_000, 30_000, {
       rest: { generatorCpuMsPerRequest: 0.05 },

@@ -107,6 +107,18 @@ export function shortWindowFinding(result: RunResult): Finding | null {
 }
 
 /**
+ * A client's CPU is read for its whole process, start-up included, and shared among the calls of
+ * its window: with few calls (a long round trip, a large reply) start-up weighs on each of them,
+ * most on the side with fewer calls. Said where a window is short, not corrected.
+ */
+function startUpCaveat(cell: CellResult): string {
+  if (cell.trials.length === 0) return "";
+  const fewest = Math.min(...cell.trials.flatMap((t) => [t.rest.requests, t.grpc.requests]));
+  if (fewest >= MIN_WINDOW_REQUESTS) return "";
+  return ` With as few as ${formatInt(fewest)} calls in a window, each client's start-up is inside its CPU per call and may be much of it.`;
+}
+
+/**
  * One finding per cell whose two load generators spent CPU per request more than
  * CLIENT_CPU_FACTOR apart (when one program drove both sides, a finding of its own kind: the
  * difference is then the protocols' demand on a client, which still takes the servers' CPU here). Read from the recorded per-request figure (results written before it
@@ -120,6 +132,7 @@ export function clientCpuFinding(cell: CellResult): Finding | null {
   if (!(factor > CLIENT_CPU_FACTOR)) return null;
   const [heavy, light] = rest > grpc ? (["rest", "grpc"] as const) : (["grpc", "rest"] as const);
   const sideName = (p: Protocol) => (p === "rest" ? "REST" : "gRPC");
+  const startUp = startUpCaveat(cell);
   const tool = cell.rest.generator.tool;
   if (tool === cell.grpc.generator.tool) {
     // One program for both: not two tools' costs but the work each side's exchanges gave it.
@@ -127,7 +140,7 @@ export function clientCpuFinding(cell: CellResult): Finding | null {
     return {
       kind: "client-work-unequal",
       severity: "warning",
-      text: `CLIENT WORK UNEQUAL for ${cellName(cell)}: one client program for both (${tool}) spent ${factor.toFixed(1)}x the CPU per call on the ${sideName(heavy)} side (${ms(heavy)} against ${ms(light)} for ${sideName(light)}; more than ${CLIENT_CPU_FACTOR}x is reported). The program is the same, so the difference is what each side's exchanges asked of it (their framing, how many pieces a reply arrived in), as they would of a caller; but on a machine the client shares with the servers that CPU comes from the servers' cores, so part of the throughput gap may be the client's work, not the servers'.`,
+      text: `CLIENT WORK UNEQUAL for ${cellName(cell)}: one client program for both (${tool}) spent ${factor.toFixed(1)}x the CPU per call on the ${sideName(heavy)} side (${ms(heavy)} against ${ms(light)} for ${sideName(light)}; more than ${CLIENT_CPU_FACTOR}x is reported). The program is the same, so the difference is what each side's exchanges asked of it (their framing, how many pieces a reply arrived in), as they would of a caller; but on a machine the client shares with the servers that CPU comes from the servers' cores, so part of the throughput gap may be the client's work, not the servers'.${startUp}`,
       about: cellSubject(cell),
     };
   }
@@ -135,7 +148,7 @@ export function clientCpuFinding(cell: CellResult): Finding | null {
   return {
     kind: "client-cpu-per-request",
     severity: "warning",
-    text: `CLIENTS UNEQUAL for ${cellName(cell)}: the load generators' own CPU per request differs ${factor.toFixed(1)}x (${perRequest(heavy)} for ${heavy === "rest" ? "REST" : "gRPC"}, ${perRequest(light)} for ${light === "rest" ? "REST" : "gRPC"}; more than ${CLIENT_CPU_FACTOR}x is reported). On a machine the clients share with the servers, the heavier client takes CPU the server would use, so part of the throughput gap may be the clients', not the protocols'.`,
+    text: `CLIENTS UNEQUAL for ${cellName(cell)}: the load generators' own CPU per request differs ${factor.toFixed(1)}x (${perRequest(heavy)} for ${heavy === "rest" ? "REST" : "gRPC"}, ${perRequest(light)} for ${light === "rest" ? "REST" : "gRPC"}; more than ${CLIENT_CPU_FACTOR}x is reported). On a machine the clients share with the servers, the heavier client takes CPU the server would use, so part of the throughput gap may be the clients', not the protocols'.${startUp}`,
     about: cellSubject(cell),
   };
 }
