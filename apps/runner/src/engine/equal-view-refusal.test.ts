@@ -2,10 +2,14 @@ import { describe, expect, it } from "vitest";
 import { runSpecSchema } from "@relix/core";
 import { runFactFinding } from "@relix/core/findings/run-findings";
 import { H2LOAD_EXECUTABLE } from "../tools/h2load";
+import type { EngineContext } from "./engine-context";
 import { equalViewsUnavailable } from "./equal-view-refusal";
 
-const withH2load = { tools: { [H2LOAD_EXECUTABLE.name]: { path: "/usr/bin/h2load" } } } as never;
-const withoutH2load = { tools: {} } as never;
+const withH2load = { tools: { [H2LOAD_EXECUTABLE.name]: { path: "/usr/bin/h2load" } } } as unknown as Pick<
+  EngineContext,
+  "tools"
+>;
+const withoutH2load: Pick<EngineContext, "tools"> = { tools: {} };
 const spec = (fields: Record<string, unknown>) =>
   runSpecSchema.parse({ workloads: ["item.get", "noop"], cacheModes: ["warm"], ...fields });
 
@@ -20,7 +24,7 @@ describe("a run that asked for both views and cannot have them", () => {
       },
     ]);
     expect(runFactFinding(facts[0]!).text).toMatch(
-      /^ONE VIEW ONLY for item\.get, noop: .* their verdicts rest on the tools alone/,
+      /^ONE VIEW ONLY for item\.get, noop: the run measures every cell with one client for both .* their verdicts rest on the tools alone/,
     );
   });
 
@@ -43,8 +47,21 @@ describe("a run that asked for both views and cannot have them", () => {
     ).toMatch(/new connection per REST call/);
   });
 
+  it("in a sweep, follows the load its points run: a swept connection count drops a workload's own rate", () => {
+    const swept = (fields: Record<string, unknown>) =>
+      spec({ clients: "tools", sweep: { axes: [{ dimension: "connections", values: [1, 8] }] }, ...fields });
+    const ownRate = swept({ workloadLoads: { noop: { connections: 8, rate: 300 } } });
+    expect(equalViewsUnavailable(ownRate, ["item.get", "noop"], withH2load)).toEqual([]);
+    const runRate = swept({ rate: 300 });
+    expect(equalViewsUnavailable(runRate, ["item.get", "noop"], withH2load).map((f) => f.workloads)).toEqual([
+      ["item.get", "noop"],
+    ]);
+  });
+
   it("says nothing where both views are measured or were never promised", () => {
     expect(equalViewsUnavailable(spec({ clients: "both" }), ["item.get", "noop"], withH2load)).toEqual([]);
     expect(equalViewsUnavailable(spec({ clients: "tools", rate: 500 }), ["item.get"], withH2load)).toEqual([]);
+    // An equal-client run has one view by design (and without h2load it refuses to start instead).
+    expect(equalViewsUnavailable(spec({ clients: "equal" }), ["item.get"], withoutH2load)).toEqual([]);
   });
 });

@@ -25,7 +25,8 @@ export function equalViewsUnavailable(
   workloads: readonly string[],
   context: Pick<EngineContext, "tools">,
 ): Extract<RunFact, { kind: "equal-clients-unavailable" }>[] {
-  if (!(spec.sweep || spec.clients === "both")) return [];
+  // An equal-client run has one view by design; a tools run adds the second only where it can.
+  if (spec.clients === "equal" || !(spec.sweep || spec.clients === "both")) return [];
   // A swept connection count replaces every workload's own load, its rate included (specAtCoords).
   const sweptLoad = spec.sweep?.axes.some((axis) => axis.dimension === "connections") ?? false;
   const base: RunSpec = sweptLoad ? { ...spec, workloadLoads: undefined } : spec;

@@ -1,5 +1,5 @@
 import { newRunId } from "@relix/core/ids/run-id";
-import { PIN_CORES_BY_DEFAULT, placementName, sweepListsApplied } from "@relix/core";
+import { PIN_CORES_BY_DEFAULT, placementName, runFactFinding, sweepListsApplied } from "@relix/core";
 import type {
   CallerCostsRecord,
   CellResult,
@@ -109,6 +109,13 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
     // Before any preflight: a stack without a generator that can drive every cell's load refuses
     // the run, naming it, before a server of another runtime is started for it.
     checkStacksDrivable(spec, cells, stacks, context.generators);
+    // Said now, not after minutes of preflight and priming: a promised second view that cannot be had.
+    const missingEqualViews = equalViewsUnavailable(
+      spec,
+      cells.map((c) => c.workload.id),
+      context,
+    );
+    for (const fact of missingEqualViews) onEvent({ type: "warning", message: runFactFinding(fact).text });
     // The Java and Python servers the run asks for, started for this run beside the Node services
     // (before the pinning, which places them with the services).
     runtimes = await startRuntimeServices(targets, stacks, {
@@ -217,17 +224,7 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
       estimateMs: estimatedMeasuringMs(spec, cells.length),
     };
     const records: PlacementRecord[] = [];
-    const unequalViews = equalViewsUnavailable(
-      spec,
-      cells.map((c) => c.workload.id),
-      context,
-    );
-    for (const fact of unequalViews)
-      onEvent({
-        type: "warning",
-        message: `one client for both cannot measure ${fact.workloads.join(", ")} (${fact.reason}): ${fact.workloads.length === 1 ? "its verdict rests" : "their verdicts rest"} on the tools alone`,
-      });
-    const runFacts: RunFact[] = [...pinning.facts, ...(primed ? [primed] : []), ...unequalViews];
+    const runFacts: RunFact[] = [...pinning.facts, ...(primed ? [primed] : []), ...missingEqualViews];
     const runToRun = await openRunToRun(context.runToRunFile, spec);
     if (runToRun?.warning) onEvent({ type: "warning", message: runToRun.warning });
     const results: CellResult[] = [];

@@ -75,7 +75,7 @@ export function runFactFinding(fact: RunFact): Finding {
       return {
         kind: fact.kind,
         severity: "warning",
-        text: `ONE VIEW ONLY for ${fact.workloads.join(", ")}: the run asked for one client for both beside the tools, but it cannot drive ${fact.workloads.length === 1 ? "this workload" : "these workloads"} here (${fact.reason}), so ${fact.workloads.length === 1 ? "its verdict rests" : "their verdicts rest"} on the tools alone, each side measured by a different program`,
+        text: `ONE VIEW ONLY for ${fact.workloads.join(", ")}: the run measures every cell with one client for both beside the tools (a sweep, or clients: both), but that client cannot drive ${fact.workloads.length === 1 ? "this workload" : "these workloads"} here (${fact.reason}), so ${fact.workloads.length === 1 ? "its verdict rests" : "their verdicts rest"} on the tools alone, each side measured by a different program`,
       };
     case "tcp-proxy-emulation":
       return {

@@ -1,7 +1,7 @@
 import { formatInt } from "../render/format";
 import type { CellResult, Protocol, RunResult, ToolClients } from "../result/result-schema";
 import type { GeneratorCpu } from "./generator-saturation";
-import { cellName, cellSubject, sideName, type Finding } from "./finding";
+import { cellName, cellSubject, PROTOCOL_LABEL, sideName, type Finding } from "./finding";
 
 /**
  * Findings about whether a result's figures can bear the weight put on them, read from the
@@ -121,8 +121,8 @@ function startUpCaveat(cell: CellResult): string {
 /**
  * One finding per cell whose two load generators spent CPU per request more than
  * CLIENT_CPU_FACTOR apart (when one program drove both sides, a finding of its own kind: the
- * difference is then the protocols' demand on a client, which still takes the servers' CPU here). Read from the recorded per-request figure (results written before it
- * was recorded say nothing).
+ * difference is then the protocols' demand on a client, which still takes the servers' CPU here).
+ * Read from the recorded per-request figure (results written before it was recorded say nothing).
  */
 export function clientCpuFinding(cell: CellResult): Finding | null {
   const rest = cell.rest.generator.cpuMsPerRequest;
@@ -131,7 +131,6 @@ export function clientCpuFinding(cell: CellResult): Finding | null {
   const factor = Math.max(rest, grpc) / Math.min(rest, grpc);
   if (!(factor > CLIENT_CPU_FACTOR)) return null;
   const [heavy, light] = rest > grpc ? (["rest", "grpc"] as const) : (["grpc", "rest"] as const);
-  const sideName = (p: Protocol) => (p === "rest" ? "REST" : "gRPC");
   const startUp = startUpCaveat(cell);
   const tool = cell.rest.generator.tool;
   if (tool === cell.grpc.generator.tool) {
@@ -140,7 +139,7 @@ export function clientCpuFinding(cell: CellResult): Finding | null {
     return {
       kind: "client-work-unequal",
       severity: "warning",
-      text: `CLIENT WORK UNEQUAL for ${cellName(cell)}: one client program for both (${tool}) spent ${factor.toFixed(1)}x the CPU per call on the ${sideName(heavy)} side (${ms(heavy)} against ${ms(light)} for ${sideName(light)}; more than ${CLIENT_CPU_FACTOR}x is reported). The program is the same, so the difference is what each side's exchanges asked of it (their framing, how many pieces a reply arrived in), as they would of a caller; but on a machine the client shares with the servers that CPU comes from the servers' cores, so part of the throughput gap may be the client's work, not the servers'.${startUp}`,
+      text: `CLIENT WORK UNEQUAL for ${cellName(cell)}: one client program for both (${tool}) spent ${factor.toFixed(1)}x the CPU per call on the ${PROTOCOL_LABEL[heavy]} side (${ms(heavy)} against ${ms(light)} for ${PROTOCOL_LABEL[light]}; more than ${CLIENT_CPU_FACTOR}x is reported). The program is the same, so the difference is what each side's exchanges asked of it (their framing, how many pieces a reply arrived in), as they would of a caller; but on a machine the client shares with the servers that CPU comes from the servers' cores, so part of the throughput gap may be the client's work, not the servers'.${startUp}`,
       about: cellSubject(cell),
     };
   }
@@ -148,7 +147,7 @@ export function clientCpuFinding(cell: CellResult): Finding | null {
   return {
     kind: "client-cpu-per-request",
     severity: "warning",
-    text: `CLIENTS UNEQUAL for ${cellName(cell)}: the load generators' own CPU per request differs ${factor.toFixed(1)}x (${perRequest(heavy)} for ${heavy === "rest" ? "REST" : "gRPC"}, ${perRequest(light)} for ${light === "rest" ? "REST" : "gRPC"}; more than ${CLIENT_CPU_FACTOR}x is reported). On a machine the clients share with the servers, the heavier client takes CPU the server would use, so part of the throughput gap may be the clients', not the protocols'.${startUp}`,
+    text: `CLIENTS UNEQUAL for ${cellName(cell)}: the load generators' own CPU per request differs ${factor.toFixed(1)}x (${perRequest(heavy)} for ${PROTOCOL_LABEL[heavy]}, ${perRequest(light)} for ${PROTOCOL_LABEL[light]}; more than ${CLIENT_CPU_FACTOR}x is reported). On a machine the clients share with the servers, the heavier client takes CPU the server would use, so part of the throughput gap may be the clients', not the protocols'.${startUp}`,
     about: cellSubject(cell),
   };
 }

@@ -60,7 +60,7 @@ export interface SideWindows {
  * them too where its tools' CPU is unequal, which only the warm-ups tell: not counted.
  */
 function equalClientSidesOf(spec: MeasuringInput, workload: string): number {
-  if (!(spec.sweep || spec.clients === "both")) return 0;
+  if (spec.clients === "equal" || !(spec.sweep || spec.clients === "both")) return 0;
   if (rateOf(spec, workload) !== undefined || spec.restConnection === "per-request") return 0;
   return 2;
 }

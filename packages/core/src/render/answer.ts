@@ -135,10 +135,10 @@ function trustText(caveats: readonly FindingGroup[], groups: readonly FindingGro
   const others = groups.length - caveats.length;
   const reading = others > 0 ? `; ${formatInt(others)} more on how to read the figures` : "";
   if (caveats.length === 0) return `No finding can change these verdicts${reading}.`;
-  // A kind with a warning and a note is two groups: named once here.
+  // Groups that share a title (an older result's recorded sentences, a kind's warning and note) are named once.
   const titles = [...new Set(caveats.map((g) => g.title.toLowerCase()))];
-  const noun = titles.length === 1 ? "finding can" : "findings can";
-  return `${formatInt(titles.length)} ${noun} change these verdicts (${titles.join(", ")})${reading}.`;
+  const noun = caveats.length === 1 ? "finding can" : "findings can";
+  return `${formatInt(caveats.length)} ${noun} change these verdicts (${titles.join(", ")})${reading}.`;
 }
 
 /** The answer block of a result; `groups` when the caller already grouped its findings. */
