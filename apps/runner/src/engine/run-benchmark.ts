@@ -73,8 +73,19 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
   const spec = sweepListsApplied(requested);
   const sweep = spec.sweep ? createSweepDriver(spec, options.sweep) : undefined;
   const { signal, onEvent = () => {} } = options;
-  // Before anything starts: a stack asked for a workload it does not serve refuses the run, naming both.
-  checkStacksServeWorkloads(planCells(spec), runStacks(spec));
+  // Before anything starts: a stack asked for a workload it does not serve refuses the run, naming
+  // both, and so does a stack without a generator that can drive every cell's load.
+  const stacks = runStacks(spec);
+  const cells = planCells(spec);
+  checkStacksServeWorkloads(cells, stacks);
+  checkStacksDrivable(spec, cells, stacks, options.context.generators);
+  // Said now, not after minutes of services, preflight and priming: a promised second view that cannot be had.
+  const missingEqualViews = equalViewsUnavailable(
+    spec,
+    cells.map((c) => c.workload.id),
+    options.context,
+  );
+  for (const fact of missingEqualViews) onEvent({ type: "warning", message: runFactFinding(fact).text });
   // The emulator first: a packet link's address is where the services must listen (emulator-choice.ts).
   const choice = await chooseEmulator(spec, options.context, { servicesHandedIn: options.services !== undefined });
   for (const message of choice.swept) onEvent({ type: "warning", message });
@@ -103,19 +114,7 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
   let runtimes: RuntimeServices | undefined;
   try {
     for (const message of services.warnings) onEvent({ type: "warning", message });
-    const stacks = runStacks(spec);
     const pair = runPair(spec);
-    const cells = planCells(spec);
-    // Before any preflight: a stack without a generator that can drive every cell's load refuses
-    // the run, naming it, before a server of another runtime is started for it.
-    checkStacksDrivable(spec, cells, stacks, context.generators);
-    // Said now, not after minutes of preflight and priming: a promised second view that cannot be had.
-    const missingEqualViews = equalViewsUnavailable(
-      spec,
-      cells.map((c) => c.workload.id),
-      context,
-    );
-    for (const fact of missingEqualViews) onEvent({ type: "warning", message: runFactFinding(fact).text });
     // The Java and Python servers the run asks for, started for this run beside the Node services
     // (before the pinning, which places them with the services).
     runtimes = await startRuntimeServices(targets, stacks, {
