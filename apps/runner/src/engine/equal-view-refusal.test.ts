@@ -61,7 +61,7 @@ describe("a run that asked for both views and cannot have them", () => {
   it("says nothing where both views are measured or were never promised", () => {
     expect(equalViewsUnavailable(spec({ clients: "both" }), ["item.get", "noop"], withH2load)).toEqual([]);
     expect(equalViewsUnavailable(spec({ clients: "tools", rate: 500 }), ["item.get"], withH2load)).toEqual([]);
-    // An equal-client run has one view by design (and without h2load it refuses to start instead).
+    // An equal-client run has one view by design (without h2load, checkStacksDrivable refuses it).
     expect(equalViewsUnavailable(spec({ clients: "equal" }), ["item.get"], withoutH2load)).toEqual([]);
   });
 });

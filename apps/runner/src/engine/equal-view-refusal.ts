@@ -1,4 +1,4 @@
-import { specForWorkload, type RunFact, type RunSpec } from "@relix/core";
+import { specForWorkload, sweepLoadBase, type RunFact, type RunSpec } from "@relix/core";
 import { H2LOAD_EXECUTABLE } from "../tools/h2load";
 import type { EngineContext } from "./engine-context";
 import { equalClientGenerator } from "./generators/equal-client-generator";
@@ -27,9 +27,7 @@ export function equalViewsUnavailable(
 ): Extract<RunFact, { kind: "equal-clients-unavailable" }>[] {
   // An equal-client run has one view by design; a tools run adds the second only where it can.
   if (spec.clients === "equal" || !(spec.sweep || spec.clients === "both")) return [];
-  // A swept connection count replaces every workload's own load, its rate included (specAtCoords).
-  const sweptLoad = spec.sweep?.axes.some((axis) => axis.dimension === "connections") ?? false;
-  const base: RunSpec = sweptLoad ? { ...spec, workloadLoads: undefined } : spec;
+  const base = sweepLoadBase(spec);
   const byReason = new Map<string, string[]>();
   for (const workload of new Set(workloads)) {
     const reason = equalViewRefusal(specForWorkload(base, workload), context);

@@ -78,7 +78,7 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
   const stacks = runStacks(spec);
   const cells = planCells(spec);
   checkStacksServeWorkloads(cells, stacks);
-  checkStacksDrivable(spec, cells, stacks, options.context.generators);
+  checkStacksDrivable(spec, cells, stacks, options.context.generators, options.context.tools);
   // Said now, not after minutes of services, preflight and priming: a promised second view that cannot be had.
   const missingEqualViews = equalViewsUnavailable(
     spec,

@@ -1,5 +1,6 @@
 import { connect } from "node:net";
-import { specForWorkload, type RunSpec } from "@relix/core";
+import { specForWorkload, sweepLoadBase, type RunSpec } from "@relix/core";
+import type { LocatedTool } from "@relix/io/backends";
 import { readFileSync } from "node:fs";
 import { stackRecord, type StackId } from "@relix/core/stacks/stacks";
 import { unservedWorkloadReasons, unservedWorkloads } from "@relix/core/stacks/stack-workloads";
@@ -153,16 +154,24 @@ export function checkStacksDrivable(
   cells: readonly PlannedCell[],
   wanted: readonly StackId[],
   generators: GeneratorRegistry,
+  tools: Readonly<Record<string, LocatedTool | undefined>> = {},
 ): void {
   const reasons = new Map<StackId, string[]>();
+  const loads = sweepLoadBase(spec);
   for (const stack of wanted) {
     let problems: string[];
     try {
       const generator = generatorForRun(generators, stack, spec);
-      problems = cells.flatMap((cell) => {
-        const reason = generator.cannotRun?.(specForWorkload(spec, cell.workload.id)) ?? null;
-        return reason === null ? [] : [`${cell.workload.id}: ${reason}`];
-      });
+      // A program looked for at start-up and not found: said now, not at the first warm-up.
+      const located = generator.executable ? tools[generator.executable.name] : undefined;
+      const missing = located && located.path === null ? [located.problem] : [];
+      problems = [
+        ...missing,
+        ...cells.flatMap((cell) => {
+          const reason = generator.cannotRun?.(specForWorkload(loads, cell.workload.id)) ?? null;
+          return reason === null ? [] : [`${cell.workload.id}: ${reason}`];
+        }),
+      ];
     } catch (error) {
       problems = [(error as Error).message];
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeRunResult } from "../testing/result-fixture";
 import { makeSweepResult } from "../testing/sweep-fixture";
+import type { FindingGroup } from "../findings/finding-groups";
 import { answerOf, MAX_HEADLINES } from "./answer";
 import { renderMarkdownReport } from "./markdown";
 import { renderTableReport } from "./table";
@@ -46,6 +47,28 @@ describe("answerOf", () => {
       cells: [{ workload: "item.get", cacheMode: "warm", rest: { rps: 250 }, grpc: { rps: 800 } }],
     });
     expect(answerOf(result).trust).toMatch(/^2 findings can change these verdicts \(short window, few samples\); /);
+  });
+
+  it("counts every caveat and names a shared title once, with how many share it", () => {
+    const result = makeRunResult({ spec: { workloads: ["noop"], trials: 3 } });
+    const group = (kind: string, title: string): FindingGroup => ({
+      kind,
+      severity: "warning",
+      weight: "verdict",
+      title,
+      cells: [],
+      summary: title,
+      paragraph: title,
+      findings: [],
+      anchor: `finding-${kind}`,
+    });
+    // An older result's recorded warnings are one group each, all titled alike.
+    const groups = [
+      group("recorded", "RECORDED"),
+      group("recorded", "RECORDED"),
+      group("short-window", "SHORT WINDOW"),
+    ];
+    expect(answerOf(result, groups).trust).toBe("3 findings can change these verdicts (recorded x2, short window).");
   });
 
   it("answers a placement run per workload across its placements, and a stacks run with the layer that decided", () => {

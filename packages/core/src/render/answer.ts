@@ -135,8 +135,11 @@ function trustText(caveats: readonly FindingGroup[], groups: readonly FindingGro
   const others = groups.length - caveats.length;
   const reading = others > 0 ? `; ${formatInt(others)} more on how to read the figures` : "";
   if (caveats.length === 0) return `No finding can change these verdicts${reading}.`;
-  // Groups that share a title (an older result's recorded sentences, a kind's warning and note) are named once.
-  const titles = [...new Set(caveats.map((g) => g.title.toLowerCase()))];
+  // Groups that share a title (an older result's recorded sentences, a kind's warning and note) are
+  // named once, with how many they are, so the count and the list agree.
+  const byTitle = new Map<string, number>();
+  for (const g of caveats) byTitle.set(g.title.toLowerCase(), (byTitle.get(g.title.toLowerCase()) ?? 0) + 1);
+  const titles = [...byTitle].map(([title, n]) => (n > 1 ? `${title} x${n}` : title));
   const noun = caveats.length === 1 ? "finding can" : "findings can";
   return `${formatInt(caveats.length)} ${noun} change these verdicts (${titles.join(", ")})${reading}.`;
 }

@@ -74,6 +74,16 @@ export function specAtCoords(spec: RunSpec, coords: SweepCoords): RunSpec {
   return swept;
 }
 
+/**
+ * The spec a sweep's points take their workloads' loads from: where the connection count is swept,
+ * it is every workload's load (specAtCoords drops their own), so their own rates do not apply.
+ */
+export function sweepLoadBase<S extends RunSpec>(spec: S): S {
+  if (!spec.sweep?.axes.some((axis) => axis.dimension === "connections")) return spec;
+  const { workloadLoads: _dropped, ...rest } = spec;
+  return rest as S;
+}
+
 /** How a coordinate key reads: "records=1000,network=loopback", in the axes' order. */
 export function coordsKey(coords: SweepCoords, dimensions: readonly string[]): string {
   return dimensions
