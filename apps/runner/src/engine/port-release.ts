@@ -13,6 +13,7 @@
  * it); held without a listener, it waits, bounded, for the kernel to let it go.
  */
 import net from "node:net";
+import { isPortListening } from "@relix/io/backends";
 
 /** Linux keeps TIME-WAIT for 60 s (TCP_TIMEWAIT_LEN); a little more covers a port that entered it just now. */
 export const TIME_WAIT_MS = 60_000;
@@ -32,26 +33,13 @@ export function canListen(host: string, port: number): Promise<boolean> {
   });
 }
 
-/** Whether something accepts connections at host:port (a listener, not a closed connection's port). */
-function accepts(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (answer: boolean) => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once("connect", () => done(true));
-    socket.once("error", () => done(false));
-  });
-}
-
 /** What a port was found to be: free; another program's listener; or held by a closed connection. */
 export type PortState = "free" | "listening" | "held";
 
 export async function portState(host: string, port: number): Promise<PortState> {
   if (await canListen(host, port)) return "free";
-  return (await accepts(host, port)) ? "listening" : "held";
+  // Something accepting connections is a listener; a closed connection's port accepts none.
+  return (await isPortListening(port, host)) ? "listening" : "held";
 }
 
 export interface PortWaitOptions {

@@ -1,6 +1,5 @@
-import { connect } from "node:net";
 import { specForWorkload, sweepLoadBase, type RunSpec } from "@relix/core";
-import type { LocatedTool } from "@relix/io/backends";
+import { isPortListening, type LocatedTool } from "@relix/io/backends";
 import { readFileSync } from "node:fs";
 import { stackRecord, type StackId } from "@relix/core/stacks/stacks";
 import { unservedWorkloadReasons, unservedWorkloads } from "@relix/core/stacks/stack-workloads";
@@ -34,19 +33,6 @@ async function statsOf(endpoint: StatsEndpoint): Promise<StatsIdentity | string>
     const cause = (error as { cause?: { code?: string } }).cause;
     return `nothing answers there as a Relix stack (${cause?.code ?? (error as Error).message})`;
   }
-}
-
-function accepts(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port, timeout: 2_000 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.once("connect", () => done(true));
-    socket.once("error", () => done(false));
-    socket.once("timeout", () => done(false));
-  });
 }
 
 /** The parent of a process on this machine, or null when it cannot be read (ended, or not Linux). */
@@ -107,7 +93,7 @@ async function problemOf(
   if (started !== undefined && own.pid !== undefined && !isStartedProcess(own.pid, started)) {
     return `the ${stack} stack at ${where} belongs to another process than the one started for it (pid ${own.pid}, not ${started})`;
   }
-  if (!(await accepts(host, port))) return `the ${stack} stack's port ${where} accepts no connection`;
+  if (!(await isPortListening(port, host, 2_000))) return `the ${stack} stack's port ${where} accepts no connection`;
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { getWorkload } from "../catalog/catalog";
 import type { RunSpec } from "../spec/run-spec";
-import { numericGrid, searchedAxis, sweepListsApplied } from "../sweep/sweep-plan";
+import { numericGrid, searchedAxis, sweepListsApplied, sweepLoadBase } from "../sweep/sweep-plan";
 import type { CellCacheMode } from "./preset";
 
 export interface PlannedCell {
@@ -31,9 +31,7 @@ export type MeasuringInput = Pick<
 
 /** Requests/s a workload's cells are offered: its own load's rate, else the spec's; undefined = a closed loop. */
 function rateOf(spec: MeasuringInput, workload: string): number | undefined {
-  // A swept connection count replaces every workload's own load, rate included (specAtCoords).
-  const sweptLoad = spec.sweep?.axes.some((axis) => axis.dimension === "connections") ?? false;
-  return (sweptLoad ? undefined : spec.workloadLoads?.[workload]?.rate) ?? spec.rate;
+  return sweepLoadBase(spec).workloadLoads?.[workload]?.rate ?? spec.rate;
 }
 
 /**

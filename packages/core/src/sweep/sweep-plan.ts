@@ -78,7 +78,7 @@ export function specAtCoords(spec: RunSpec, coords: SweepCoords): RunSpec {
  * The spec a sweep's points take their workloads' loads from: where the connection count is swept,
  * it is every workload's load (specAtCoords drops their own), so their own rates do not apply.
  */
-export function sweepLoadBase<S extends RunSpec>(spec: S): S {
+export function sweepLoadBase<S extends Partial<Pick<RunSpec, "sweep" | "workloadLoads">>>(spec: S): S {
   if (!spec.sweep?.axes.some((axis) => axis.dimension === "connections")) return spec;
   const { workloadLoads: _dropped, ...rest } = spec;
   return rest as S;
