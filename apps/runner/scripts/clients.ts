@@ -11,11 +11,13 @@
  * - h2load's own CPU per call, gRPC side over REST side: below 1.5x on both workloads is the target.
  * Exit code 1 when a target is missed. It also prints, unjudged, the server's own time and CPU per
  * call under h2load against under each tool: whether h2load's calls cost the server what the
- * tool's do, apart from what the client's own CPU takes from the shared cores.
+ * tool's do, apart from what the client's own CPU takes from the shared cores. With --pin the
+ * client runs on its own core and the services on the others, so that share is out of it.
  */
 import os from "node:os";
 import { getWorkload, median, runSpecSchema, type ProtocolMeasure, type StackId } from "@relix/core";
 import { resolveEngineContext, type EngineContext } from "../src/engine/engine-context";
+import { pinForRun } from "../src/engine/run-pinning";
 import { measureProtocol, type ProtocolRunPlan } from "../src/engine/measure-protocol";
 import { startLocalStack } from "./lib/local-stack";
 import { watchMachineLoad } from "./lib/machine-load";
@@ -32,7 +34,8 @@ const USAGE = `usage: pnpm bench:clients [--duration 5s] [--warmup 1s] [--connec
   --duration     measured window of each run, whole seconds, 1-60 s; default 5 s
   --warmup       warm-up before it, whole seconds, 0-30 s; default 1 s
   --connections  requests in flight on every side, 1-256; default 8
-  --rounds       rounds of four runs each, order reversing every round, 1-10; default 4`;
+  --rounds       rounds of four runs each, order reversing every round, 1-10; default 4
+  --pin          the client on its own core, the services on the others (Linux, 2+ cores)`;
 
 type Run = { stack: StackId; clients: "tools" | "equal" };
 const RUNS: readonly Run[] = [
@@ -77,7 +80,7 @@ const ratioText = (values: number[]) => `${median(values).toFixed(3)} (${values.
 async function main() {
   let options: ComparisonOptions;
   try {
-    options = readComparisonOptions(USAGE, { rounds: 4 });
+    options = readComparisonOptions(USAGE, { rounds: 4 }, ["pin"]);
   } catch (error) {
     console.error(`${NAME}: ${(error as Error).message}\n${USAGE}`);
     process.exitCode = 2;
@@ -87,13 +90,23 @@ async function main() {
   console.error(`${NAME}: starting backends and services...`);
   const stack = await startLocalStack(process.env);
   let pass = true;
+  // --pin: the client on its own core, so what it takes from the servers' cores is out of the
+  // comparison and what is left is each client's own time per call and what its calls ask of the server.
+  const pinning = await pinForRun(options.switches.pin === true, stack.services, process.env);
   try {
+    for (const fact of pinning.facts)
+      if (fact.kind === "cpu-pinning-unavailable") throw new Error(`--pin: ${fact.reason}`);
     const context = await resolveEngineContext(stack.targets, process.env);
     const load = await watchMachineLoad(stack.targets);
     console.log(
       `\n${options.connections} in flight, ${options.warmupMs / 1000} s warm-up + ${options.durationMs / 1000} s per run, ${options.rounds} rounds of 4 runs (order reversing every round)`,
     );
-    console.log(`${os.cpus()[0]?.model.trim()} x${os.cpus().length}, Node ${process.version}\n`);
+    console.log(`${os.cpus()[0]?.model.trim()} x${os.cpus().length}, Node ${process.version}`);
+    console.log(
+      pinning.layout
+        ? `pinned: the client on core ${pinning.layout.generator.join(",")}, the services on ${pinning.layout.services.join(",")}\n`
+        : "not pinned: the client shares the cores with the services (--pin keeps them apart)\n",
+    );
     for (const workloadId of WORKLOADS) {
       // One discarded round first: freshly started services are still compiling their hot paths.
       for (const run of RUNS) await measure(workloadId, run, { ...options, durationMs: 1_000 }, context);
@@ -175,6 +188,7 @@ async function main() {
     );
     process.exitCode = pass ? 0 : 1;
   } finally {
+    await pinning.release();
     await stack.stop();
   }
 }

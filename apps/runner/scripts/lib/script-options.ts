@@ -7,12 +7,19 @@ export interface ComparisonOptions {
   warmupMs: number;
   connections: number;
   rounds: number;
+  /** The script's own on/off switches it named (e.g. --pin), each true when given. */
+  switches: Record<string, boolean>;
 }
 
-/** Reads --duration, --warmup, --connections and --rounds (or prints `usage` for --help). */
-export function readComparisonOptions(usage: string, defaults: { rounds: number }): ComparisonOptions {
+/** Reads --duration, --warmup, --connections, --rounds and `switches` (or prints `usage` for --help). */
+export function readComparisonOptions(
+  usage: string,
+  defaults: { rounds: number },
+  switches: readonly string[] = [],
+): ComparisonOptions {
   const { values } = parseArgs({
     options: {
+      ...Object.fromEntries(switches.map((name) => [name, { type: "boolean" as const, default: false }])),
       duration: { type: "string", default: "5s" },
       warmup: { type: "string", default: "1s" },
       connections: { type: "string", default: "8" },
@@ -33,5 +40,6 @@ export function readComparisonOptions(usage: string, defaults: { rounds: number 
     warmupMs,
     connections: parseCount(values.connections, "connections", { min: 1, max: 256 }),
     rounds: parseCount(values.rounds, "rounds", { min: 1, max: 10 }),
+    switches: Object.fromEntries(switches.map((name) => [name, (values as Record<string, unknown>)[name] === true])),
   };
 }

@@ -112,6 +112,7 @@ export function summariseProtocol(measures: ProtocolMeasure[]): ProtocolSummary 
       ...(measures.some((m) => m.generator.cpuMsPerRequest !== undefined)
         ? { cpuMsPerRequest: medianOrNull(measures.map((m) => m.generator.cpuMsPerRequest ?? null)) }
         : {}),
+      ...(measures.every((m) => m.generator.cpuSpan === "window") ? { cpuSpan: "window" as const } : {}),
     },
     // Each end's median over the trials, and their sum.
     ...(measures.some((m) => m.cpuMsPerCall !== undefined)

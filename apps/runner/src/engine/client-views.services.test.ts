@@ -51,6 +51,14 @@ describe("a cell whose tools are unequal", () => {
     expect(tools.grpc.generator.tool).toBe("ghz");
     expect(tools.cpuFactor).toBeGreaterThan(2);
     expect(tools.comparisons.find((c) => c.metric === "p50")).toBeDefined();
+    // The child tools' CPU was read over the windows alone (their start-up left out); autocannon's, in
+    // the runner's own process, over its run.
+    expect([cell!.rest, cell!.grpc, tools.grpc].map((s) => s.generator.cpuSpan)).toEqual([
+      "window",
+      "window",
+      "window",
+    ]);
+    expect(tools.rest.generator.cpuSpan).toBeUndefined();
 
     // The verdict sentence says both, and names the tools.
     expect(cell!.verdict).toContain("with one client for both (h2load)");

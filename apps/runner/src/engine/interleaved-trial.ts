@@ -42,6 +42,7 @@ import {
 } from "./slices";
 import { stackStats, type StatsEndpoint } from "./stack-table";
 import { clipWindow, windowOfSamples } from "./window";
+import { withWindowCpu } from "./window-cpu";
 
 /** One stack of the trial, ready to measure. */
 interface TrialStack {
@@ -181,6 +182,8 @@ function sliceFiguresOf(slices: readonly MeasuredSlice[]): SliceFigures {
 function meanCpu(runs: readonly LoadRun[]): GeneratorCpu {
   const first = runs[0]!.cpu;
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  // Over the window only when every slice's was.
+  const overWindow = runs.every((r) => r.cpu.overWindow === true) ? { overWindow: true } : {};
   if (first.threads === "one") {
     const ones = runs
       .map((r) => r.cpu)
@@ -189,6 +192,7 @@ function meanCpu(runs: readonly LoadRun[]): GeneratorCpu {
       threads: "one",
       coreFraction: mean(ones.map((c) => c.coreFraction)),
       eventLoopUtilization: mean(ones.map((c) => c.eventLoopUtilization)),
+      ...overWindow,
     };
   }
   const many = runs
@@ -199,6 +203,7 @@ function meanCpu(runs: readonly LoadRun[]): GeneratorCpu {
     threads: "many",
     cores: cores.some((c) => c === null) ? null : mean(cores as number[]),
     machineCores: first.machineCores,
+    ...overWindow,
   };
 }
 
@@ -245,7 +250,9 @@ async function runSlice(stack: TrialStack, slicePlan: SlicePlan, slice: number, 
     window = { startMs: leadMs, endMs: leadMs + lengthMs };
   }
   const after = await readStats(stack.stats);
-  stack.slices.push({ samples: run.samples, window: clipWindow(window, run.completeUntilMs), run, before, after });
+  const kept = clipWindow(window, run.completeUntilMs);
+  // The slice's own process: its CPU over its window alone, not its start-up and lead-in.
+  stack.slices.push({ samples: run.samples, window: kept, run: withWindowCpu(run, kept), before, after });
 }
 
 function measureOf(stack: TrialStack): ProtocolMeasure {
@@ -312,9 +319,11 @@ export async function measureInterleavedTrial(
     const warmUp = async (stack: TrialStack) => {
       if (signal?.aborted) throw new RunCancelledError();
       const { warmupMs } = stack.plan.spec;
-      const run = warmupMs > 0 ? await stack.generator.run(loadPlanOf(stack.plan, context, warmupMs)) : null;
-      stack.warmupSamples = run?.samples.length ?? 0;
-      warmups.set(stack, { run, figures: warmupFigures(run?.samples ?? [], warmupMs) });
+      const whole = warmupMs > 0 ? await stack.generator.run(loadPlanOf(stack.plan, context, warmupMs)) : null;
+      stack.warmupSamples = whole?.samples.length ?? 0;
+      // Its CPU over the calls the figures count, as the slices' is (the tools' factor compares the two).
+      const run = whole && withWindowCpu(whole, { startMs: 0, endMs: warmupMs });
+      warmups.set(stack, { run, figures: warmupFigures(whole?.samples ?? [], warmupMs) });
     };
     for (const stack of stacks) {
       if (signal?.aborted) throw new RunCancelledError();

@@ -16,6 +16,7 @@ import type {
 } from "@relix/core";
 import type { LocatedTool, ToolSpec } from "@relix/io/backends";
 import type { ClientSample } from "../tools";
+import type { CpuReading } from "../tools/cpu-timeline";
 import type { ServiceTargets } from "./targets";
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -64,7 +65,10 @@ export interface LoadRun {
   connections: number;
   /** Requests it kept in flight at most. */
   inFlight: number;
+  /** Over the tool's whole run; the engine narrows it to the window where `cpuTimeline` allows (window-cpu.ts). */
   cpu: GeneratorCpu;
+  /** A child tool's CPU over time, and the instant (epoch ms) its samples' clock starts from. */
+  cpuTimeline?: { startedAtMs: number; readings: CpuReading[] };
   /** Samples are complete up to here (ms since the run's start); Infinity when the tool kept them all. */
   completeUntilMs: number;
   /** What the tool's driver observed beyond the samples. */

@@ -29,6 +29,7 @@ import { aimedAt, DEFAULT_STACK_OF, isDefaultStack, stackStats, type StatsEndpoi
 import { batchFiguresInWindow } from "./batches";
 import type { ProtocolRunPlan } from "./protocol-run-plan";
 import { clipWindow, figuresInWindow, windowOfSamples, type MeasuredWindow } from "./window";
+import { withWindowCpu } from "./window-cpu";
 
 /** After the window closes, in-flight requests get this long to finish so none is cut short. */
 const TAIL_MS = 250;
@@ -187,7 +188,8 @@ export async function measureProtocol(
   const discarded = warmupSamples + run.samples.filter((s) => s.endMs < window.startMs).length;
   return assembleMeasure(plan, {
     tool: generator.tool,
-    run,
+    // The tool's CPU over the window, not its warm-up, start-up and drain.
+    run: withWindowCpu(run, complete),
     window,
     complete,
     server: serverDelta(before, after, plan.workload.usesCache),
@@ -230,6 +232,7 @@ export function assembleMeasure(plan: ProtocolRunPlan, measured: MeasuredSamples
     cpuFraction: load.cpuFraction,
     saturated: load.saturated,
     cpuMsPerRequest: generatorCpuMsPerRequest(run.cpu, figures.rps),
+    ...(run.cpu.overWindow ? { cpuSpan: "window" as const } : {}),
   };
   return {
     protocol: cell.protocol,

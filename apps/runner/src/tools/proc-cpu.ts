@@ -22,6 +22,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { ownChildProcess } from "@relix/io/lifetime";
+import { watchCpuTimeline, type CpuReading } from "./cpu-timeline";
 
 export interface ProcCpuTimes {
   /** ms of user / system CPU of the process itself. */
@@ -85,6 +86,8 @@ export interface ChildRunResult {
   cpuSource: "cutime" | "proc-poll" | "unavailable";
   /** Last polled /proc/<pid>/stat value (lower bound), for diagnostics. */
   polledCpuMs?: number;
+  /** With `cpuTimeline`: the child's CPU over time (cpu-timeline.ts); empty when /proc could not tell. */
+  cpuTimeline?: CpuReading[];
   /** true when we had to stop it at `hardTimeoutMs`. */
   killed: boolean;
   /** true when SIGINT was sent at `interruptAfterMs`. */
@@ -101,6 +104,8 @@ export interface RunChildOptions {
   maxOutputBytes?: number;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** Also read the child's CPU over time, so a window inside its run can be given its own CPU. */
+  cpuTimeline?: boolean;
   /**
    * Stop early when this aborts: SIGINT (a graceful stop: `interrupted` is set), then SIGKILL if the
    * child is still there CANCEL_GRACE_MS later, so a cancel ends within seconds even when the tool
@@ -149,6 +154,7 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
     };
     const poller = setInterval(poll, pollMs);
     poller.unref();
+    const timeline = opts.cpuTimeline && child.pid !== undefined ? watchCpuTimeline(child.pid) : undefined;
 
     let killed = false;
     let interrupted = false;
@@ -178,8 +184,10 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
     hardTimer.unref();
 
     let exit: Pick<ChildRunResult, "exitCode" | "signal" | "wallMs" | "cpuMs" | "cpuSource"> | undefined;
+    let cpuTimeline: CpuReading[] | undefined;
     child.on("error", (err) => {
       clearInterval(poller);
+      timeline?.stop();
       clearTimeout(hardTimer);
       clearTimeout(softTimer);
       clearTimeout(killTimer);
@@ -192,6 +200,7 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
       const after = readProcCpu("self");
       const wallMs = performance.now() - t0;
       clearInterval(poller);
+      cpuTimeline = timeline?.stop();
       clearTimeout(hardTimer);
       clearTimeout(softTimer);
       clearTimeout(killTimer);
@@ -210,7 +219,7 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
     });
     child.on("close", () => {
       if (!exit) return; // 'error' path
-      resolve({ ...exit, stdout, stderr, polledCpuMs, killed, interrupted });
+      resolve({ ...exit, stdout, stderr, polledCpuMs, killed, interrupted, ...(cpuTimeline ? { cpuTimeline } : {}) });
     });
   });
 }

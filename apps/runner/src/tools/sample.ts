@@ -14,6 +14,7 @@
  *  Both include the TCP connect / HTTP/2 handshake in the first requests' latency.
  */
 import type { MeasureFact } from "@relix/core";
+import type { CpuReading } from "./cpu-timeline";
 
 /** One completed request/call as seen by the client. */
 export interface ClientSample {
@@ -40,6 +41,8 @@ export interface ToolRunResult {
   wallMs: number;
   /** CPU time (user + system) the load generator itself used, when it could be measured. */
   toolCpuMs?: number;
+  /** A child tool's CPU over time (epoch ms), so the engine can take its CPU over the window alone. */
+  cpuTimeline?: CpuReading[];
   /** TCP connections the tool was told to use (autocannon: connections; ghz: --connections). */
   connections: number;
   /**

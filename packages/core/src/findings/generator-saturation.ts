@@ -24,6 +24,8 @@ export type GeneratorCpu =
       coreFraction: number;
       /** Main-thread event-loop utilisation, 0..1. */
       eventLoopUtilization: number;
+      /** Read over the measured window alone, not the tool's whole run (start-up, warm-up, drain). */
+      overWindow?: boolean;
     }
   | {
       /** A child process using as many cores as it likes. */
@@ -31,6 +33,8 @@ export type GeneratorCpu =
       /** Average cores kept busy; null when its CPU time could not be measured. */
       cores: number | null;
       machineCores: number;
+      /** Read over the measured window alone, not the tool's whole run (start-up, warm-up, drain). */
+      overWindow?: boolean;
     };
 
 export interface GeneratorLoad {

@@ -137,6 +137,12 @@ describe("validity findings: the load generators' own CPU per request", () => {
       grpc: { generatorCpuMsPerRequest: 0.4 },
     });
     expect(findingsOf(long).find((f) => f.kind === "client-cpu-per-request")!.text).not.toContain("start-up");
+    // Read over the window alone, the figures have no start-up in them, however few the calls.
+    const overWindow = oneCell(40, 30_000, {
+      rest: { generatorCpuMsPerRequest: 0.05, generatorCpuSpan: "window" },
+      grpc: { generatorCpuMsPerRequest: 0.4, generatorCpuSpan: "window" },
+    });
+    expect(findingsOf(overWindow).find((f) => f.kind === "client-cpu-per-request")!.text).not.toContain("start-up");
   });
 
   it("says nothing within the factor, or when a result did not record the figure", () => {

@@ -107,12 +107,14 @@ export function shortWindowFinding(result: RunResult): Finding | null {
 }
 
 /**
- * A client's CPU is read for its whole process, start-up included, and shared among the calls of
- * its window: with few calls (a long round trip, a large reply) start-up weighs on each of them,
- * most on the side with fewer calls. Said where a window is short, not corrected.
+ * A client's CPU read for its whole process, start-up included, is shared among the calls of its
+ * window: with few calls (a long round trip, a large reply) start-up weighs on each of them, most
+ * on the side with fewer calls. Said where a window is short and a side's figure is such a one;
+ * a figure read over the window alone (`cpuSpan: "window"`) has no start-up in it.
  */
 function startUpCaveat(cell: CellResult): string {
   if (cell.trials.length === 0) return "";
+  if (cell.rest.generator.cpuSpan === "window" && cell.grpc.generator.cpuSpan === "window") return "";
   const fewest = Math.min(...cell.trials.flatMap((t) => [t.rest.requests, t.grpc.requests]));
   if (fewest >= MIN_WINDOW_REQUESTS) return "";
   return ` With as few as ${formatInt(fewest)} calls in a window, each client's start-up is inside its CPU per call and may be much of it.`;

@@ -90,6 +90,12 @@ export const generatorMeasuresSchema = z.object({
    * CPU could not be measured.
    */
   cpuMsPerRequest: nonNegative.nullable().optional(),
+  /**
+   * "window": the CPU figures cover the measured window alone (a child tool's CPU read over time).
+   * Absent: the tool's whole run, start-up included (results written before, autocannon in the
+   * runner's process, or a tool whose CPU /proc could not follow over time).
+   */
+  cpuSpan: z.literal("window").optional(),
 });
 
 /** One protocol in one trial of one cell. */

@@ -46,6 +46,8 @@ export interface SideInput {
   cacheHitRatio?: number | null;
   /** The load generator's own CPU per request, ms; absent by default, as in results written before it was recorded. */
   generatorCpuMsPerRequest?: number;
+  /** "window": that CPU was read over the measured window alone; absent by default (whole run). */
+  generatorCpuSpan?: "window";
   /**
    * The server time split; default: the stack's typical split when the spec names stacks beyond
    * the default two, else absent (as in results written before). null: the server did not report it.
@@ -102,7 +104,16 @@ export interface RunResultInput {
 }
 
 type Side = Required<
-  Omit<SideInput, "errors" | "saturated" | "cacheHitRatio" | "generatorCpuMsPerRequest" | "split" | "serverTimeMs">
+  Omit<
+    SideInput,
+    | "errors"
+    | "saturated"
+    | "cacheHitRatio"
+    | "generatorCpuMsPerRequest"
+    | "generatorCpuSpan"
+    | "split"
+    | "serverTimeMs"
+  >
 > &
   SideInput;
 
@@ -216,6 +227,7 @@ function measure(
       cpuFraction: side.saturated ? 0.97 : 0.4,
       saturated: side.saturated ?? false,
       ...(side.generatorCpuMsPerRequest === undefined ? {} : { cpuMsPerRequest: side.generatorCpuMsPerRequest }),
+      ...(side.generatorCpuSpan === undefined ? {} : { cpuSpan: side.generatorCpuSpan }),
     },
     notes: [],
   };

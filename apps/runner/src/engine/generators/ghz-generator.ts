@@ -6,6 +6,7 @@ import { GHZ_EXECUTABLE, ghzVersion, runGhz, type GhzOptions } from "../../tools
 import type { LoadGenerator, LoadPlan, ToolContext } from "../load-generator";
 import { grpcDataFor } from "../protocol-requests";
 import { grpcStatsUrl, grpcTarget, remoteHostsOption } from "../targets";
+import { cpuTimelineOf } from "../window-cpu";
 
 const ghzBin = (context: ToolContext): string => {
   const located = context.tools[GHZ_EXECUTABLE.name];
@@ -53,6 +54,7 @@ export const ghzGenerator: LoadGenerator = {
       connections: result.connections,
       inFlight: result.inFlight,
       cpu: { threads: "many", cores: result.toolCpuCores ?? null, machineCores: result.machineCores },
+      ...cpuTimelineOf(result),
       completeUntilMs: result.completeUntilMs,
       facts: result.facts,
       stoppedAtTimeCap: result.stoppedAtTimeCap,

@@ -11,6 +11,7 @@ import type { RunSpec } from "@relix/core";
 import type { LoadGenerator, LoadPlan, LoadRun, ToolContext } from "../load-generator";
 import { restRequestsFor } from "../protocol-requests";
 import { remoteHostsOption, restBaseUrl } from "../targets";
+import { cpuTimelineOf } from "../window-cpu";
 
 export const h2loadBin = (context: ToolContext): string => {
   const located = context.tools[H2LOAD_EXECUTABLE.name];
@@ -85,6 +86,7 @@ export function loadRunOfH2load(result: H2loadRunResult): LoadRun {
     // One thread (-t 1) running an event loop: judged like autocannon, against one core. Its
     // loop's busy share is not exposed; its CPU share of that core stands for it.
     cpu: { threads: "one", coreFraction, eventLoopUtilization: coreFraction },
+    ...cpuTimelineOf(result),
     completeUntilMs: Number.POSITIVE_INFINITY,
     facts: result.facts,
     stoppedAtTimeCap: result.stoppedAtTimeCap,

@@ -2,6 +2,7 @@ import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { cpuBetween } from "../cpu-timeline";
 import { locateTool } from "@relix/io/backends";
 import { FIXTURES, RECORD_FIXTURES, countBy, expectedRoundRobin, fractionalMsShare } from "../testing/helpers";
 import { BENCH_PROTO, PROTO_ROOT, startGrpcTestServer, type GrpcTestServer } from "../testing/test-servers";
@@ -222,6 +223,14 @@ describe("runGhz against a throwaway grpc-js server", { timeout: 30_000 }, () =>
     expect(r.toolCpuMs!).toBeLessThan(r.processWallMs * r.machineCores + 50);
     expect(r.toolCpuCores).toBeGreaterThan(0);
     expect(r.processWallMs).toBeGreaterThanOrEqual(r.wallMs);
+    // Its CPU over time spans its calls, on their clock: the engine takes its CPU over the window
+    // from it, without the proto parsing and dialling before the first call.
+    const timeline = r.cpuTimeline!;
+    expect(timeline[0]!.atEpochMs).toBeLessThanOrEqual(r.startedAtMs);
+    expect(timeline[timeline.length - 1]!.atEpochMs).toBeGreaterThanOrEqual(r.startedAtMs + 900);
+    const inCalls = cpuBetween(timeline, r.startedAtMs, r.startedAtMs + 900)!;
+    expect(inCalls).toBeGreaterThan(10);
+    expect(inCalls).toBeLessThan(r.toolCpuMs! + 20);
   });
 
   it("runs a fixed number of calls with total (-n)", async () => {

@@ -76,6 +76,7 @@ export async function driveGhz(
       maxOutputBytes: 64 * 1024,
       ...(opts.env ? { env: { ...opts.env } } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
+      cpuTimeline: true,
       // -n with a time bound: ask ghz to stop (SIGINT) when the time is up; -x is broken.
       ...(opts.total !== undefined && opts.durationMs !== undefined ? { interruptAfterMs: opts.durationMs } : {}),
     });
@@ -100,6 +101,7 @@ export async function driveGhz(
         startedAtMs: parsed.startedAtMs,
         wallMs: parsed.wallMs,
         toolCpuMs: child.cpuMs,
+        ...(child.cpuTimeline ? { cpuTimeline: child.cpuTimeline } : {}),
         connections: opts.connections ?? 1,
         inFlight: opts.concurrency,
         facts: factsOf(parsed, child, opts.total, atTimeCap),

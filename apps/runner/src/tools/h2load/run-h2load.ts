@@ -66,6 +66,7 @@ export async function runH2load(opts: H2loadOptions): Promise<H2loadRunResult> {
       maxOutputBytes: 64 * 1024,
       ...(opts.env ? { env: { ...opts.env } } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
+      cpuTimeline: true,
       // -n with a time cap: -D would override -n, so h2load is stopped (SIGINT) when the time is up.
       // -D alone: stopped when it outlives its window (TIMED_RUN_END_GRACE_MS).
       ...(interruptAfterMs === undefined ? {} : { interruptAfterMs }),
@@ -89,6 +90,7 @@ export async function runH2load(opts: H2loadOptions): Promise<H2loadRunResult> {
       startedAtMs: parsed.startedAtMs,
       wallMs: parsed.wallMs,
       toolCpuMs: child.cpuMs,
+      ...(child.cpuTimeline ? { cpuTimeline: child.cpuTimeline } : {}),
       connections: opts.clients,
       inFlight: opts.clients * opts.streams,
       facts: factsOf(child, parsed.samples.length, summary, atTimeCap, afterWindow),

@@ -1,0 +1,100 @@
+/**
+ * A child tool's CPU over time, so its CPU per call can be taken over the measured window alone.
+ *
+ * Why: a tool's whole-process CPU (proc-cpu.ts) includes what it spends before its first call
+ * and after its last: ghz parses the .proto, dials and writes the report of every call; h2load
+ * opens its connections. In an interleaved trial every slice is its own process and its window
+ * may be a fifth of a second, so those fixed costs weighed on every call (measured with ghz on
+ * item.get: about 0.03 ms a call in 0.19 s slices). Read over the window, the figure is what the
+ * tool spent while the calls counted were made.
+ *
+ * How: every `pollMs` the scheduler's run time of each of the tool's threads is read from
+ * /proc/<pid>/task/<tid>/schedstat (first field, ns: exact, where /proc/<pid>/stat counts in
+ * 10 ms ticks) and summed, with the time of the reading. The CPU between two instants is
+ * interpolated linearly between the readings around them, so its error is at most what the tool
+ * spends in one poll interval at each end of the window.
+ *
+ * A thread that exits takes its run time with it (the sum drops): a reading lower than the one
+ * before it ends the timeline there, and a window past that point has no figure.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+
+/** One reading: the tool's CPU so far (ms, all its threads) at an instant (epoch ms). */
+export interface CpuReading {
+  atEpochMs: number;
+  cpuMs: number;
+}
+
+/** How often a tool's CPU is read while it runs: small against the shortest window (100 ms). */
+export const CPU_TIMELINE_POLL_MS = 20;
+
+/** Epoch ms with sub-millisecond resolution, on the clock the tools stamp their calls with. */
+export const epochNowMs = (): number => performance.timeOrigin + performance.now();
+
+/** The summed run time of every thread of `pid`, ms; undefined when /proc cannot tell (gone, not Linux). */
+export function readThreadsCpuMs(pid: number): number | undefined {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return undefined;
+  }
+  let ns = 0;
+  for (const tid of tids) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // The thread exited between the listing and the read: its time is gone either way.
+    }
+  }
+  return Number.isFinite(ns) ? ns / 1e6 : undefined;
+}
+
+/** Collects a timeline for `pid` until stopped; the readings end where a thread's exit made the sum drop. */
+export function watchCpuTimeline(pid: number, pollMs = CPU_TIMELINE_POLL_MS): { stop(): CpuReading[] } {
+  const readings: CpuReading[] = [];
+  let broken = false;
+  const read = (): void => {
+    if (broken) return;
+    const cpuMs = readThreadsCpuMs(pid);
+    if (cpuMs === undefined) return;
+    const last = readings[readings.length - 1];
+    if (last && cpuMs < last.cpuMs) {
+      broken = true;
+      return;
+    }
+    readings.push({ atEpochMs: epochNowMs(), cpuMs });
+  };
+  read();
+  const timer = setInterval(read, pollMs);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      return readings;
+    },
+  };
+}
+
+/** The CPU at `atEpochMs`, interpolated; undefined outside the readings. */
+function cpuAt(readings: readonly CpuReading[], atEpochMs: number): number | undefined {
+  for (let i = 1; i < readings.length; i++) {
+    const [a, b] = [readings[i - 1]!, readings[i]!];
+    if (atEpochMs < a.atEpochMs || atEpochMs > b.atEpochMs) continue;
+    const span = b.atEpochMs - a.atEpochMs;
+    return span > 0 ? a.cpuMs + ((b.cpuMs - a.cpuMs) * (atEpochMs - a.atEpochMs)) / span : a.cpuMs;
+  }
+  return undefined;
+}
+
+/** CPU ms spent between two instants (epoch ms), or undefined when the readings do not cover both. */
+export function cpuBetween(
+  readings: readonly CpuReading[],
+  fromEpochMs: number,
+  toEpochMs: number,
+): number | undefined {
+  if (!(toEpochMs > fromEpochMs)) return undefined;
+  const [from, to] = [cpuAt(readings, fromEpochMs), cpuAt(readings, toEpochMs)];
+  return from === undefined || to === undefined ? undefined : Math.max(0, to - from);
+}
