@@ -36,7 +36,9 @@ async function snapshot(targets: ServiceTargets): Promise<Snapshot | null> {
       number,
     ];
     const self = readProcCpu("self");
-    const services = await Promise.all([...LOAD_GENERATORS.values()].map((g) => readServerStats(g.statsUrl(targets))));
+    // Each service once: several generators (autocannon, h2load, the equal client) read the same one's /stats.
+    const statsUrls = new Set([...LOAD_GENERATORS.values()].map((g) => g.statsUrl(targets)));
+    const services = await Promise.all([...statsUrls].map((url) => readServerStats(url)));
     const servicesMs = services.reduce((sum, s) => sum + (s.cpu.userUs + s.cpu.systemUs) / 1000, 0);
     void idle;
     void iowait;
@@ -62,7 +64,8 @@ export async function watchMachineLoad(targets: ServiceTargets) {
       const busy = cores(last.busy - first.busy);
       const own = (last.ownMs - first.ownMs) / 1000 / seconds;
       return (
-        `machine load over the run: ${busy.toFixed(2)} of ${os.availableParallelism()} cores busy on average, ` +
+        // /proc/stat counts every core of the machine, whatever cores this process was pinned to.
+        `machine load over the run: ${busy.toFixed(2)} of ${os.cpus().length} cores busy on average, ` +
         `${own.toFixed(2)} of them this script, its tools and the services, ${Math.max(0, busy - own).toFixed(2)} everything else ` +
         `(Redis and MySQL included); steal ${cores(last.steal - first.steal).toFixed(2)}`
       );
