@@ -5,7 +5,7 @@
  * the tools' figure stands beside it and the walk gains a client step per side.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runResultSchema, runSpecSchema } from "@relix/core";
+import { EQUAL_VIEW_CPU_FACTOR, runResultSchema, runSpecSchema } from "@relix/core";
 import { answerOf } from "@relix/core/render/answer";
 import { renderTableReport } from "@relix/core/render/table";
 import type { EngineContext } from "./engine-context";
@@ -78,6 +78,26 @@ describe("a cell whose tools are unequal", () => {
     expect(report).toContain("CPU per call, both ends");
     expect(report).not.toContain("CLIENTS UNEQUAL for meteorites.get");
     expect(answerOf(result).why).toMatch(/^the load generator, not the protocol, made most of the tools. gap/);
+  }, 120_000);
+});
+
+describe("a cell whose tools are only a little unequal", () => {
+  it("is measured both ways too: the tools' own time per call moves a small call's verdict", async () => {
+    // noop: autocannon and ghz spend CPU per call only 1.4x apart here, yet their verdict differed
+    // from one client's for both (EQUAL_VIEW_CPU_FACTOR says how much); it must not hang on a warm-up.
+    const spec = runSpecSchema.parse({
+      workloads: ["noop"],
+      clients: "tools",
+      warmupMs: 500,
+      durationMs: 1_000,
+      trials: 1,
+    });
+    const result = await runBenchmark(spec, { services: local.services, context, runId: "client-views-small" });
+    const [cell] = result.cells;
+    expect(cell!.toolClients?.cpuFactor).toBeGreaterThan(EQUAL_VIEW_CPU_FACTOR);
+    expect(cell!.toolClients?.reason ?? "unequal-tools").toBe("unequal-tools");
+    expect([cell!.rest.generator.tool, cell!.grpc.generator.tool]).toEqual(["h2load", "h2load"]);
+    expect(cell!.verdict).toContain("with one client for both (h2load)");
   }, 120_000);
 });
 

@@ -5,7 +5,7 @@
 // the measure is computed as for one block, and each slice's own figures are kept for the
 // paired interval (core stats/paired-slices.ts).
 import {
-  CLIENT_CPU_FACTOR,
+  EQUAL_VIEW_CPU_FACTOR,
   createLatencyHistogram,
   generatorCpuMsPerRequest,
   specForWorkload,
@@ -108,11 +108,11 @@ function warmupCpuFactor(
 }
 
 /**
- * The first deciding trial's rule: the tools' CPU per call more than CLIENT_CPU_FACTOR apart in
- * its warm-ups (the CLIENTS UNEQUAL finding's own threshold) -> measure the pair both ways.
+ * The first deciding trial's rule: the tools' CPU per call more than EQUAL_VIEW_CPU_FACTOR apart
+ * in its warm-ups (why that factor: its definition) -> measure the pair both ways.
  */
 function decideClientViews(views: ClientViews, cpuFactor: number | null): void {
-  views.equal = cpuFactor !== null && cpuFactor > CLIENT_CPU_FACTOR;
+  views.equal = cpuFactor !== null && cpuFactor > EQUAL_VIEW_CPU_FACTOR;
   views.reason = views.equal ? "unequal-tools" : null;
 }
 

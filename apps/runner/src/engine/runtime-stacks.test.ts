@@ -191,7 +191,7 @@ if (javaBuilt) {
       const [cell] = result.cells;
       expect(cell!.pair).toEqual({ rest: "spring", grpc: "grpc-java" });
       expect(cell!.stacks).toBeUndefined();
-      // The tools measure the pair; where their CPU per call is more than 2x apart (ghz's against
+      // The tools measure the pair; where their CPU per call is more than 1.1x apart (ghz's against
       // autocannon's, usual here), h2load also drives both and the headline is its.
       const tools = cell!.toolClients ?? cell!;
       expect(tools.rest.generator.tool).toBe("autocannon");

@@ -5,6 +5,7 @@ export * from "./generator-saturation";
 export { loadLoopFact, loadLoopFacts, runFactFinding } from "./run-findings";
 export {
   CLIENT_CPU_FACTOR,
+  EQUAL_VIEW_CPU_FACTOR,
   MIN_WINDOW_REQUESTS,
   TAIL_SAMPLES,
   generatorCpuMsPerRequest,

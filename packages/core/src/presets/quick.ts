@@ -5,8 +5,9 @@ import { definePreset } from "./preset";
  * (REST and gRPC by their tools, and again by one client for both) x 1 trial x (0.4 s warm-up +
  * 1.5 s) = 30 s of measuring (presets.test.ts keeps it <= 45 s), about 53 s of wall time here with
  * each slice's tool start-up. Measuring every cell both ways, rather than only where the tools' CPU
- * per call differs more than 2x, keeps a cell's verdict on the same client from one run to the
- * next: item.get's tools sit near that factor, and its verdict flipped between the two views.
+ * per call differs more than 1.1x, keeps a cell's verdict on the same client from one run to the
+ * next whatever a warm-up reads: item.get's tools once sat near the factor of the day (2x), and its
+ * verdict flipped between the two views.
  */
 export const quickPreset = definePreset({
   name: "quick",

@@ -4,6 +4,7 @@
 // program's, the server's) and their sum, which is what the choice costs at scale.
 import type { CallerCostsRecord } from "../calls/caller-cost-record";
 import { cellName } from "../findings/finding";
+import { EQUAL_VIEW_CPU_FACTOR } from "../findings/validity-findings";
 import type { CellResult, ProtocolSummary, RunResult } from "../result/result-schema";
 import { cpuPerCallOf, type CpuPerCall } from "../result/cpu-per-call";
 import { formatSpeedupCI } from "./format";
@@ -52,8 +53,7 @@ export function clientViewRows(result: RunResult): ClientViewRow[] {
   });
 }
 
-export const CLIENT_VIEWS_LEGEND =
-  "Where the tools' CPU per call differed more than 2x (and in every cell of a sweep or of a run with --clients both), the pair was also driven by one client program for both in the same trials: the verdict is that measurement's, the tools' figure stands beside it, and each client step is how much that side's figure moved when its tool was swapped for the equal client.";
+export const CLIENT_VIEWS_LEGEND = `Where the tools' CPU per call differed more than ${EQUAL_VIEW_CPU_FACTOR}x (and in every cell of a sweep or of a run with --clients both), the pair was also driven by one client program for both in the same trials: the verdict is that measurement's, the tools' figure stands beside it, and each client step is how much that side's figure moved when its tool was swapped for the equal client.`;
 
 export interface CpuPerCallRow {
   cell: string;

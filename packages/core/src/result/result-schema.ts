@@ -258,7 +258,7 @@ export const toolClientsSchema = z.object({
   /** The tools' CPU per call, heavier over lighter, in the cell's first trial's warm-ups; null when not measured. */
   cpuFactor: nonNegative.nullable(),
   /**
-   * Why both: "unequal-tools", their CPU per call more than 2x apart in the warm-ups of the first
+   * Why both: "unequal-tools", their CPU per call more than 1.1x apart in the warm-ups of the first
    * trial that decided (for a workload, in every cache mode and at every placement); "sweep", a
    * sweep measures every cell both ways, since its cells are compared with one another; "asked",
    * the run's `clients` was "both". Absent: "unequal-tools".

@@ -113,7 +113,7 @@ export const clientsField = defineRunField({
       name: "clients",
       value: "MODE",
       example: "equal",
-      help: `client programs: tools (each stack's own: autocannon, ghz, h2load; the pair also by h2load where the tools' CPU per call is over 2x apart), equal (h2load for every stack, gRPC as framed protobuf bodies, gRPC errors from the servers' counters) or both (the tools, and h2load for the pair in every cell, in the same trials); h2load drives a closed loop over kept-alive connections only, so with an open loop (--rate, or a preset whose workloads have a rate of their own) or --rest-connection per-request, equal is refused and both keeps the tools alone for those workloads`,
+      help: `client programs: tools (each stack's own: autocannon, ghz, h2load; the pair also by h2load where the tools' CPU per call is over 1.1x apart), equal (h2load for every stack, gRPC as framed protobuf bodies, gRPC errors from the servers' counters) or both (the tools, and h2load for the pair in every cell, in the same trials); h2load drives a closed loop over kept-alive connections only, so with an open loop (--rate, or a preset whose workloads have a rate of their own) or --rest-connection per-request, equal is refused and both keeps the tools alone for those workloads`,
     },
     (flag, raw) => parseChoice(flag, raw, clientModes),
     String,
