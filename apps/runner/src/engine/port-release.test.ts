@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { canListen, portState, waitForFreePorts } from "./port-release";
@@ -38,6 +39,48 @@ async function outgoing(): Promise<net.Socket> {
   return socket;
 }
 
+/**
+ * A connection from a port below the ephemeral range, bound without SO_REUSEADDR (Python's
+ * default; Node's client sockets always set it), so no listener can share it and no other
+ * connection of this machine is given it: a kernel-chosen port may be shared by connections to
+ * other destinations (Linux allows that per address pair), and with other tests connecting in
+ * parallel one could still hold it after this test lets it go. `release()` resets the connection.
+ */
+async function heldOutsideEphemeralRange(toPort: number): Promise<{ port: number; release(): Promise<void> }> {
+  const script = [
+    "import random, socket, struct, sys",
+    "for attempt in range(200):",
+    "    s = socket.socket()",
+    "    try:",
+    "        s.bind(('127.0.0.1', random.randrange(20000, 32000)))",
+    "        break",
+    "    except OSError:",
+    "        s.close()",
+    `s.connect(('127.0.0.1', ${toPort}))`,
+    "print(s.getsockname()[1], flush=True)",
+    "sys.stdin.read()",
+    "s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack('ii', 1, 0))",
+    "s.close()",
+  ].join("\n");
+  const child = spawn("python3", ["-c", script], { stdio: ["pipe", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once("data", (data: Buffer) => resolve(Number(String(data).trim())));
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`python3 exited with ${code} before holding a port`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let released = false;
+  return {
+    port,
+    release: () => {
+      if (released) return exited;
+      released = true;
+      child.stdin.end();
+      return exited;
+    },
+  };
+}
+
 describe("a service port held by a closed connection", () => {
   it("tells a free port, another program's listener and a port held by a connection apart", async () => {
     const port = await unusedPort();
@@ -63,10 +106,12 @@ describe("a service port held by a closed connection", () => {
   });
 
   it("waits for a held port and goes on the moment it is let go", async () => {
-    const socket = await outgoing();
-    const port = socket.localPort!;
+    const held = await heldOutsideEphemeralRange(portOf(await listener()));
+    cleanups.push(() => held.release());
+    const port = held.port;
+    expect(await portState(HOST, port)).toBe("held");
     // A reset closes without TIME-WAIT: the port is free at once.
-    setTimeout(() => socket.resetAndDestroy(), 700);
+    setTimeout(() => void held.release(), 700);
     const started = Date.now();
     await waitForFreePorts({ host: HOST, ports: [port], withinMs: 10_000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
