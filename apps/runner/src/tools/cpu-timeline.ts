@@ -15,7 +15,9 @@
  * spends in one poll interval at each end of the window.
  *
  * A thread that exits takes its run time with it (the sum drops): a reading lower than the one
- * before it ends the timeline there, and a window past that point has no figure.
+ * before it ends the timeline there, and a window past that point has no figure. An exit hidden by
+ * other threads' growth between two readings would go unseen and the window would read low; ghz
+ * (Go keeps its threads) and h2load (one thread, -t 1) do not end threads mid-run.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
