@@ -111,7 +111,7 @@ function warmupCpuFactor(
  * The first deciding trial's rule: the tools' CPU per call more than EQUAL_VIEW_CPU_FACTOR apart
  * in its warm-ups (why that factor: its definition) -> measure the pair both ways.
  */
-function decideClientViews(views: ClientViews, cpuFactor: number | null): void {
+export function decideClientViews(views: ClientViews, cpuFactor: number | null): void {
   views.equal = cpuFactor !== null && cpuFactor > EQUAL_VIEW_CPU_FACTOR;
   views.reason = views.equal ? "unequal-tools" : null;
 }
@@ -321,8 +321,11 @@ export async function measureInterleavedTrial(
       const { warmupMs } = stack.plan.spec;
       const whole = warmupMs > 0 ? await stack.generator.run(loadPlanOf(stack.plan, context, warmupMs)) : null;
       stack.warmupSamples = whole?.samples.length ?? 0;
-      // Its CPU over the calls the figures count, as the slices' is (the tools' factor compares the two).
-      const run = whole && withWindowCpu(whole, { startMs: 0, endMs: warmupMs });
+      // Its CPU over the calls the figures count, as the slices' is (the tools' factor compares the
+      // two): up to its last call at most, since ghz and h2load start their clocks before their first
+      // call and stop calling before warmupMs (ghz then builds its report).
+      const lastEndMs = (whole?.samples ?? []).reduce((last, s) => Math.max(last, s.endMs), 0);
+      const run = whole && withWindowCpu(whole, { startMs: 0, endMs: Math.min(warmupMs, lastEndMs) });
       warmups.set(stack, { run, figures: warmupFigures(whole?.samples ?? [], warmupMs) });
     };
     for (const stack of stacks) {

@@ -49,10 +49,11 @@ async function outgoing(): Promise<net.Socket> {
 async function heldOutsideEphemeralRange(toPort: number): Promise<{ port: number; release(): Promise<void> }> {
   const script = [
     "import random, socket, struct, sys",
+    "low = int(open('/proc/sys/net/ipv4/ip_local_port_range').read().split()[0])",
     "for attempt in range(200):",
     "    s = socket.socket()",
     "    try:",
-    "        s.bind(('127.0.0.1', random.randrange(20000, 32000)))",
+    "        s.bind(('127.0.0.1', random.randrange(max(1024, low - 12000), low)))",
     "        break",
     "    except OSError:",
     "        s.close()",

@@ -6,10 +6,11 @@
  * tool's CPU, the window is placed on it (the tool stamps its calls in epoch time, the readings
  * carry the same clock) and the CPU between the window's two ends becomes the run's figure:
  * cores busy over the window, or the share of its one core for a one-thread tool. Without a
- * timeline, or one that does not span the window, the whole-process figure stays, as before.
+ * timeline, or one that covers less than MIN_COVERED_SHARE of the window, the whole-process
+ * figure stays, as before.
  */
 import type { GeneratorCpu } from "@relix/core";
-import { cpuBetween } from "../tools/cpu-timeline";
+import { coresBetween } from "../tools/cpu-timeline";
 import type { ToolRunResult } from "../tools";
 import type { LoadRun } from "./load-generator";
 import type { MeasuredWindow } from "./window";
@@ -25,15 +26,13 @@ export function cpuTimelineOf(
 /** The tool's CPU while `window` lasted, where its timeline spans it; else its whole-run figure. */
 export function cpuOverWindow(run: Pick<LoadRun, "cpu" | "cpuTimeline">, window: MeasuredWindow): GeneratorCpu {
   const timeline = run.cpuTimeline;
-  const lengthMs = window.endMs - window.startMs;
-  if (!timeline || !(lengthMs > 0)) return run.cpu;
-  const cpuMs = cpuBetween(
+  if (!timeline || !(window.endMs > window.startMs)) return run.cpu;
+  const cores = coresBetween(
     timeline.readings,
     timeline.startedAtMs + window.startMs,
     timeline.startedAtMs + window.endMs,
   );
-  if (cpuMs === undefined) return run.cpu;
-  const cores = cpuMs / lengthMs;
+  if (cores === undefined) return run.cpu;
   return run.cpu.threads === "one"
     ? { threads: "one", coreFraction: cores, eventLoopUtilization: cores, overWindow: true }
     : { threads: "many", cores, machineCores: run.cpu.machineCores, overWindow: true };

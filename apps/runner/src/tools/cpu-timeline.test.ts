@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cpuBetween, type CpuReading } from "./cpu-timeline";
+import { coresBetween, cpuBetween, type CpuReading } from "./cpu-timeline";
 import { runChildWithCpu } from "./proc-cpu";
 
 const linux = process.platform === "linux";
@@ -23,24 +23,34 @@ describe("a tool's CPU between two instants", () => {
     expect(cpuBetween(readings, 1_020, 1_020)).toBeUndefined();
     expect(cpuBetween([], 1_000, 1_040)).toBeUndefined();
   });
+
+  it("gives cores over the covered part of a window that ends just past the last reading, not beyond", () => {
+    // 1,020-1,040 is covered, 1,040-1,045 not: 20 of 25 ms (80%), at 1 core.
+    expect(coresBetween(readings, 1_020, 1_045)).toBeCloseTo(1);
+    // 20 of 30 ms covered: too little to stand for the window.
+    expect(coresBetween(readings, 1_020, 1_050)).toBeUndefined();
+    expect(coresBetween(readings, 1_000, 1_040)).toBeCloseTo(0.75);
+  });
 });
 
 describe.runIf(linux)("a child's CPU timeline, read from /proc", { timeout: 20_000 }, () => {
   it("tells a child's idle start from its busy end, which the whole-process figure cannot", async () => {
-    // Sleeps 400 ms (as a tool starting up and dialling would idle), then spins 400 ms.
-    const code = "setTimeout(() => { const end = Date.now() + 400; while (Date.now() < end); }, 400)";
-    const started = performance.timeOrigin + performance.now();
+    // Idles 400 ms (as a tool starting up and dialling would), then spins 400 ms, and says when
+    // each began on the wall clock (a loaded machine may start it late).
+    const code =
+      "const idle = Date.now(); setTimeout(() => { const spin = Date.now(); while (Date.now() < spin + 400); " +
+      "console.log(idle, spin, Date.now()); }, 400)";
     const r = await runChildWithCpu(process.execPath, ["-e", code], { hardTimeoutMs: 10_000, cpuTimeline: true });
     expect(r.exitCode).toBe(0);
+    const [idleAt, spinAt, doneAt] = r.stdout.trim().split(" ").map(Number) as [number, number, number];
     const timeline = r.cpuTimeline!;
     expect(timeline.length).toBeGreaterThan(20);
-    // Node's own start-up runs in the first tens of ms: the idle stretch is after it.
-    const idle = cpuBetween(timeline, started + 150, started + 350)!;
-    const busy = cpuBetween(timeline, started + 500, started + 700)!;
+    const idle = cpuBetween(timeline, idleAt + 50, spinAt - 50)!;
+    const busy = cpuBetween(timeline, spinAt + 50, doneAt - 50)!;
     expect(idle).toBeLessThan(40);
-    // One core, spinning: close to all of the 200 ms (a shared machine may take some of it).
-    expect(busy).toBeGreaterThan(100);
-    expect(busy).toBeLessThan(215);
+    // One core, spinning: close to all of the 300 ms (a shared machine may take some of it).
+    expect(busy).toBeGreaterThan(150);
+    expect(busy).toBeLessThan(320);
     // The timeline agrees with the reaped total it is a part of.
     const last = timeline[timeline.length - 1]!.cpuMs;
     expect(last).toBeLessThanOrEqual(r.cpuMs! + 20);

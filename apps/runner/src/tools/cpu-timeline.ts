@@ -20,7 +20,6 @@
  * (Go keeps its threads) and h2load (one thread, -t 1) do not end threads mid-run.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { performance } from "node:perf_hooks";
 
 /** One reading: the tool's CPU so far (ms, all its threads) at an instant (epoch ms). */
 export interface CpuReading {
@@ -35,8 +34,12 @@ export interface CpuReading {
  */
 export const CPU_TIMELINE_POLL_MS = 20;
 
-/** Epoch ms with sub-millisecond resolution, on the clock the tools stamp their calls with. */
-export const epochNowMs = (): number => performance.timeOrigin + performance.now();
+/**
+ * Epoch ms on the clock the tools stamp their calls with: the system's wall clock (Date.now), not
+ * the runner's monotonic one, which drifts from it after any wall-clock step. 1 ms is enough
+ * beside 20 ms readings.
+ */
+export const epochNowMs = (): number => Date.now();
 
 /** The summed run time of every thread of `pid`, ms; undefined when /proc cannot tell (gone, not Linux). */
 export function readThreadsCpuMs(pid: number): number | undefined {
@@ -47,14 +50,17 @@ export function readThreadsCpuMs(pid: number): number | undefined {
     return undefined;
   }
   let ns = 0;
+  let read = 0;
   for (const tid of tids) {
     try {
       ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+      read++;
     } catch {
       // The thread exited between the listing and the read: its time is gone either way.
     }
   }
-  return Number.isFinite(ns) ? ns / 1e6 : undefined;
+  // No thread read (a kernel without schedstat, a restricted /proc): no figure, not zero.
+  return read > 0 && Number.isFinite(ns) ? ns / 1e6 : undefined;
 }
 
 /** Collects a timeline for `pid` until stopped; the readings end where a thread's exit made the sum drop. */
@@ -103,4 +109,26 @@ export function cpuBetween(
   if (!(toEpochMs > fromEpochMs)) return undefined;
   const [from, to] = [cpuAt(readings, fromEpochMs), cpuAt(readings, toEpochMs)];
   return from === undefined || to === undefined ? undefined : Math.max(0, to - from);
+}
+
+/** The part of a window the readings cover at least this much of is taken to stand for all of it. */
+export const MIN_COVERED_SHARE = 0.8;
+
+/**
+ * Cores busy between two instants (CPU ms / wall ms), read over the part of that span the readings
+ * cover when that part is at least MIN_COVERED_SHARE of it: a tool may exit within a reading's
+ * interval of its last call (h2load right after its summary), so a window ending at that call can
+ * lie just past the last reading. Undefined when less is covered.
+ */
+export function coresBetween(
+  readings: readonly CpuReading[],
+  fromEpochMs: number,
+  toEpochMs: number,
+): number | undefined {
+  if (readings.length < 2 || !(toEpochMs > fromEpochMs)) return undefined;
+  const from = Math.max(fromEpochMs, readings[0]!.atEpochMs);
+  const to = Math.min(toEpochMs, readings[readings.length - 1]!.atEpochMs);
+  if (!(to - from >= MIN_COVERED_SHARE * (toEpochMs - fromEpochMs))) return undefined;
+  const cpuMs = cpuBetween(readings, from, to);
+  return cpuMs === undefined ? undefined : cpuMs / (to - from);
 }
