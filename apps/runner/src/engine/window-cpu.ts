@@ -26,7 +26,7 @@ export function cpuTimelineOf(
 /** The tool's CPU while `window` lasted, where its timeline spans it; else its whole-run figure. */
 export function cpuOverWindow(run: Pick<LoadRun, "cpu" | "cpuTimeline">, window: MeasuredWindow): GeneratorCpu {
   const timeline = run.cpuTimeline;
-  if (!timeline || !(window.endMs > window.startMs)) return run.cpu;
+  if (!timeline) return run.cpu;
   const cores = coresBetween(
     timeline.readings,
     timeline.startedAtMs + window.startMs,

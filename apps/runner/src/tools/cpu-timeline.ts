@@ -34,13 +34,6 @@ export interface CpuReading {
  */
 export const CPU_TIMELINE_POLL_MS = 20;
 
-/**
- * Epoch ms on the clock the tools stamp their calls with: the system's wall clock (Date.now), not
- * the runner's monotonic one, which drifts from it after any wall-clock step. 1 ms is enough
- * beside 20 ms readings.
- */
-export const epochNowMs = (): number => Date.now();
-
 /** The summed run time of every thread of `pid`, ms; undefined when /proc cannot tell (gone, not Linux). */
 export function readThreadsCpuMs(pid: number): number | undefined {
   let tids: string[];
@@ -76,7 +69,9 @@ export function watchCpuTimeline(pid: number, pollMs = CPU_TIMELINE_POLL_MS): { 
       broken = true;
       return;
     }
-    readings.push({ atEpochMs: epochNowMs(), cpuMs });
+    // The wall clock the tools stamp their calls with (not the runner's monotonic one, which drifts
+    // from it after a clock step); 1 ms is enough beside 20 ms readings.
+    readings.push({ atEpochMs: Date.now(), cpuMs });
   };
   read();
   const timer = setInterval(read, pollMs);
