@@ -192,6 +192,7 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
     comparisons,
     verdict: equalView ? equalView.verdict : headlineVerdict(comparisons),
     ...(equalView ? { toolClients: equalView.toolClients, clientSteps: equalView.clientSteps } : {}),
+    ...(!equalView && typeof measured.toolsCpuFactor === "number" ? { toolsCpuFactor: measured.toolsCpuFactor } : {}),
   };
   if (extras.length === 0) return result;
 

@@ -82,9 +82,11 @@ describe("a cell whose tools are unequal", () => {
 });
 
 describe("a cell whose tools are only a little unequal", () => {
-  it("is measured both ways too: the tools' own time per call moves a small call's verdict", async () => {
-    // noop: autocannon and ghz spend CPU per call only 1.4x apart here, yet their verdict differed
-    // from one client's for both (EQUAL_VIEW_CPU_FACTOR says how much); it must not hang on a warm-up.
+  it("is measured both ways when their CPU per call is more than 1.1x apart, and says the factor when not", async () => {
+    // noop: autocannon and ghz spent CPU per call 1.4-1.8x apart on one machine, yet their verdict
+    // differed from one client's for both (EQUAL_VIEW_CPU_FACTOR says why). How far apart they are
+    // depends on the machine and its load (autocannon shares the runner's process), so the test holds
+    // the engine to its rule on the factor it measured; it must not hang on a warm-up either way.
     const spec = runSpecSchema.parse({
       workloads: ["noop"],
       clients: "tools",
@@ -93,11 +95,21 @@ describe("a cell whose tools are only a little unequal", () => {
       trials: 1,
     });
     const result = await runBenchmark(spec, { services: local.services, context, runId: "client-views-small" });
+    expect(() => runResultSchema.parse(JSON.parse(JSON.stringify(result)))).not.toThrow();
     const [cell] = result.cells;
-    expect(cell!.toolClients?.cpuFactor).toBeGreaterThan(EQUAL_VIEW_CPU_FACTOR);
-    expect(cell!.toolClients?.reason ?? "unequal-tools").toBe("unequal-tools");
-    expect([cell!.rest.generator.tool, cell!.grpc.generator.tool]).toEqual(["h2load", "h2load"]);
-    expect(cell!.verdict).toContain("with one client for both (h2load)");
+    const factor = cell!.toolClients?.cpuFactor ?? cell!.toolsCpuFactor;
+    console.log(`noop: the tools' CPU per call ${factor?.toFixed(2)}x apart in the warm-ups`);
+    expect(factor).toBeGreaterThanOrEqual(1);
+    if (factor! > EQUAL_VIEW_CPU_FACTOR) {
+      expect(cell!.toolClients?.reason ?? "unequal-tools").toBe("unequal-tools");
+      expect(cell!.toolsCpuFactor).toBeUndefined();
+      expect([cell!.rest.generator.tool, cell!.grpc.generator.tool]).toEqual(["h2load", "h2load"]);
+      expect(cell!.verdict).toContain("with one client for both (h2load)");
+    } else {
+      expect(cell!.toolClients).toBeUndefined();
+      expect([cell!.rest.generator.tool, cell!.grpc.generator.tool]).toEqual(["autocannon", "ghz"]);
+      expect(cell!.verdict).not.toContain("one client for both");
+    }
   }, 120_000);
 });
 
@@ -127,6 +139,8 @@ describe("a run that asks for both views where one client for both cannot drive 
     expect(cell!.rest.generator.tool).toBe("autocannon");
     expect(cell!.grpc.generator.tool).toBe("ghz");
     expect(cell!.toolClients).toBeUndefined();
+    // The tools' factor is still there for a reader: they were measured, only the second view was not.
+    expect(cell!.toolsCpuFactor).toBeGreaterThanOrEqual(1);
     expect(result.facts).toContainEqual(
       expect.objectContaining({ kind: "equal-clients-unavailable", workloads: ["item.get"] }),
     );

@@ -319,6 +319,13 @@ export const cellResultSchema = z.object({
    * tools' figure beside it. Absent when the tools were measured alone and in results written before.
    */
   toolClients: toolClientsSchema.optional(),
+  /**
+   * A cell of a `clients: "tools"` run measured by the tools alone: their CPU per call, heavier over
+   * lighter, in its first trial's warm-ups, so a reader sees why one client for both was not added
+   * (not more than 1.1x apart here or in the cell that decided for its workload, or that client
+   * cannot drive the load). With `toolClients` the factor is its `cpuFactor`; absent: not measured.
+   */
+  toolsCpuFactor: nonNegative.optional(),
   /** With `toolClients`: each side's step from its tool to the equal client, in the layer walk. */
   clientSteps: z.array(clientStepSchema).optional(),
 });

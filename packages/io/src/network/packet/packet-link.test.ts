@@ -32,6 +32,11 @@ async function open(rttMs: number): Promise<PacketLink> {
   return link;
 }
 
+async function closeLink(link: PacketLink): Promise<void> {
+  opened.splice(opened.indexOf(link), 1);
+  await link.close();
+}
+
 async function httpServer(link: PacketLink): Promise<NamespacedServer> {
   const server = await startNodeServer(
     link.server.exec,
@@ -45,25 +50,30 @@ async function httpServer(link: PacketLink): Promise<NamespacedServer> {
 
 describe.runIf(emulation.usable)("a packet link", { timeout: 120_000 }, () => {
   it("reaches same-zone's 0.5 ms RTT within max(10%, 0.05 ms), and a connect takes about one round trip", async () => {
-    const link = await open(0.5);
     // A verification is a median of 20 round trips, 10 ms in all: on a shared machine (other test
     // files run beside this one) a whole verification can land in a busy moment, so it is taken
-    // again a second later, at most ten times, and the best one counts, as a runner that waits for
-    // a quiet moment before refusing a placement would.
+    // again a second later, and the best one counts. A calibration can land in one too and leave the
+    // delay off for every verification after it, so a link that misses four times is opened again,
+    // calibration included, at most three times in all: as the runner does (packet-emulator.ts).
     const verifications: LinkVerification[] = [];
-    for (let attempt = 0; attempt < 10; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const verification = await link.verify();
-      verifications.push(verification);
-      console.log(`0.5 ms link: RTT ${verification.rttMs} ms, connect ${verification.connectMs} ms`);
-      if (Math.abs(verification.rttMs - 0.5) <= 0.05) break;
+    const withinTarget = (v: LinkVerification) => Math.abs(v.rttMs - 0.5) <= 0.05;
+    let link: PacketLink | null = null;
+    for (let opening = 0; opening < 3 && !verifications.some(withinTarget); opening++) {
+      if (link) await closeLink(link);
+      link = await open(0.5);
+      for (let attempt = 0; attempt < 4 && !verifications.some(withinTarget); attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1_000));
+        const verification = await link.verify();
+        verifications.push(verification);
+        console.log(`0.5 ms link: RTT ${verification.rttMs} ms, connect ${verification.connectMs} ms`);
+      }
     }
     const best = verifications.reduce((a, b) => (Math.abs(a.rttMs - 0.5) <= Math.abs(b.rttMs - 0.5) ? a : b));
     expect(Math.abs(best.rttMs - 0.5)).toBeLessThanOrEqual(0.05);
     // The handshake crosses the link: at least the RTT, and not several (Node's own connect cost is a few tenths of a ms).
     expect(best.connectMs).toBeGreaterThanOrEqual(0.45);
     expect(best.connectMs).toBeLessThan(3);
-    const stats = await link.emulatorStats();
+    const stats = await link!.emulatorStats();
     console.log(`0.5 ms link: helpers ${JSON.stringify(stats.client)}`);
     expect(stats.client.packets).toBeGreaterThan(0);
     expect(stats.server.droppedNoRoom + stats.client.droppedNoRoom).toBe(0);
