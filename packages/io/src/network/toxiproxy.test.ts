@@ -43,9 +43,13 @@ describe("Toxiproxy and the RTT probe", () => {
         attributes: { latency: 10, jitter: 0 },
       });
     }
-    const delayed = await measureRtt("127.0.0.1", proxy.port);
-    expect(delayed).toBeGreaterThanOrEqual(20);
-    expect(delayed).toBeLessThan(22);
+    // Every probe carries the whole 20 ms; a moment's load on this shared machine can add to one
+    // probe's median, so the closest of up to three counts, as the runner's own check takes it
+    // (placement-session.ts).
+    const probes: number[] = [];
+    while (probes.length < 3 && !probes.some((rtt) => rtt < 22)) probes.push(await measureRtt("127.0.0.1", proxy.port));
+    for (const rtt of probes) expect(rtt).toBeGreaterThanOrEqual(20);
+    expect(Math.min(...probes)).toBeLessThan(22);
     for (const stream of ["upstream", "downstream"]) await toxiproxy.removeToxic(proxy.name, `latency-${stream}`);
     expect(await measureRtt("127.0.0.1", proxy.port)).toBeLessThan(2);
     await toxiproxy.deleteProxy(proxy.name);

@@ -262,7 +262,9 @@ describe("runGhz against a throwaway grpc-js server", { timeout: 30_000 }, () =>
       total: 1_000_000,
       durationMs: 400,
     });
-    expect(r.count).toBeGreaterThan(10);
+    // Some calls, and far from the million asked (about 30 at 20 ms with 2 in flight; ghz's start-up
+    // counts against the cap, so a busy machine may fit only a few).
+    expect(r.count).toBeGreaterThanOrEqual(1);
     expect(r.count).toBeLessThan(100);
     expect(r.endReason).toBe("cancel");
     expect(r.samples.every((s) => s.ok)).toBe(true); // duration-stop wait applies to SIGINT too

@@ -81,10 +81,15 @@ describe.runIf(emulation.usable)("a packet link", { timeout: 120_000 }, () => {
 
   it("at 20 ms, a request on a new connection pays the handshake (>= 2 RTT), a keep-alive one about 1 RTT", async () => {
     const link = await open(20);
-    const verification = await link.verify();
-    console.log(`20 ms link: RTT ${verification.rttMs} ms, connect ${verification.connectMs} ms`);
-    expect(verification.rttMs).toBeGreaterThan(19);
-    expect(verification.rttMs).toBeLessThan(22);
+    // Every round trip pays the whole delay; a busy moment can only add, so the best of up to four counts.
+    const rtts: number[] = [];
+    while (rtts.length < 4 && !rtts.some((rtt) => rtt < 22)) {
+      const verification = await link.verify();
+      console.log(`20 ms link: RTT ${verification.rttMs} ms, connect ${verification.connectMs} ms`);
+      rtts.push(verification.rttMs);
+    }
+    for (const rtt of rtts) expect(rtt).toBeGreaterThan(19);
+    expect(Math.min(...rtts)).toBeLessThan(22);
     const server = await httpServer(link);
     const timings = (await runNodeProgram(
       link.client.exec,
