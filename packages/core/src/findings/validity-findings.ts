@@ -171,6 +171,9 @@ export function clientCpuFinding(cell: CellResult): Finding | null {
 const cpuMsText = (ms: number | null | undefined) =>
   ms == null ? "not measured" : ms >= 1 ? `${ms.toFixed(1)} ms` : `${(ms * 1000).toFixed(0)} µs`;
 
+/** Two decimals near the 1.1x threshold (1.14 must not read as 1.1), one from 10 up. */
+const factorText = (factor: number): string => factor.toFixed(factor < 10 ? 2 : 1);
+
 /** Why a cell was measured by the tools and by one client for both, as every report says it. */
 export function bothWaysReason(tools: Pick<ToolClients, "reason" | "cpuFactor">): string {
   switch (tools.reason) {
@@ -179,8 +182,22 @@ export function bothWaysReason(tools: Pick<ToolClients, "reason" | "cpuFactor">)
     case "asked":
       return "the run asked for both views in every cell (clients: both)";
     default:
-      return `the tools' CPU per call was ${tools.cpuFactor === null ? "far" : `${tools.cpuFactor.toFixed(1)}x`} apart in the first trial's warm-ups (more than ${EQUAL_VIEW_CPU_FACTOR}x measures both ways)`;
+      return `the tools' CPU per call was ${tools.cpuFactor === null ? "far" : `${factorText(tools.cpuFactor)}x`} apart in the first trial's warm-ups (more than ${EQUAL_VIEW_CPU_FACTOR}x measures both ways)`;
   }
+}
+
+/**
+ * Why a cell of a tools run was measured by its tools alone, from the factor it recorded; null for
+ * a cell measured both ways or one without the figure. Above the factor the cell itself cannot
+ * tell which reason held: a workload is decided once, in its first cell, for all its cells.
+ */
+export function toolsAloneReason(cell: Pick<CellResult, "toolsCpuFactor" | "toolClients">): string | null {
+  const factor = cell.toolsCpuFactor;
+  if (cell.toolClients || factor === undefined) return null;
+  const apart = `the tools' CPU per call was ${factorText(factor)}x apart in the first trial's warm-ups`;
+  return factor <= EQUAL_VIEW_CPU_FACTOR
+    ? `${apart}, within the ${EQUAL_VIEW_CPU_FACTOR}x above which one client for both measures the pair too`
+    : `${apart}, yet one client for both did not join: it cannot drive this load, or its workload's first cell, which decides for all of them, read ${EQUAL_VIEW_CPU_FACTOR}x or less`;
 }
 
 /**

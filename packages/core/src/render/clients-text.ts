@@ -11,6 +11,7 @@ import {
   CPU_PER_CALL_LEGEND,
   cpuMsText,
   cpuPerCallRows,
+  toolsAloneLines,
   type CpuPerCallRow,
 } from "./clients";
 import type { Table } from "./stacks-markdown";
@@ -30,6 +31,7 @@ const cpuTexts = (row: CpuPerCallRow): string[] => [
 
 export function clientsTerminalSection(result: RunResult, s: Styles): string[] {
   const views = clientViewRows(result);
+  const alone = toolsAloneLines(result);
   const cpu = cpuPerCallRows(result);
   const viewColumns: Column[] = VIEW_HEADERS.map((header, i) => ({
     header,
@@ -52,6 +54,7 @@ export function clientsTerminalSection(result: RunResult, s: Styles): string[] {
           s.dim(CLIENT_VIEWS_LEGEND),
         ]
       : []),
+    ...(alone.length > 0 ? ["", s.bold("Clients: the tools alone"), ...alone.map((line) => `  - ${line}`)] : []),
     ...(cpu.length > 0
       ? [
           "",
@@ -65,6 +68,7 @@ export function clientsTerminalSection(result: RunResult, s: Styles): string[] {
 
 export function clientsMarkdown(result: RunResult, table: Table): string[] {
   const views = clientViewRows(result);
+  const alone = toolsAloneLines(result);
   const cpu = cpuPerCallRows(result);
   return [
     ...(views.length > 0
@@ -83,6 +87,7 @@ export function clientsMarkdown(result: RunResult, table: Table): string[] {
           CLIENT_VIEWS_LEGEND,
         ]
       : []),
+    ...(alone.length > 0 ? ["", "## Clients: the tools alone", "", ...alone.map((line) => `- ${line}`)] : []),
     ...(cpu.length > 0
       ? [
           "",

@@ -4,7 +4,7 @@
 // program's, the server's) and their sum, which is what the choice costs at scale.
 import type { CallerCostsRecord } from "../calls/caller-cost-record";
 import { cellName } from "../findings/finding";
-import { EQUAL_VIEW_CPU_FACTOR } from "../findings/validity-findings";
+import { EQUAL_VIEW_CPU_FACTOR, toolsAloneReason } from "../findings/validity-findings";
 import type { CellResult, ProtocolSummary, RunResult } from "../result/result-schema";
 import { cpuPerCallOf, type CpuPerCall } from "../result/cpu-per-call";
 import { formatSpeedupCI } from "./format";
@@ -50,6 +50,16 @@ export function clientViewRows(result: RunResult): ClientViewRow[] {
         steps: (cell.clientSteps ?? []).map((step) => step.text),
       },
     ];
+  });
+}
+
+/** Each cell of a tools run measured by its tools alone, and why: "noop: autocannon vs ghz alone: the tools' ...". */
+export function toolsAloneLines(result: RunResult): string[] {
+  return result.cells.flatMap((cell) => {
+    const reason = toolsAloneReason(cell);
+    return reason
+      ? [`${cellLabel(cell)}: ${cell.rest.generator.tool} vs ${cell.grpc.generator.tool} alone: ${reason}`]
+      : [];
   });
 }
 

@@ -1,13 +1,21 @@
-import { bothWaysReason } from "@relix/core/findings/validity-findings";
+import { bothWaysReason, toolsAloneReason } from "@relix/core/findings/validity-findings";
 import type { CellResult } from "@relix/core/result/result-schema";
 import { Winner } from "@/components/ui/Proto";
 
 /**
  * A cell measured by the tools and by one client for both (its verdict above is the latter's):
  * why it was, what the tools said, and each side's client step with its share of the tools' gap.
+ * A cell of a tools run measured by its tools alone: why one client for both did not join.
  */
 export function ClientViewsBlock({ cell }: { cell: CellResult }) {
   const tools = cell.toolClients;
+  const alone = toolsAloneReason(cell);
+  if (alone)
+    return (
+      <p className="small client-views" data-testid="tools-alone" style={{ margin: "0 0 14px" }}>
+        Measured by the tools alone ({cell.rest.generator.tool} and {cell.grpc.generator.tool}): {alone}.
+      </p>
+    );
   if (!tools) return null;
   const toolsP50 = tools.comparisons.find((c) => c.metric === "p50");
   return (

@@ -198,6 +198,19 @@ describe("a cell measured by the tools and by one client for both", () => {
     expect(findingsOf(both).some((f) => f.kind === "client-cpu-per-request")).toBe(false);
     expect(findingsOf(both).some((f) => f.kind === "clients-equalised")).toBe(true);
   });
+
+  it("says why a cell of a tools run was measured by its tools alone", () => {
+    const alone = structuredClone(makeRunResult({ cells: [{ workload: "noop", trials: 3 }] }));
+    const cell = alone.cells[0]!;
+    cell.rest = { ...cell.rest, generator: { ...cell.rest.generator, tool: "autocannon" } };
+    cell.grpc = { ...cell.grpc, generator: { ...cell.grpc.generator, tool: "ghz" } };
+    cell.toolsCpuFactor = 1.07;
+    const html = renderToStaticMarkup(<Report result={alone} />);
+    expect(html).toContain('data-testid="tools-alone"');
+    expect(html).toContain("Measured by the tools alone (autocannon and ghz)");
+    expect(html).toContain("1.07x apart in the first trial&#x27;s warm-ups, within the 1.1x");
+    expect(html).not.toContain('data-testid="client-views"');
+  });
 });
 
 describe("what a caller pays", () => {
