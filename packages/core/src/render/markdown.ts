@@ -19,7 +19,7 @@ import {
   placementVerdicts,
   refusalReason,
 } from "./placements";
-import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
+import { describeEnvironment, describeLoad, describeRun, presetChangedNote } from "./run-summary";
 import { callerCostsMarkdown, clientsMarkdown } from "./clients-text";
 import { stacksMarkdown } from "./stacks-markdown";
 
@@ -173,12 +173,14 @@ function publishedTable(result: RunResult): string[] {
 function presetNotes(result: RunResult): string[] {
   const preset = result.spec.preset === undefined ? undefined : findPreset(result.spec.preset);
   if (!preset || preset.notes.length === 0) return [];
+  const changed = presetChangedNote(result);
   return [
     "",
     `## About the ${preset.name} preset`,
     "",
     preset.description,
     "",
+    ...(changed ? [`**${changed}**`, ""] : []),
     ...preset.notes.map((note) => `- ${note}`),
   ];
 }

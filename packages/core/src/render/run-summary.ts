@@ -78,6 +78,24 @@ export function presetName(result: RunResult): string {
   return firstDifference(specFromPreset(name), result.spec) === null ? name : `${name}, modified by flags`;
 }
 
+/**
+ * A preset's notes describe the preset as shipped (its clients, windows, cache modes...): for a
+ * run whose flags changed it, the sentence that says which of its settings differ, so a note about
+ * one of them is not read as this run's; null for the preset's own spec or none.
+ */
+export function presetChangedNote(result: RunResult): string | null {
+  const name = result.spec.preset;
+  if (name === undefined || !findPreset(name)) return null;
+  const shipped = specFromPreset(name) as Record<string, unknown>;
+  const ran = result.spec as Record<string, unknown>;
+  const changed = [...new Set([...Object.keys(shipped), ...Object.keys(ran)])].filter(
+    (key) => firstDifference(shipped[key], ran[key]) !== null,
+  );
+  if (changed.length === 0) return null;
+  const list = changed.length === 1 ? changed[0] : `${changed.slice(0, -1).join(", ")} and ${changed.at(-1)}`;
+  return `These notes describe the ${name} preset as shipped; this run changed its ${list}, so a note about ${changed.length === 1 ? "that setting" : "those settings"} may not hold for it.`;
+}
+
 export function describeRun(result: RunResult): string {
   return `Relix run ${result.id} · preset ${presetName(result)} · ${result.createdAt}${result.importedAt ? ` · imported ${result.importedAt}` : ""}`;
 }

@@ -21,7 +21,7 @@ import {
   placementVerdicts,
   refusalReason,
 } from "./placements";
-import { describeEnvironment, describeLoad, describeRun } from "./run-summary";
+import { describeEnvironment, describeLoad, describeRun, presetChangedNote } from "./run-summary";
 import { callerCostsTerminalSection, clientsTerminalSection } from "./clients-text";
 import { stacksSection } from "./stacks-table";
 import { renderTable, type Column } from "./text-table";
@@ -194,9 +194,11 @@ function publishedSection(result: RunResult, s: Styles): string[] {
 function presetNotesSection(result: RunResult, s: Styles): string[] {
   const preset = result.spec.preset === undefined ? undefined : findPreset(result.spec.preset);
   if (!preset || preset.notes.length === 0) return [];
+  const changed = presetChangedNote(result);
   return [
     "",
     s.bold(`About the ${preset.name} preset`) + s.dim(` · ${preset.description}`),
+    ...(changed ? [s.bold(changed)] : []),
     ...preset.notes.map((note) => `- ${note}`),
   ];
 }

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { findingsOf } from "@relix/core/findings/findings-of";
 import { withFacts } from "@relix/core/findings/testing/with-facts";
+import { specFromPreset } from "@relix/core/presets/presets";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
 import { makeSweepResult } from "@relix/core/testing/sweep-fixture";
 import { Report } from "./Report";
@@ -94,6 +95,19 @@ describe("Report (server-rendered)", () => {
     expect(figureNotes).toContain("The study&#x27;s &quot;no-cache&quot; runs read MySQL");
     expect(html).toMatch(/mean latency, no cache \[1\]/);
     expect(html).not.toMatch(/title="The study/);
+  });
+
+  it("says first which of the preset's settings a run's flags changed, and nothing for the preset's own", () => {
+    const changed = makeRunResult({ spec: { ...specFromPreset("quick"), clients: "tools" } });
+    const html = renderToStaticMarkup(<Report result={changed} />);
+    const notes = html.slice(html.indexOf('data-testid="preset-notes"'));
+    expect(notes).toContain(
+      "These notes describe the quick preset as shipped; this run changed its clients, so a note",
+    );
+    expect(notes.indexOf('data-testid="preset-changed"')).toBeLessThan(notes.indexOf("<li"));
+    const shipped = renderToStaticMarkup(<Report result={makeRunResult({ spec: specFromPreset("quick") })} />);
+    expect(shipped).toContain('data-testid="preset-notes"');
+    expect(shipped).not.toContain('data-testid="preset-changed"');
   });
 
   it("shows an older result's own warnings and notes", () => {
