@@ -9,6 +9,7 @@ import {
   type PlacementName,
   type ProtocolMeasure,
   type StackId,
+  type ToolsAlone,
 } from "@relix/core";
 import { emulatorPrecisionMs } from "@relix/core/network/emulator-precision";
 import { HEADLINE_PAIR_NAME, type RunToRunNoise } from "@relix/core/stats/run-to-run-book";
@@ -47,6 +48,8 @@ export interface MeasuredCell {
   emulator?: string;
   /** The tools' CPU per call, heavier over lighter, in the cell's first trial's warm-ups; null when not measured. */
   toolsCpuFactor?: number | null;
+  /** Why a run that could add one client for both did not, from the cell's first trial. */
+  toolsAlone?: Omit<ToolsAlone, "cpuFactor">;
   /** Why the pair was also measured with one client for both (interleaved-trial.ts ClientViews). */
   equalClientsReason?: EqualClientsReason;
   /**
@@ -192,7 +195,9 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
     comparisons,
     verdict: equalView ? equalView.verdict : headlineVerdict(comparisons),
     ...(equalView ? { toolClients: equalView.toolClients, clientSteps: equalView.clientSteps } : {}),
-    ...(!equalView && typeof measured.toolsCpuFactor === "number" ? { toolsCpuFactor: measured.toolsCpuFactor } : {}),
+    ...(!equalView && measured.toolsAlone
+      ? { toolsAlone: { cpuFactor: measured.toolsCpuFactor ?? null, ...measured.toolsAlone } }
+      : {}),
   };
   if (extras.length === 0) return result;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EQUAL_VIEW_CPU_FACTOR } from "@relix/core";
-import { decideClientViews, type ClientViews } from "./interleaved-trial";
+import { decideClientViews, toolsAloneOf, type ClientViews } from "./interleaved-trial";
 
 const undecided = (): ClientViews => ({ pair: { rest: "express", grpc: "grpc-js" }, equal: null, reason: null });
 
@@ -18,5 +18,27 @@ describe("whether a tools run also measures a cell with one client for both", ()
       decideClientViews(views, factor);
       expect(views).toMatchObject({ equal: false, reason: null });
     }
+  });
+});
+
+describe("why a cell measured by its tools alone was", () => {
+  it("names the refusal first: a client that cannot drive the load is the reason, whatever the views", () => {
+    for (const equal of [true, false, null]) {
+      expect(toolsAloneOf({ equal }, "h2load drives a closed loop only", false, 2)).toEqual({
+        because: "equal-view-unavailable",
+        refusal: "h2load drives a closed loop only",
+      });
+    }
+  });
+
+  it("tells the cell that decided (within the factor, or no figure) from the cells that kept its decision", () => {
+    expect(toolsAloneOf({ equal: false }, null, true, 1.05)).toEqual({ because: "within-factor" });
+    expect(toolsAloneOf({ equal: false }, null, true, null)).toEqual({ because: "no-factor" });
+    expect(toolsAloneOf({ equal: false }, null, false, 1.6)).toEqual({ because: "decided-elsewhere" });
+  });
+
+  it("has no reason where the second view was added", () => {
+    expect(toolsAloneOf({ equal: true }, null, true, 1.6)).toBeUndefined();
+    expect(toolsAloneOf({ equal: true }, null, false, 1.02)).toBeUndefined();
   });
 });

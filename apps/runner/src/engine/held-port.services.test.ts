@@ -13,7 +13,11 @@ import { heldOutsideEphemeralRange } from "./testing/held-port";
 const HOST = "127.0.0.1";
 let started: ManagedServices | undefined;
 let peer: net.Server | undefined;
+let held: Awaited<ReturnType<typeof heldOutsideEphemeralRange>> | undefined;
 afterEach(async () => {
+  // Whatever failed first, the holding process is let go (it waits on its stdin until then).
+  await held?.release();
+  held = undefined;
   await started?.stop();
   started = undefined;
   await new Promise<void>((resolve) => (peer ? peer.close(() => resolve()) : resolve()));
@@ -25,12 +29,12 @@ describe("a gRPC port held by an outgoing connection when the services start", (
     peer = net.createServer((socket) => socket.on("error", () => {}));
     await new Promise<void>((resolve) => peer!.listen(0, HOST, resolve));
     // Like a connection to Redis that the kernel gave the port a service is about to listen on.
-    const held = await heldOutsideEphemeralRange((peer.address() as net.AddressInfo).port);
+    held = await heldOutsideEphemeralRange((peer.address() as net.AddressInfo).port);
     const heldPort = held.port;
     const [restPort, grpcMetricsPort] = await Promise.all([getFreePort(), getFreePort()]);
     const said: string[] = [];
     // Let go (a reset leaves no TIME-WAIT) a moment after the runner began to wait.
-    const release = setTimeout(() => void held.release(), 1_500);
+    const release = setTimeout(() => void held?.release(), 1_500);
     try {
       started = await ensureServices(
         { host: HOST, restPort, grpcPort: heldPort, grpcMetricsPort },

@@ -14,6 +14,7 @@ import {
   type ProtocolMeasure,
   type SliceFigures,
   type StackId,
+  type ToolsAlone,
 } from "@relix/core";
 import type { ServerStatsSnapshot } from "@relix/io";
 import type { ClientSample } from "../tools";
@@ -82,6 +83,8 @@ export interface TrialMeasures {
   equalClients?: Map<StackId, ProtocolMeasure>;
   /** The pair's tools' CPU per call in this trial's warm-ups, heavier over lighter; absent when not measured. */
   toolsCpuFactor?: number;
+  /** In a run that could add one client for both, a trial that did not: why. */
+  toolsAlone?: Omit<ToolsAlone, "cpuFactor">;
 }
 
 /** A warm-up's CPU per successful call, ms, or null when it had no calls or no CPU figure. */
@@ -117,11 +120,20 @@ export function decideClientViews(views: ClientViews, cpuFactor: number | null):
 }
 
 /**
- * Equal clients can add their view: the run chose the tools, h2load can drive this spec, and it was
- * found at start-up (a machine without it keeps the tools' view alone, and their warning).
+ * Why a trial of a run that could add one client for both measured its tools alone (`refusal`:
+ * why that client cannot drive this spec; `deciding`: this trial took the views' decision), or
+ * undefined when it added that view.
  */
-function equalViewPossible(spec: ProtocolRunPlan["spec"], context: EngineContext): boolean {
-  return spec.clients !== "equal" && equalViewRefusal(spec, context) === null;
+export function toolsAloneOf(
+  views: Pick<ClientViews, "equal">,
+  refusal: string | null,
+  deciding: boolean,
+  cpuFactor: number | null,
+): TrialMeasures["toolsAlone"] {
+  if (refusal !== null) return { because: "equal-view-unavailable", refusal };
+  if (views.equal) return undefined;
+  if (!deciding) return { because: "decided-elsewhere" };
+  return { because: cpuFactor === null ? "no-factor" : "within-factor" };
 }
 
 /**
@@ -314,6 +326,7 @@ export async function measureInterleavedTrial(
   const stacks: TrialStack[] = plans.map((plan) => trialStackOf(plan, "tools"));
   const stopSamples: Array<() => void> = [];
   let cpuFactor: number | null = null;
+  let toolsAlone: TrialMeasures["toolsAlone"];
   try {
     const warmups = new Map<TrialStack, { run: LoadRun | null; figures: WarmupFigures }>();
     const warmUp = async (stack: TrialStack) => {
@@ -337,9 +350,15 @@ export async function measureInterleavedTrial(
       await warmUp(stack);
     }
     cpuFactor = views ? warmupCpuFactor(views.pair, stacks, warmups) : null;
-    if (views && equalViewPossible(stacks[0]!.plan.spec, context)) {
-      if (views.equal === null) decideClientViews(views, cpuFactor);
-      if (views.equal) {
+    // Equal clients can add their view where the run chose the tools and h2load can drive this
+    // spec (found at start-up: a machine without it keeps the tools' view alone, and their warning).
+    const trialSpec = stacks[0]!.plan.spec;
+    if (views && trialSpec.clients !== "equal") {
+      const refusal = equalViewRefusal(trialSpec, context);
+      const deciding = refusal === null && views.equal === null;
+      if (deciding) decideClientViews(views, cpuFactor);
+      toolsAlone = toolsAloneOf(views, refusal, deciding, cpuFactor);
+      if (!toolsAlone) {
         // The pair's two servers, in the trial's own order of the pair (so it rotates from trial to
         // trial as the tools' does, and one server's two clients never run back to back within a
         // round); already warm and sampled live by their tools' views: only the client warms up.
@@ -376,5 +395,6 @@ export async function measureInterleavedTrial(
     measures: ofView("tools"),
     ...(equalClients.size > 0 ? { equalClients } : {}),
     ...(cpuFactor !== null ? { toolsCpuFactor: cpuFactor } : {}),
+    ...(toolsAlone ? { toolsAlone } : {}),
   };
 }

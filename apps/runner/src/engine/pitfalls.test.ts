@@ -195,12 +195,14 @@ describe("#2 concurrency: the same requests in flight on both sides; TCP connect
     }
     // Little's law on each side: calls in flight = throughput x time each call took, whatever the
     // machine's speed (a side that kept 4 of 6 in flight reads 4). A little under IN_FLIGHT: the
-    // client's own turn-around between a reply and the next request is in no call's latency.
+    // client's own turn-around between a reply and the next request is in no call's latency. Over:
+    // the calls that end in the window count whole, though each connection's first began before
+    // it, so up to one call's latency per connection over the window's length.
     for (const protocol of ["rest", "grpc"] as const) {
       const { rps, latencyMs } = measures[protocol]!.m;
       const inFlight = rps * (latencyMs.mean / 1000);
       expect(inFlight, protocol).toBeGreaterThan(IN_FLIGHT * 0.8);
-      expect(inFlight, protocol).toBeLessThanOrEqual(IN_FLIGHT * 1.02);
+      expect(inFlight, protocol).toBeLessThanOrEqual(IN_FLIGHT * (1 + latencyMs.mean / 1000) * 1.01);
     }
   });
 });
@@ -285,10 +287,10 @@ describe("#5 rate: rps = successful responses in the window / window length, for
     const r = runs.grpc!;
     expect(r.ghzRps).toBeCloseTo(r.count / (r.wallMs / 1000), 6);
     expect(r.wallMs).toBeGreaterThanOrEqual(Math.max(...r.samples.map((s) => s.endMs)));
-    // a third of its calls failed, so its figure is ~1.5x the successful rate over the same wall time
-    // (the window's rate would compare it with a different span, which a slow dial stretches)
-    const okRps = r.samples.filter((s) => s.ok).length / (r.wallMs / 1000);
-    expect(r.ghzRps!).toBeGreaterThan(1.3 * okRps);
+    // a third of its calls failed, so its figure (count / wall, above) is ~1.5x the successful rate
+    // over the same wall time (the window's rate would compare it with a different span, which a
+    // slow dial stretches)
+    expect(r.count).toBeGreaterThan(1.3 * r.samples.filter((s) => s.ok).length);
   });
 
   it("autocannon's own req/s is the mean of per-second counts of every response, non-2xx included", async () => {

@@ -71,6 +71,7 @@ export async function measurePlacementCells(
   for (const [cellNumber, cell] of plan.cells.entries()) {
     const trials: MeasuredTrial[] = [];
     let toolsCpuFactor: number | null = null;
+    let toolsAlone: TrialMeasures["toolsAlone"];
     const views = clientViewsOf(progress, bothWaysFromStart(plan), cell.workload.id, pair);
     for (let trial = 1; trial <= spec.trials; trial++) {
       if (signal?.aborted) throw new RunCancelledError();
@@ -119,6 +120,7 @@ export async function measurePlacementCells(
       }
       const { measures, equalClients } = measured;
       if (trial === 1 && measured.toolsCpuFactor !== undefined) toolsCpuFactor = measured.toolsCpuFactor;
+      if (trial === 1) toolsAlone = measured.toolsAlone;
       for (const stack of order) {
         const measure = measures.get(stack)!;
         progress.index++;
@@ -152,6 +154,7 @@ export async function measurePlacementCells(
         trials,
         ...(plan.emulator ? { emulator: plan.emulator } : {}),
         toolsCpuFactor,
+        ...(toolsAlone ? { toolsAlone } : {}),
         ...(views.reason ? { equalClientsReason: views.reason } : {}),
         ...(plan.runToRun ? { runToRunNoise: noiseOfCell(plan.runToRun, plan, cell) } : {}),
       }),

@@ -182,22 +182,33 @@ export function bothWaysReason(tools: Pick<ToolClients, "reason" | "cpuFactor">)
     case "asked":
       return "the run asked for both views in every cell (clients: both)";
     default:
-      return `the tools' CPU per call was ${tools.cpuFactor === null ? "far" : `${factorText(tools.cpuFactor)}x`} apart in the first trial's warm-ups (more than ${EQUAL_VIEW_CPU_FACTOR}x measures both ways)`;
+      // A later cell of a workload keeps the views its first cell decided, whatever its own factor.
+      return tools.cpuFactor !== null && tools.cpuFactor > EQUAL_VIEW_CPU_FACTOR
+        ? `the tools' CPU per call was ${factorText(tools.cpuFactor)}x apart in the first trial's warm-ups (more than ${EQUAL_VIEW_CPU_FACTOR}x measures both ways)`
+        : `the tools' CPU per call was more than ${EQUAL_VIEW_CPU_FACTOR}x apart in its workload's first cell, and every cell of a workload keeps the same views${tools.cpuFactor === null ? "" : ` (here ${factorText(tools.cpuFactor)}x)`}`;
   }
 }
 
 /**
- * Why a cell of a tools run was measured by its tools alone, from the factor it recorded; null for
- * a cell measured both ways or one without the figure. Above the factor the cell itself cannot
- * tell which reason held: a workload is decided once, in its first cell, for all its cells.
+ * Why a cell measured by its tools alone was not also measured with one client for both, when its
+ * run could have added that view; null for a cell measured both ways, a `clients: "equal"` run's,
+ * or an older result's.
  */
-export function toolsAloneReason(cell: Pick<CellResult, "toolsCpuFactor" | "toolClients">): string | null {
-  const factor = cell.toolsCpuFactor;
-  if (cell.toolClients || factor === undefined) return null;
-  const apart = `the tools' CPU per call was ${factorText(factor)}x apart in the first trial's warm-ups`;
-  return factor <= EQUAL_VIEW_CPU_FACTOR
-    ? `${apart}, within the ${EQUAL_VIEW_CPU_FACTOR}x above which one client for both measures the pair too`
-    : `${apart}, yet one client for both did not join: it cannot drive this load, or its workload's first cell, which decides for all of them, read ${EQUAL_VIEW_CPU_FACTOR}x or less`;
+export function toolsAloneReason(cell: Pick<CellResult, "toolsAlone" | "toolClients">): string | null {
+  const alone = cell.toolsAlone;
+  if (cell.toolClients || !alone) return null;
+  const apart = (where: string) =>
+    alone.cpuFactor === null ? "" : `the tools' CPU per call was ${factorText(alone.cpuFactor)}x apart ${where}`;
+  switch (alone.because) {
+    case "within-factor":
+      return `${apart("in the first trial's warm-ups")}, within the ${EQUAL_VIEW_CPU_FACTOR}x above which one client for both measures the pair too`;
+    case "no-factor":
+      return "the warm-ups gave no CPU figure for one of the tools, so nothing called for one client for both";
+    case "decided-elsewhere":
+      return `its workload's first cell was measured by the tools alone, and every cell of a workload keeps the same views, since they are compared with one another${alone.cpuFactor === null ? "" : ` (here ${apart("in the warm-ups")})`}`;
+    case "equal-view-unavailable":
+      return `one client for both cannot drive this load: ${alone.refusal ?? "the runner refused it"}`;
+  }
 }
 
 /**

@@ -53,14 +53,19 @@ export function clientViewRows(result: RunResult): ClientViewRow[] {
   });
 }
 
-/** Each cell of a tools run measured by its tools alone, and why: "noop: autocannon vs ghz alone: the tools' ...". */
+/**
+ * The cells measured by their tools alone, and why: "noop: autocannon vs ghz alone: the tools' ...".
+ * Cells with the same reason share a line (an open-loop sweep's every cell has the same refusal).
+ */
 export function toolsAloneLines(result: RunResult): string[] {
-  return result.cells.flatMap((cell) => {
+  const cellsByReason = new Map<string, string[]>();
+  for (const cell of result.cells) {
     const reason = toolsAloneReason(cell);
-    return reason
-      ? [`${cellLabel(cell)}: ${cell.rest.generator.tool} vs ${cell.grpc.generator.tool} alone: ${reason}`]
-      : [];
-  });
+    if (!reason) continue;
+    const line = `${cell.rest.generator.tool} vs ${cell.grpc.generator.tool} alone: ${reason}`;
+    cellsByReason.set(line, [...(cellsByReason.get(line) ?? []), cellLabel(cell)]);
+  }
+  return [...cellsByReason].map(([line, cells]) => `${cells.join(", ")}: ${line}`);
 }
 
 export const CLIENT_VIEWS_LEGEND = `Where the tools' CPU per call differed more than ${EQUAL_VIEW_CPU_FACTOR}x (and in every cell of a sweep or of a run with --clients both), the pair was also driven by one client program for both in the same trials: the verdict is that measurement's, the tools' figure stands beside it, and each client step is how much that side's figure moved when its tool was swapped for the equal client.`;

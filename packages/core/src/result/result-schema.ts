@@ -267,6 +267,25 @@ export const toolClientsSchema = z.object({
 });
 export type ToolClients = z.infer<typeof toolClientsSchema>;
 
+/**
+ * Why a cell was measured by its tools alone: "within-factor", its tools' CPU per call 1.1x apart
+ * or less in its first trial's warm-ups (the cell that decided for its workload); "no-factor", a
+ * warm-up gave no CPU figure, so nothing called for a second view; "decided-elsewhere", its
+ * workload's first cell decided so (every cell of a workload keeps the same views: they are
+ * compared with one another); "equal-view-unavailable", that client cannot drive this load.
+ */
+export const toolsAloneReasons = ["within-factor", "no-factor", "decided-elsewhere", "equal-view-unavailable"] as const;
+export type ToolsAloneReason = (typeof toolsAloneReasons)[number];
+
+export const toolsAloneSchema = z.object({
+  /** This cell's tools' CPU per call in its first trial's warm-ups, heavier over lighter; null when not measured. */
+  cpuFactor: z.number().min(1).nullable(),
+  because: z.enum(toolsAloneReasons),
+  /** With "equal-view-unavailable": why that client cannot drive this load, as the runner said it. */
+  refusal: z.string().optional(),
+});
+export type ToolsAlone = z.infer<typeof toolsAloneSchema>;
+
 export const cellResultSchema = z.object({
   workload: z.string(),
   label: z.string(),
@@ -320,12 +339,12 @@ export const cellResultSchema = z.object({
    */
   toolClients: toolClientsSchema.optional(),
   /**
-   * A cell of a `clients: "tools"` run measured by the tools alone: their CPU per call, heavier over
-   * lighter, in its first trial's warm-ups, so a reader sees why one client for both was not added
-   * (not more than 1.1x apart here or in the cell that decided for its workload, or that client
-   * cannot drive the load). With `toolClients` the factor is its `cpuFactor`; absent: not measured.
+   * A cell whose run could have added one client for both (`clients` "tools" or "both", or a
+   * sweep) measured by its tools alone, and why, so a reader can tell "the tools were equal enough"
+   * from "that client could not drive this load". Absent in `clients: "equal"` runs, in cells with
+   * `toolClients`, and in results written before.
    */
-  toolsCpuFactor: nonNegative.optional(),
+  toolsAlone: toolsAloneSchema.optional(),
   /** With `toolClients`: each side's step from its tool to the equal client, in the layer walk. */
   clientSteps: z.array(clientStepSchema).optional(),
 });

@@ -131,7 +131,7 @@ describe.skipIf(!REDIS_URL)("createRedisCacheStore on a real Redis", () => {
         expect(took).toBeLessThan(1_500);
         // After the socket timeout (2 s) the connection is given up: requests fail at once again
         // instead of each waiting out its own timeout.
-        await eventually(async () => expect(await elapsed(() => flaky.get(`${prefix}p`))).toBeLessThan(100), 4_000);
+        await eventually(async () => expect(await elapsed(() => flaky.get(`${prefix}p`))).toBeLessThan(FAST_MS), 4_000);
       } finally {
         proxy.stall(false);
       }

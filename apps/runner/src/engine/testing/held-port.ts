@@ -18,6 +18,8 @@ export async function heldOutsideEphemeralRange(toPort: number): Promise<{ port:
     "        break",
     "    except OSError:",
     "        s.close()",
+    "else:",
+    "    sys.exit('no free port below the ephemeral range')",
     `s.connect(('127.0.0.1', ${toPort}))`,
     "print(s.getsockname()[1], flush=True)",
     "sys.stdin.read()",

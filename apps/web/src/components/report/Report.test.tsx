@@ -218,7 +218,7 @@ describe("a cell measured by the tools and by one client for both", () => {
     const cell = alone.cells[0]!;
     cell.rest = { ...cell.rest, generator: { ...cell.rest.generator, tool: "autocannon" } };
     cell.grpc = { ...cell.grpc, generator: { ...cell.grpc.generator, tool: "ghz" } };
-    cell.toolsCpuFactor = 1.07;
+    cell.toolsAlone = { cpuFactor: 1.07, because: "within-factor" };
     const html = renderToStaticMarkup(<Report result={alone} />);
     expect(html).toContain('data-testid="tools-alone"');
     expect(html).toContain("Measured by the tools alone (autocannon and ghz)");
