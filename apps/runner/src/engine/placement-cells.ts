@@ -70,8 +70,8 @@ export async function measurePlacementCells(
   const results: CellResult[] = [];
   for (const [cellNumber, cell] of plan.cells.entries()) {
     const trials: MeasuredTrial[] = [];
-    let toolsCpuFactor: number | null = null;
-    let toolsAlone: TrialMeasures["toolsAlone"];
+    // The tools' CPU factor and why the cell kept one view are its first trial's.
+    let firstTrial: TrialMeasures | undefined;
     const views = clientViewsOf(progress, bothWaysFromStart(plan), cell.workload.id, pair);
     for (let trial = 1; trial <= spec.trials; trial++) {
       if (signal?.aborted) throw new RunCancelledError();
@@ -119,8 +119,7 @@ export async function measurePlacementCells(
         stopTicker();
       }
       const { measures, equalClients } = measured;
-      if (trial === 1 && measured.toolsCpuFactor !== undefined) toolsCpuFactor = measured.toolsCpuFactor;
-      if (trial === 1) toolsAlone = measured.toolsAlone;
+      if (trial === 1) firstTrial = measured;
       for (const stack of order) {
         const measure = measures.get(stack)!;
         progress.index++;
@@ -153,8 +152,8 @@ export async function measurePlacementCells(
         pair,
         trials,
         ...(plan.emulator ? { emulator: plan.emulator } : {}),
-        toolsCpuFactor,
-        ...(toolsAlone ? { toolsAlone } : {}),
+        toolsCpuFactor: firstTrial?.toolsCpuFactor ?? null,
+        ...(firstTrial?.toolsAlone ? { toolsAlone: firstTrial.toolsAlone } : {}),
         ...(views.reason ? { equalClientsReason: views.reason } : {}),
         ...(plan.runToRun ? { runToRunNoise: noiseOfCell(plan.runToRun, plan, cell) } : {}),
       }),

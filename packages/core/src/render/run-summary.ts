@@ -70,12 +70,22 @@ export function describeEnvironment(result: RunResult): string {
   ].join(" · ");
 }
 
+/** The spec's settings that differ from its preset's own, by name; empty for none or an unknown preset. */
+function changedPresetSettings(result: RunResult): string[] {
+  const name = result.spec.preset;
+  if (name === undefined || !findPreset(name)) return [];
+  const shipped = specFromPreset(name) as Record<string, unknown>;
+  const ran = result.spec as Record<string, unknown>;
+  return [...new Set([...Object.keys(shipped), ...Object.keys(ran)])].filter(
+    (key) => firstDifference(shipped[key], ran[key]) !== null,
+  );
+}
+
 /** "quick", or "quick, modified by flags" when the spec is not the preset's own. */
 export function presetName(result: RunResult): string {
   const name = result.spec.preset;
   if (name === undefined) return "(none)";
-  if (!findPreset(name)) return name;
-  return firstDifference(specFromPreset(name), result.spec) === null ? name : `${name}, modified by flags`;
+  return changedPresetSettings(result).length === 0 ? name : `${name}, modified by flags`;
 }
 
 /**
@@ -84,16 +94,10 @@ export function presetName(result: RunResult): string {
  * one of them is not read as this run's; null for the preset's own spec or none.
  */
 export function presetChangedNote(result: RunResult): string | null {
-  const name = result.spec.preset;
-  if (name === undefined || !findPreset(name)) return null;
-  const shipped = specFromPreset(name) as Record<string, unknown>;
-  const ran = result.spec as Record<string, unknown>;
-  const changed = [...new Set([...Object.keys(shipped), ...Object.keys(ran)])].filter(
-    (key) => firstDifference(shipped[key], ran[key]) !== null,
-  );
+  const changed = changedPresetSettings(result);
   if (changed.length === 0) return null;
   const list = changed.length === 1 ? changed[0] : `${changed.slice(0, -1).join(", ")} and ${changed.at(-1)}`;
-  return `These notes describe the ${name} preset as shipped; this run changed its ${list}, so a note about ${changed.length === 1 ? "that setting" : "those settings"} may not hold for it.`;
+  return `These notes describe the ${result.spec.preset} preset as shipped; this run changed its ${list}, so a note about ${changed.length === 1 ? "that setting" : "those settings"} may not hold for it.`;
 }
 
 export function describeRun(result: RunResult): string {
