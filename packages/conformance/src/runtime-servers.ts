@@ -5,7 +5,7 @@
  * SIGTERM as the runner stops it. Their stacks are then reached like the Node ones, through the
  * addresses (http-stack-client.ts).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -20,7 +20,7 @@ import { stackPortVariable } from "@relix/core/stacks/port-variables";
 import { RUNTIME_BUILDS, type OtherRuntime } from "@relix/core/stacks/runtime-builds";
 import { stackRecord, stacksOfProcess, type StackId } from "@relix/core/stacks/stacks";
 import { ensureDatabaseExists, seedDatabase } from "@relix/io/data/seed";
-import { ownChildProcess } from "@relix/io/lifetime";
+import { spawnOwned } from "@relix/io/lifetime";
 import { createMysqlPool } from "@relix/io/repository/mysql-store";
 import { serverEnvironment } from "./stack";
 
@@ -122,9 +122,13 @@ function exitOf(child: ChildProcess, killed: boolean): Exit {
 function startServer(process: ServiceProcessId, env: Record<string, string | undefined>, ports: number[]) {
   const record = serviceProcessRecord(process);
   // Through bash, which the script execs away: the pid started is the server's own, and SIGTERM reaches it.
-  const child = spawn("bash", [path.join(REPO_ROOT, record.start!)], { env, stdio: ["ignore", "pipe", "pipe"] });
-  // Killed if this test process ends first; recorded for the runner's sweep of leftovers.
-  ownChildProcess(child, record.label, ports);
+  // Ends with this test process however it ends; recorded for the runner's sweep of leftovers.
+  const child = spawnOwned("bash", [path.join(REPO_ROOT, record.start!)], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    what: record.label,
+    ports,
+  });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));

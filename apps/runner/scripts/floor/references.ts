@@ -3,7 +3,7 @@
  * swept after a crash), on a free port, and waits for its one "listening" line.
  */
 import { getFreePort } from "@relix/io/backends";
-import { spawnOwned, type ServiceProcess } from "../../src/engine/service-processes";
+import { spawnServiceProcess, type ServiceProcess } from "../../src/engine/service-processes";
 import type { ReferenceCommand } from "./runtime-floors";
 
 /** A JVM on a busy machine takes seconds to start; nothing here should take longer than this. */
@@ -15,7 +15,7 @@ export async function startReference(
   redisUrl: string,
 ): Promise<{ process: ServiceProcess; port: number }> {
   const port = await getFreePort();
-  const started = spawnOwned(
+  const started = spawnServiceProcess(
     {
       name: reference.name,
       label: `the floor reference (${reference.name})`,

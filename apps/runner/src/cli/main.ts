@@ -8,7 +8,10 @@ const code = await runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   // Imported here, not at the top: --help and flag errors should not wait for (or depend on)
   // autocannon, grpc-js and the database drivers.
-  loadEngine: async (env) => (await import("../engine/engine-from-env")).engineFromEnv(env),
+  loadEngine: async (env) => {
+    await (await import("./leftovers")).claimStateDir(env, process.stderr);
+    return (await import("../engine/engine-from-env")).engineFromEnv(env);
+  },
   onSignal: (signal, handler) => {
     process.on(signal, handler);
     return () => process.off(signal, handler);

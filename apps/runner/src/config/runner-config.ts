@@ -30,6 +30,11 @@ export const DEFAULT_ALLOWED_ORIGINS = [
 /** Where the runner keeps its record of what it started (relative to its working directory). */
 export const DEFAULT_STATE_DIR = ".relix/state";
 
+/** The state folder as the runner service, `pnpm bench` and the engine all resolve it, so each sweeps what the others left. */
+export function stateDirFrom(env: Readonly<Record<string, string | undefined>>): string {
+  return path.resolve(env.RUNNER_STATE_DIR || DEFAULT_STATE_DIR);
+}
+
 const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
 
 const BYTES_PER_UNIT: Record<string, number> = {

@@ -1,7 +1,6 @@
-import path from "node:path";
 import { placementName, type RunSpec } from "@relix/core";
 import { describeSweptLinks, detectPacketEmulation, sweepPacketLinks } from "@relix/io/network/packet/index";
-import { DEFAULT_STATE_DIR } from "../config/runner-config";
+import { stateDirFrom } from "../config/runner-config";
 import type { EngineContext } from "./engine-context";
 import { startPacketEmulator, type PacketEmulator } from "./packet-emulator";
 
@@ -40,7 +39,7 @@ export async function chooseEmulator(
   }
   // The runner service's state folder (the CLI's too): a link's record goes there, so the next run
   // that builds one sweeps what a killed runner or `pnpm bench` left.
-  const stateDir = path.resolve(env.RUNNER_STATE_DIR || DEFAULT_STATE_DIR);
+  const stateDir = stateDirFrom(env);
   const swept = describeSweptLinks(await sweepPacketLinks(stateDir, { searchPath: env.PATH ?? "" }));
   const emulation = await detectPacketEmulation(env, { stateDir });
   if (!emulation.usable) return { ...refuse(emulation.reason), swept };

@@ -25,7 +25,7 @@ import { ensureRuntimeBuilt, RuntimeNotBuiltError } from "./runtime-build";
 import { REPO_ROOT } from "./service-build";
 import type { ManagedServices } from "./service-manager";
 import { waitForFreePorts } from "./port-release";
-import { spawnOwned, type ServiceProcess } from "./service-processes";
+import { spawnServiceProcess, type ServiceProcess } from "./service-processes";
 import { protocolOf, stackPort, StackNotServedError } from "./stack-table";
 import { grpcHostOf, restHostOf, USE_RUNNING_SERVICES_OPT_IN, type ServiceTargets } from "./targets";
 
@@ -173,7 +173,7 @@ export async function startRuntimeServices(
       // The gRPC servers' ports are in the ephemeral range: a closed connection's port is waited out (port-release.ts).
       await waitForFreePorts({ host, ports, log, signal });
       log(`starting ${record.label} (${record.start})`);
-      const child = spawnOwned(
+      const child = spawnServiceProcess(
         // Through bash, which the script execs away: the pid started is the server's own.
         { name: record.label, label: record.label, command: "bash", args: [path.join(REPO_ROOT, record.start!)] },
         { ...env, ...portEnv, HOST: host, REDIS_URL: backends.redis, MYSQL_URL: backends.mysql },

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { ownChildProcess } from "@relix/io/lifetime";
+import type { ChildProcess } from "node:child_process";
+import { spawnOwned } from "@relix/io/lifetime";
 import type { ServiceName } from "./service-build";
 
 export interface ServiceProcess {
@@ -22,7 +22,7 @@ export function spawnService(
   env: Readonly<Record<string, string | undefined>>,
   ports: readonly number[],
 ): ServiceProcess {
-  return spawnOwned(
+  return spawnServiceProcess(
     { name, label: name === "rest" ? "the REST API" : "the gRPC API", command: process.execPath, args: [bundle] },
     { ...env, NODE_ENV: "production" },
     ports,
@@ -33,13 +33,17 @@ export function spawnService(
  * Starts a server as a child process owned like the APIs' (killed with this process, swept after
  * a crash), keeping its last lines of output for error messages.
  */
-export function spawnOwned(
+export function spawnServiceProcess(
   what: { name: string; label: string; command: string; args?: readonly string[] },
   env: Readonly<Record<string, string | undefined>>,
   ports: readonly number[],
 ): ServiceProcess {
-  const child = spawn(what.command, what.args ?? [], { env, stdio: ["ignore", "pipe", "pipe"] });
-  ownChildProcess(child, what.label, ports);
+  const child = spawnOwned(what.command, what.args ?? [], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    what: what.label,
+    ports,
+  });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));

@@ -17,11 +17,11 @@
  * exposes no RUSAGE_CHILDREN); reading /proc/<pid>/stat "just before exit" is racy (the pid is
  * gone once reaped).
  */
-import { spawn, execFileSync, type SpawnOptions } from "node:child_process";
+import { execFileSync, type SpawnOptions } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { ownChildProcess } from "@relix/io/lifetime";
+import { spawnOwned } from "@relix/io/lifetime";
 import { watchCpuTimeline, type CpuReading } from "./cpu-timeline";
 
 export interface ProcCpuTimes {
@@ -134,9 +134,8 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
     const before = readProcCpu("self");
     const t0 = performance.now();
     const spawnOpts: SpawnOptions = { stdio: ["ignore", "pipe", "pipe"], env: opts.env, cwd: opts.cwd };
-    const child = spawn(file, args, spawnOpts);
-    // A tool must not outlive the runner: killed if it exits first, swept at its next start if it is killed.
-    ownChildProcess(child, path.basename(file));
+    // A tool must not outlive the runner, however the runner ends (spawn-owned.ts).
+    const child = spawnOwned(file, args, { ...spawnOpts, what: path.basename(file) });
     let stdout = "";
     let stderr = "";
     child.stdout?.setEncoding("utf8").on("data", (d: string) => {

@@ -1,6 +1,5 @@
-import { spawn } from "node:child_process";
 import type { Socket } from "node:net";
-import { ownChildProcess } from "../lifetime/own";
+import { spawnOwned } from "../lifetime/spawn-owned";
 
 const OUTPUT_TAIL_BYTES = 16 * 1024;
 
@@ -35,8 +34,7 @@ export function spawnServer(
   what: string,
   ports: readonly number[],
 ): ServerProcess {
-  const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
-  ownChildProcess(child, what, ports);
+  const child = spawnOwned(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], what, ports });
   let output = "";
   let status: ServerExit | null = null;
 

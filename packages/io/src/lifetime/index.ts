@@ -10,3 +10,4 @@ export {
   type OwnedRecord,
 } from "./owned-record";
 export { identifyProcess, isStillRunning, type ProcessIdentity } from "./process-identity";
+export { diesWithParent, spawnOwned } from "./spawn-owned";

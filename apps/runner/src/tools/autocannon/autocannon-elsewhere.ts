@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { ownChildProcess } from "@relix/io/lifetime";
+import { spawnOwned } from "@relix/io/lifetime";
 import type { AutocannonOptions } from "./autocannon-options";
 import type { AutocannonRunResult } from "./run-autocannon";
 import { fromWire, toWire } from "./json-wire";
@@ -28,8 +27,10 @@ export function runAutocannonElsewhere(
 ): Promise<AutocannonRunResult> {
   const { signal, onProgress, execPrefix: _prefix, ...rest } = opts;
   const argv = [...execPrefix, process.execPath, "--import", TSX_LOADER, CHILD_MAIN];
-  const child = spawn(argv[0]!, argv.slice(1), { stdio: ["pipe", "pipe", "pipe"] });
-  ownChildProcess(child, "autocannon on a packet link's client side");
+  const child = spawnOwned(argv[0]!, argv.slice(1), {
+    stdio: ["pipe", "pipe", "pipe"],
+    what: "autocannon on a packet link's client side",
+  });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4_000)));
   child.stdin.on("error", () => {});

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import type { Socket } from "node:net";
 import { createInterface } from "node:readline";
-import { ownChildProcess } from "../../lifetime/own";
+import { spawnOwned } from "../../lifetime/spawn-owned";
 import { emulatorReadySchema, emulatorStatsSchema, type EmulatorReady, type EmulatorStats } from "./emulator-stats";
 
 /**
@@ -46,9 +46,11 @@ export async function startEmulator(start: EmulatorStart): Promise<EmulatorProce
     `--jitter-us=${Math.round(start.jitterUs)}`,
     `--window-us=${Math.round(start.windowUs)}`,
   ];
-  const child = spawn(argv[0]!, argv.slice(1), { stdio: ["pipe", "pipe", "pipe"] });
-  // Killed if this process exits first; recorded for the lifetime sweep if it is killed outright.
-  ownChildProcess(child, "the packet-delay network emulator");
+  // Ends with this process however it ends (spawn-owned.ts).
+  const child = spawnOwned(argv[0]!, argv.slice(1), {
+    stdio: ["pipe", "pipe", "pipe"],
+    what: "the packet-delay network emulator",
+  });
   // A write after it died must not become an uncaught EPIPE: its exit is reported on its own.
   child.stdin.on("error", () => {});
   // Not what keeps this process alive: a caller that never closes its link still exits (and the

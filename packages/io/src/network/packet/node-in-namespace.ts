@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import type { Socket } from "node:net";
 import { createInterface } from "node:readline";
-import { ownChildProcess } from "../../lifetime/own";
+import { spawnOwned } from "../../lifetime/spawn-owned";
 
 /**
  * Runs a small Node program (plain JavaScript source) inside a namespace: `execPrefix` is a link
@@ -24,8 +24,10 @@ export function runNodeProgram(
   timeoutMs: number,
 ): Promise<unknown> {
   const argv = nodeArgv(execPrefix, source, args);
-  const child = spawn(argv[0]!, argv.slice(1), { stdio: ["ignore", "pipe", "pipe"] });
-  ownChildProcess(child, "a probe inside a packet link's namespace");
+  const child = spawnOwned(argv[0]!, argv.slice(1), {
+    stdio: ["ignore", "pipe", "pipe"],
+    what: "a probe inside a packet link's namespace",
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -68,8 +70,7 @@ export async function startNodeServer(
   timeoutMs = 10_000,
 ): Promise<NamespacedServer> {
   const argv = nodeArgv(execPrefix, source, args);
-  const child = spawn(argv[0]!, argv.slice(1), { stdio: ["ignore", "pipe", "pipe"] });
-  ownChildProcess(child, what);
+  const child = spawnOwned(argv[0]!, argv.slice(1), { stdio: ["ignore", "pipe", "pipe"], what });
   child.unref();
   for (const stream of [child.stdout, child.stderr]) (stream as unknown as Socket).unref();
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
