@@ -40,6 +40,8 @@ export interface CliRun {
   thresholds: Threshold[];
   quiet: boolean;
   noColor: boolean;
+  /** --verbose: the full report instead of the short summary. */
+  verbose: boolean;
 }
 
 export type CliArgs = { help: true } | CliRun;
@@ -179,5 +181,19 @@ export function parseCliArgs(argv: readonly string[], options: CliArgsOptions = 
     thresholds: parseThresholds((values.get("threshold") as string[] | undefined) ?? [], resolved.spec),
     quiet: values.has("quiet"),
     noColor: values.has("no-color"),
+    verbose: values.has("verbose"),
   };
+}
+
+/**
+ * `--explain`, `--explain RX009` or `--explain=RX009`: a question about the reports, not a run, so
+ * it is answered before any other flag is read. The code, null for the list, undefined when not asked.
+ */
+export function explainRequest(argv: readonly string[]): string | null | undefined {
+  const index = argv.findIndex((arg) => arg === "--explain" || arg.startsWith("--explain="));
+  if (index < 0) return undefined;
+  const arg = argv[index]!;
+  if (arg.startsWith("--explain=")) return arg.slice("--explain=".length) || null;
+  const next = argv[index + 1];
+  return next !== undefined && !next.startsWith("-") ? next : null;
 }

@@ -55,7 +55,20 @@ const commandFlags: readonly FlagDefinition[] = [
     example: "'grpc.p99<5ms'",
     help: "fail (exit 1) unless EXPR holds, e.g. 'grpc.p99<5ms' (see THRESHOLDS); repeatable",
   },
-  { name: "quiet", short: "q", type: "boolean", help: "no progress on stderr (the table still goes to stdout)" },
+  { name: "quiet", short: "q", type: "boolean", help: "no progress on stderr (the report still goes to stdout)" },
+  {
+    name: "verbose",
+    short: "v",
+    type: "boolean",
+    help: "the full report on stdout: every verdict's sentence, the clients' and layers' tables, published figures, the preset's notes and each finding's paragraph (the default is a short summary)",
+  },
+  {
+    name: "explain",
+    type: "string",
+    value: "[CODE]",
+    example: "RX009",
+    help: "print what a finding code (RX001...) printed in a report means, and exit; alone, list every code",
+  },
   {
     name: "no-color",
     type: "boolean",

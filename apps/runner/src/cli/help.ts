@@ -64,9 +64,12 @@ function placementLines(): string[] {
     ...named,
     `  ${"custom".padEnd(13)}${wrap("the RTT, jitter and bandwidth of --rtt, --jitter, --bandwidth", 15).join("\n")}`,
     ...wrap(
-      "Every placement but loopback is emulated by Toxiproxy on 127.0.0.1 and its RTT measured before its " +
-        "cells; one that misses its target (same-zone does: Toxiproxy adds latency in whole milliseconds) is " +
-        "refused with its reason and the others run. See docs/measurement.md.",
+      "Every placement but loopback is emulated between the load generators and the services, and its RTT " +
+        "measured before its cells: where the runner can (root on Linux), by the packet emulator (network " +
+        "namespaces joined by a veth pair, each packet delayed, so handshakes and slow start are real); " +
+        "elsewhere, or with --emulator proxy, by Toxiproxy on 127.0.0.1 (whole milliseconds, bytes only, no " +
+        "handshake). A placement that misses its target is refused with its reason and the others run. " +
+        "See docs/placements.md and docs/packet-emulator.md.",
       2,
     ).map((l, i) => (i === 0 ? `  ${l}` : l)),
   ];

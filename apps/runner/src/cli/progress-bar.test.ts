@@ -23,7 +23,7 @@ const events: RunEvent[] = [
   { type: "sample", cell, second: 1, requests: 13104, errors: 0, p50Ms: 0.5, p99Ms: 1.2, warmup: false },
   { type: "progress", fraction: 0.42, elapsedMs: 12_000, remainingMs: 17_000 },
   { type: "warning", message: "ghz used 95% CPU" },
-  { type: "cell-end", cell, rps: 13104.4, p50Ms: 0.571, p99Ms: 1.804, errors: 2 },
+  { type: "cell-end", cell, rps: 13104.4, p50Ms: 0.571, p99Ms: 1.804, errors: 2, client: "ghz" },
 ];
 
 describe("ProgressBar", () => {
@@ -33,7 +33,7 @@ describe("ProgressBar", () => {
     for (const event of events) bar.handle(event);
     bar.finish();
     expect(writes.join("")).toBe(
-      "> measuring 6 cells\nwarning: ghz used 95% CPU\n[5/12] item.get warm gRPC trial 2/3: p50 0.571 ms, p99 1.804 ms, 13,104 rps, 2 errors\n",
+      "> measuring 6 cells\nwarning: ghz used 95% CPU\n[5/12] item.get warm gRPC trial 2/3: p50 0.571 ms, p99 1.804 ms, 13,104 rps, 2 errors (ghz)\n",
     );
   });
 

@@ -77,7 +77,9 @@ export class ProgressBar {
         break;
       case "cell-end": {
         const errors = event.errors > 0 ? this.#s.red(`, ${event.errors} errors`) : "";
-        const numbers = `p50 ${formatMs(event.p50Ms)} ms, p99 ${formatMs(event.p99Ms)} ms, ${formatRps(event.rps)} rps${errors}`;
+        // Named: in a run measured by the tools and by one client for both, these are the tool's figures.
+        const client = event.client ? ` (${event.client})` : "";
+        const numbers = `p50 ${formatMs(event.p50Ms)} ms, p99 ${formatMs(event.p99Ms)} ms, ${formatRps(event.rps)} rps${errors}${client}`;
         this.#line(`${this.#tty ? this.#s.green("done ") : ""}${cellLabel(event.cell)}: ${numbers}`);
         break;
       }

@@ -2,6 +2,7 @@ import { mkdtemp, rm, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runResultSchema, withPublishedFigures, type RunSpec } from "@relix/core";
+import { FINDING_KINDS } from "@relix/core/findings/finding-catalog";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RunCancelledError, type RunBenchmark, type RunOptions } from "../engine/run-events";
 import { makeRunResult, type CellInput } from "@relix/core/testing/result-fixture";
@@ -146,7 +147,9 @@ describe("runCli", () => {
     expect(code).toBe(0);
     // the engine is set up from the CLI's own environment, not from whatever the process has
     expect(h.loadEngine).toHaveBeenCalledWith(h.ctx.env);
-    expect(h.stdout()).toMatch(/item\.get\s+warm\s+REST\s+0\.800/);
+    expect(h.stdout()).toMatch(/item\.get \(warm\)\s+REST\s+\S+\s+0\.800/);
+    // The short report by default: a screen, not a log.
+    expect(h.stdout().trimEnd().split("\n").length).toBeLessThanOrEqual(25);
     expect(h.stderr()).toContain(
       "relix-bench: quick: 1 cell x 2 protocols (+ the pair with one client for both) x 1 trial, ~7.6s of measuring",
     );
@@ -173,8 +176,33 @@ describe("runCli", () => {
     const labels = stored.cells[0].published.map((f: { label: string }) => f.label);
     expect(labels).toContain("mean latency, warm cache (spring vs grpc-java)");
     expect(labels).toContain("mean latency, warm cache (express vs grpc-js)");
-    expect(h.stdout()).toContain("Published (study-000) vs measured");
+    expect(h.stdout()).toMatch(/published figure\s+published\s+measured/);
+    expect(h.stdout()).toContain("mean latency, warm cache (spring vs grpc-java)");
     expect(h.stderr()).toBe("");
+  });
+
+  it("prints the full report with --verbose: the tables and sentences the short one leaves out", async () => {
+    const h = await harness(fakeEngine());
+    expect(await runCli(["--workloads", "item.get", "--cache", "warm", "--no-json", "-q", "--verbose"], h.ctx)).toBe(0);
+    expect(h.stdout()).toMatch(/item\.get\s+warm\s+REST\s+0\.800/);
+    expect(h.stdout()).toContain("p50 speedup = REST p50 / gRPC p50");
+  });
+
+  it("explains a finding code from docs/findings.md, lists every code, and refuses an unknown one", async () => {
+    const h = await harness(fakeEngine());
+    expect(await runCli(["--explain", "rx009"], h.ctx)).toBe(0);
+    expect(h.stdout()).toMatch(/^## RX009 short-window: SHORT WINDOW\n/);
+    expect(h.stdout()).toContain("**What to do.**");
+    expect(h.loadEngine).not.toHaveBeenCalled();
+
+    const list = await harness(fakeEngine());
+    expect(await runCli(["--explain"], list.ctx)).toBe(0);
+    for (const [kind, entry] of Object.entries(FINDING_KINDS))
+      expect(list.stdout()).toMatch(new RegExp(`${entry.code}\\s+${kind}\\s`));
+
+    const unknown = await harness(fakeEngine());
+    expect(await runCli(["--explain", "RX999"], unknown.ctx)).toBe(2);
+    expect(unknown.stderr()).toContain('--explain "RX999": no such finding code');
   });
 
   it("exits 1 when a threshold fails, naming it and the measured value", async () => {

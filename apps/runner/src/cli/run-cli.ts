@@ -15,8 +15,10 @@ import { formatDuration } from "@relix/core/render/format";
 import { primingBoundMs, stacksToPrime } from "@relix/core/stacks/jit-priming";
 import { runStacks } from "../engine/run-plan";
 import { renderTableReport } from "@relix/core/render/table";
+import { renderSummaryReport } from "@relix/core/render/summary-report";
 import { evaluateThresholds, formatThresholdOutcome } from "@relix/core/render/thresholds";
-import { parseCliArgs, type CliArgs } from "./args";
+import { explainRequest, parseCliArgs, type CliArgs } from "./args";
+import { explainFindingCode, listFindingCodes } from "./explain";
 import { renderHelp } from "./help";
 import { planOutputs, prepareOutputs, writeOutputs, type OutputPlan } from "./output-files";
 import { ProgressBar } from "./progress-bar";
@@ -130,7 +132,8 @@ async function report(
   args: Exclude<CliArgs, { help: true }>,
   ctx: CliContext,
 ): Promise<number> {
-  ctx.stdout.write(renderTableReport(result, { color: useColor(ctx.stdout, ctx.env, args.noColor) }));
+  const render = args.verbose ? renderTableReport : renderSummaryReport;
+  ctx.stdout.write(render(result, { color: useColor(ctx.stdout, ctx.env, args.noColor) }));
   let code: number = EXIT.ok;
   for (const written of await writeOutputs(result, outputs)) {
     if (written.error) {
@@ -148,7 +151,24 @@ async function report(
   return code;
 }
 
+async function explain(code: string | null, ctx: CliContext): Promise<number> {
+  if (code === null) {
+    ctx.stdout.write(listFindingCodes());
+    return EXIT.ok;
+  }
+  try {
+    ctx.stdout.write(await explainFindingCode(code));
+    return EXIT.ok;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    ctx.stderr.write(`relix-bench: error: ${error.message}\n`);
+    return EXIT.usage;
+  }
+}
+
 export async function runCli(argv: readonly string[], ctx: CliContext): Promise<number> {
+  const code = explainRequest(argv);
+  if (code !== undefined) return explain(code, ctx);
   const args = parse(argv, ctx);
   if (typeof args === "number") return args;
   if (args.help) {

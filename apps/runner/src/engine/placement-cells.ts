@@ -130,6 +130,7 @@ export async function measurePlacementCells(
           p50Ms: measure.latencyMs.p50,
           p99Ms: measure.latencyMs.p99,
           errors: measure.errors.total,
+          client: measure.generator.tool,
         });
       }
       const elapsedMs = performance.now() - progress.measuringStarted;

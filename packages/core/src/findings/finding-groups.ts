@@ -6,58 +6,9 @@
 import { formatInt } from "../render/format";
 import { formatSweepValue } from "../sweep/crossover-text";
 import { cellName, type Finding, type FindingSeverity, type FindingSubject } from "./finding";
+import { FINDING_KINDS, FINDING_WEIGHTS, type FindingWeight } from "./finding-catalog";
 
-/**
- * What a kind of finding can do to a verdict, most serious first:
- * - "refusal": part of what was asked was not measured at all (a placement, a stack), so no
- *   verdict exists there; never folded away;
- * - "verdict": the figures a winner is named from may be the generator's, the machine's or too
- *   few, so the winner itself may change on a better run;
- * - "figures": absolute figures are shifted or cover less than planned, but both sides alike, so
- *   the winner stands;
- * - "reading": how to read the numbers (the load loop, the warm-up, the noise).
- */
-export type FindingWeight = "refusal" | "verdict" | "figures" | "reading";
-
-export const FINDING_WEIGHTS: readonly FindingWeight[] = ["refusal", "verdict", "figures", "reading"];
-
-/** Each known kind's weight and its name in a heading. A kind not listed is weighed by its severity. */
-const KINDS: Record<string, { weight: FindingWeight; title: string; noteWeight?: FindingWeight }> = {
-  "placement-refused": { weight: "refusal", title: "PLACEMENT REFUSED" },
-  "embedded-backends": { weight: "verdict", title: "EMBEDDED BACKENDS" },
-  "generator-saturated": { weight: "verdict", title: "LOAD GENERATOR SATURATED" },
-  "client-cpu-per-request": { weight: "verdict", title: "CLIENTS UNEQUAL" },
-  "client-work-unequal": { weight: "verdict", title: "CLIENT WORK UNEQUAL" },
-  "clients-equalised": { weight: "reading", title: "ONE CLIENT FOR BOTH" },
-  "equal-clients-unavailable": { weight: "verdict", title: "ONE VIEW ONLY" },
-  "one-block-per-side": { weight: "verdict", title: "ONE BLOCK PER SIDE" },
-  "short-window": { weight: "verdict", title: "SHORT WINDOW" },
-  errors: { weight: "verdict", title: "ERRORS" },
-  "ended-early": { weight: "verdict", title: "ENDED EARLY" },
-  "stopped-by-hard-timeout": { weight: "verdict", title: "STOPPED BY THE HARD TIMEOUT" },
-  "unaccounted-requests": { weight: "verdict", title: "UNACCOUNTED REQUESTS" },
-  "details-truncated": { weight: "verdict", title: "DETAILS TRUNCATED" },
-  // A warning for p99, which verdicts compare; a note for p99.9, which they do not: its figures only.
-  "few-samples-percentile": { weight: "verdict", noteWeight: "figures", title: "FEW SAMPLES" },
-  "difference-within-noise": { weight: "verdict", title: "SMALL AGAINST NOISE" },
-  "cpu-pinning-unavailable": { weight: "verdict", title: "CORES NOT PINNED" },
-  "services-warning": { weight: "verdict", title: "SERVICES" },
-  "jit-unsettled": { weight: "verdict", title: "JIT STILL WARMING" },
-  "stopped-at-time-cap": { weight: "figures", title: "STOPPED AT THE TIME LIMIT" },
-  "dropped-in-flight": { weight: "figures", title: "DROPPED IN FLIGHT" },
-  "stopped-after-window": { weight: "figures", title: "STOPPED AFTER ITS WINDOW" },
-  "fewer-connections": { weight: "figures", title: "FEWER CONNECTIONS" },
-  "tcp-proxy-emulation": { weight: "figures", title: "TCP PROXY EMULATION" },
-  "cpu-lower-bound": { weight: "figures", title: "CPU A LOWER BOUND" },
-  "load-loop": { weight: "reading", title: "LOAD LOOP" },
-  "warm-up-discarded": { weight: "reading", title: "WARM-UP" },
-  "jit-primed": { weight: "reading", title: "JIT PRIMED" },
-  "run-to-run": { weight: "reading", title: "RUN-TO-RUN NOISE INCLUDED" },
-  "run-to-run-unmeasured": { weight: "reading", title: "ONE RUN'S NOISE" },
-  "run-to-run-elsewhere": { weight: "reading", title: "RUN-TO-RUN NOISE FROM ELSEWHERE" },
-  "slice-noise": { weight: "reading", title: "NOISE" },
-  "cpu-layout": { weight: "reading", title: "CORES" },
-};
+export { FINDING_WEIGHTS, type FindingWeight };
 
 /** At most this many cells are named in a group's summary; the rest are counted. */
 const NAMED_CELLS = 3;
@@ -70,6 +21,8 @@ export interface FindingGroup {
   weight: FindingWeight;
   /** "CLIENTS UNEQUAL" */
   title: string;
+  /** Its kind's code in the finding catalog ("RX005"); null for a kind the catalog does not list. */
+  code: string | null;
   /** The distinct cells its findings are about, in the order found; empty for a run-wide finding. */
   cells: FindingSubject[];
   /** "CLIENTS UNEQUAL in 10 of 12 cells: item.list (warm) at 1 record, ... and 7 more"; the title alone run-wide. */
@@ -82,14 +35,14 @@ export interface FindingGroup {
 }
 
 function weightOf(finding: Finding): FindingWeight {
-  const known = KINDS[finding.kind];
+  const known = FINDING_KINDS[finding.kind];
   if (known) return (finding.severity === "note" ? known.noteWeight : undefined) ?? known.weight;
   return finding.severity === "warning" ? "verdict" : "reading";
 }
 
 /** "CLIENTS UNEQUAL"; an unlisted kind's own words up to its first colon, else the kind. */
 function titleOf(finding: Finding): string {
-  const known = KINDS[finding.kind]?.title;
+  const known = FINDING_KINDS[finding.kind]?.title;
   if (known) return known;
   const head = /^([A-Z][A-Z0-9 .-]+?)(?::| for )/.exec(finding.text)?.[1];
   return head ?? finding.kind.toUpperCase();
@@ -153,6 +106,7 @@ export function groupFindings(findings: readonly Finding[], totalCells: number):
       severity: members.some((f) => f.severity === "warning") ? "warning" : "note",
       weight: weightOf(first),
       title,
+      code: FINDING_KINDS[first.kind]?.code ?? null,
       cells,
       summary,
       paragraph: paragraphOf(summary, members, cells),

@@ -171,3 +171,7 @@ export const emulatorOverheadSchema = z.object({
   ),
 });
 export type EmulatorOverhead = z.infer<typeof emulatorOverheadSchema>;
+
+/** A cell's placement: absent means loopback (results written before placements existed). */
+export const cellPlacement = (cell: { placement?: PlacementName | undefined }): PlacementName =>
+  cell.placement ?? "loopback";

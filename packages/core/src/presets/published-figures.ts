@@ -1,6 +1,6 @@
 import { findWorkload } from "../catalog/catalog";
 import type { PlacementName } from "../network/placements";
-import { cellPlacement } from "../render/placements";
+import { cellPlacement } from "../network/placements";
 import type { CellResult, Protocol, PublishedFigure, RunResult } from "../result/result-schema";
 import type { CellCacheMode, Preset, PublishedFigureDefinition, PublishedMeasure } from "./preset";
 import { cellThroughPair, labelBesidePair, publishedPairsOf } from "./pair-cells";

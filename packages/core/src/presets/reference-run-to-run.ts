@@ -1,10 +1,10 @@
-// The run-to-run spreads `pnpm bench:calibrate` measured on the machine the README's figures come
-// from (2 cores, shared, Debian 12), shipped with the code. A machine that never calibrated a spec
+// The run-to-run spreads `pnpm bench:calibrate` measured on the machine docs/results.md's figures
+// come from (2 cores, shared, Debian 12), shipped with the code. A machine that never calibrated a spec
 // still gets intervals that hold what a rerun adds: the reference machine's spread of the same
 // spec when it calibrated that one, else the largest spread any of its calibrations showed at that
 // metric, an assumption the result names as one. A machine's own calibration (the run-to-run book
-// in .relix/) always comes first. Measured 2026-11-27, 20 reruns each (README, "Measured on this
-// machine"; docs/measurement.md). Where a spec was calibrated in more than one session, each
+// in .relix/) always comes first. Measured 2026-11-27, 20 reruns each (docs/results.md,
+// "Calibration"; docs/measurement.md). Where a spec was calibrated in more than one session, each
 // comparison keeps the largest spread any session kept: one quiet session is not every session.
 import {
   comparisonName,

@@ -56,6 +56,7 @@ describe("answerOf", () => {
       severity: "warning",
       weight: "verdict",
       title,
+      code: null,
       cells: [],
       summary: title,
       paragraph: title,

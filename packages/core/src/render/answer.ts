@@ -113,22 +113,54 @@ function decidingLayer(cell: CellResult): LayerRow | null {
   );
 }
 
-/** "the framework (express → node) moved p50 the most in 2 of 2 cells; item.get (warm): ..." */
-export function whyOf(result: RunResult): string | null {
+interface WhyFacts {
+  /** The cells that walked the layers. */
+  walked: CellResult[];
+  /** The layer that moved p50 the most in the most cells, with one cell where it did; null when none moved it. */
+  deciding: { layer: string; count: number; cell: CellResult; row: LayerRow } | null;
+}
+
+function whyFacts(result: RunResult): WhyFacts | null {
   const walked = result.cells.filter((c) => layerRowsOf(c).length > 0);
   if (walked.length === 0) return null;
   const deciding = walked.map((cell) => ({ cell, row: decidingLayer(cell) }));
   const counts = new Map<string, number>();
   for (const { row } of deciding) if (row) counts.set(row.layer, (counts.get(row.layer) ?? 0) + 1);
-  if (counts.size === 0) return `no layer changed p50 beyond its interval in ${listText(walked.map(cellName))}`;
+  if (counts.size === 0) return { walked, deciding: null };
   const [layer, count] = [...counts].reduce((a, b) => (b[1] > a[1] ? b : a));
   const example = deciding.find((d) => d.row?.layer === layer)!;
-  const where = walked.length > 1 ? ` in ${formatInt(count)} of ${formatInt(walked.length)} cells` : "";
+  return { walked, deciding: { layer, count, cell: example.cell, row: example.row! } };
+}
+
+/** "the framework (express → node) moved p50 the most in 2 of 2 cells": the cause in plain words, no example. */
+function whyHead(facts: WhyFacts): string {
+  const { walked, deciding } = facts;
+  if (deciding === null) return `no layer changed p50 beyond its interval in ${listText(walked.map(cellName))}`;
+  const where = walked.length > 1 ? ` in ${formatInt(deciding.count)} of ${formatInt(walked.length)} cells` : "";
+  const step = `(${deciding.row.from} → ${deciding.row.to})`;
   // A client step explains the tools' figure, not the verdict (which one client for both measured).
-  if (layer === "client") {
-    return `the load generator, not the protocol, made most of the tools' gap${where} (${example.row!.from} → ${example.row!.to}); ${cellName(example.cell)}: ${example.row!.text}`;
-  }
-  return `the ${layer} (${example.row!.from} → ${example.row!.to}) moved p50 the most${where}; ${cellName(example.cell)}: ${example.row!.text}`;
+  if (deciding.layer === "client")
+    return `the load generator, not the protocol, made most of the tools' gap${where} ${step}`;
+  return `the ${deciding.layer} ${step} moved p50 the most${where}`;
+}
+
+/** "the framework (express → node) moved p50 the most in 2 of 2 cells; item.get (warm): ..." */
+export function whyOf(result: RunResult): string | null {
+  const facts = whyFacts(result);
+  if (facts === null) return null;
+  const head = whyHead(facts);
+  return facts.deciding ? `${head}; ${cellName(facts.deciding.cell)}: ${facts.deciding.row.text}` : head;
+}
+
+/**
+ * The cause of the verdicts in one line, for the short report; null when the run did not walk the
+ * layers, or when the deciding step is the client's (that explains the tools' figure beside the
+ * verdict, not the verdict itself, which one client for both measured).
+ */
+export function whyShortOf(result: RunResult): string | null {
+  const facts = whyFacts(result);
+  if (facts === null || facts.deciding?.layer === "client") return null;
+  return whyHead(facts);
 }
 
 function trustText(caveats: readonly FindingGroup[], groups: readonly FindingGroup[]): string {

@@ -3,13 +3,12 @@
 // target and measured RTT (or why it was refused), a verdict in words per workload across the
 // placements, and the emulator's own cost. A result measured on loopback alone (every result
 // written before placements existed) has no groups and renders as it always did.
-import type { EmulatorOverhead, PlacementName, PlacementRecord } from "../network/placements";
+import { cellPlacement, type EmulatorOverhead, type PlacementName, type PlacementRecord } from "../network/placements";
 import type { CellResult, RunResult } from "../result/result-schema";
 import { noWinnerWords, structuredVerdictFor } from "../stats/verdict";
 import { formatMs, formatRps } from "./format";
 
-/** A cell's placement: absent means loopback (results written before placements existed). */
-export const cellPlacement = (cell: Pick<CellResult, "placement">): PlacementName => cell.placement ?? "loopback";
+export { cellPlacement };
 
 export interface PlacementGroup {
   name: PlacementName;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { protocolSchema } from "../domain/protocol";
 import { studyIds } from "../catalog/workload";
 import { measureFactSchema, runFactSchema } from "../findings/facts";
 import { clientRecordSchema } from "./client-record";
@@ -19,8 +20,7 @@ import { COMPARED_METRICS, latencySummarySchema, ratioCISchema } from "../stats"
  */
 export const RESULT_SCHEMA_ID = "relix.result/v1";
 
-export const protocolSchema = z.enum(["rest", "grpc"]);
-export type Protocol = z.infer<typeof protocolSchema>;
+export { protocolSchema, type Protocol } from "../domain/protocol";
 
 const nonNegative = z.number().min(0);
 

@@ -61,6 +61,8 @@ export const streamEventSchemas = {
     p50Ms: nonNegative,
     p99Ms: nonNegative,
     errors: count,
+    /** The client program whose figures these are ("ghz"); absent in events of older runners. */
+    client: z.string().min(1).optional(),
   }),
   /**
    * One second of live load, for both protocols from the same source: the server's own

@@ -2,7 +2,7 @@
 // both (h2load): each side's client step, its share of the tools' gap, and the headline that rests
 // on the equal clients with the tools' figure beside it. Pure, like stack-verdicts.ts: the engine
 // writes them into a result and any renderer can write them again from the figures.
-import type { Protocol } from "../result/result-schema";
+import type { Protocol } from "../domain/protocol";
 import { noWinnerWords, structuredVerdictFor, type Verdict, type VerdictInput } from "./verdict";
 
 type RatioInput = VerdictInput["ci"];

@@ -4,7 +4,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { spawnOwned } from "@relix/io/lifetime";
 import type { AutocannonOptions } from "./autocannon-options";
-import type { AutocannonRunResult } from "./run-autocannon";
+import type { AutocannonRunResult } from "./autocannon-run-result";
 import { fromWire, toWire } from "./json-wire";
 
 /**

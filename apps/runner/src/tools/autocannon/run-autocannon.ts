@@ -26,30 +26,15 @@
 import { performance } from "node:perf_hooks";
 import type { MeasureFact } from "@relix/core";
 import { SampleStore } from "../sample-store";
-import type { ToolRunResult } from "../sample";
 import { normaliseAutocannonCapture, type AutocannonCapture } from "./autocannon-capture";
 import { autocannonVersion, loadAutocannon, type AcResult, type AcTracker } from "./autocannon-internals";
 import { checkAutocannonOptions, type AutocannonOptions } from "./autocannon-options";
 import { runAutocannonElsewhere } from "./autocannon-elsewhere";
+import type { AutocannonRunResult } from "./autocannon-run-result";
 import { clientHooks } from "./client-hooks";
 import { SecondCounters, startProgressTicks } from "./progress-ticks";
 
-export interface AutocannonRunResult extends ToolRunResult {
-  tool: "autocannon";
-  /** Requests written to sockets. */
-  requestsSent: number;
-  /** Specs taken from the key sequence (== requestsSent). */
-  keysIssued: number;
-  /** Requests still in flight when autocannon destroyed its sockets (it drops them silently). */
-  droppedInFlight: number;
-  toolCpuMs: number;
-  /** toolCpuMs / wallMs: cores' worth of CPU used by this process during the run. */
-  toolCpuCoreFraction: number;
-  /** Main-thread event-loop utilisation during the run (0..1). */
-  eventLoopUtilization: number;
-  /** With `amount`: `durationMs` came before every request was issued, and the run stopped there. */
-  stoppedAtTimeCap: boolean;
-}
+export type { AutocannonRunResult };
 
 /** autocannon's own summary of the run: for cross-checking only, never for results. */
 export interface AutocannonOwnSummary {
