@@ -17,8 +17,8 @@
 import os from "node:os";
 import { getWorkload, median, runSpecSchema, type ProtocolMeasure, type StackId } from "@relix/core";
 import { resolveEngineContext, type EngineContext } from "../src/engine/engine-context";
-import { pinForRun } from "../src/engine/run-pinning";
-import { measureProtocol, type ProtocolRunPlan } from "../src/engine/measure-protocol";
+import { pinForRun } from "../src/engine/launch/run-pinning";
+import { measureProtocol, type ProtocolRunPlan } from "../src/engine/measure/measure-protocol";
 import { startLocalStack } from "./lib/local-stack";
 import { watchMachineLoad } from "./lib/machine-load";
 import { readComparisonOptions, type ComparisonOptions } from "./lib/script-options";

@@ -22,7 +22,7 @@ import path from "node:path";
 import { getWorkload } from "@relix/core";
 import { toolPath } from "@relix/io/backends";
 import { resolveEngineContext } from "../src/engine/engine-context";
-import { preflight } from "../src/engine/preflight";
+import { preflight } from "../src/engine/launch/preflight";
 import { GHZ_EXECUTABLE, ghzVersion } from "../src/tools";
 import { compareRounds } from "./fidelity/comparison";
 import { planFor, type Figures } from "./fidelity/figures";

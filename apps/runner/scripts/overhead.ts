@@ -14,9 +14,9 @@
 import { createRequire } from "node:module";
 import os from "node:os";
 import { getWorkload, median, runSpecSchema } from "@relix/core";
-import { measureProtocol, type ProtocolRunPlan } from "../src/engine/measure-protocol";
+import { measureProtocol, type ProtocolRunPlan } from "../src/engine/measure/measure-protocol";
 import { resolveEngineContext } from "../src/engine/engine-context";
-import { restBaseUrl, type ServiceTargets } from "../src/engine/targets";
+import { restBaseUrl, type ServiceTargets } from "../src/engine/launch/targets";
 import { autocannonVersion, runChildWithCpu } from "../src/tools";
 import { startLocalStack } from "./lib/local-stack";
 import { readComparisonOptions, type ComparisonOptions } from "./lib/script-options";

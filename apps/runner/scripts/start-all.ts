@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_PORTS } from "@relix/core/network/default-ports";
 import { resolveBackends } from "@relix/io/backends";
 import { loadBenchConfig } from "../src/config/runner-config";
-import { ensureServices } from "../src/engine/service-manager";
-import { stopChild } from "../src/engine/service-processes";
+import { ensureServices } from "../src/engine/launch/service-manager";
+import { stopChild } from "../src/engine/launch/service-processes";
 import { webBuildNeeded } from "./lib/web-build";
 
 const require = createRequire(import.meta.url);

@@ -1,6 +1,6 @@
 /**
  * The servers of another runtime (Java, Python) for one test file: each process of the runtime
- * started by its own start script, as the runner starts it (apps/runner/src/engine/runtime-services.ts),
+ * started by its own start script, as the runner starts it (apps/runner/src/engine/launch/runtime-services.ts),
  * on ports picked free, over the test Redis and a MySQL database of the file's own, and stopped by
  * SIGTERM as the runner stops it. Their stacks are then reached like the Node ones, through the
  * addresses (http-stack-client.ts).

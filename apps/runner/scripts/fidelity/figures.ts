@@ -1,6 +1,6 @@
 // What one run of either side of `pnpm bench:fidelity` yields, and the plan both sides share.
 import { runSpecSchema, type Protocol } from "@relix/core";
-import { singleRunPlan, type ProtocolRunPlan } from "../../src/engine/measure-protocol";
+import { singleRunPlan, type ProtocolRunPlan } from "../../src/engine/measure/measure-protocol";
 import type { ComparisonOptions } from "../lib/script-options";
 
 export interface Figures {

@@ -4,8 +4,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { EngineContext } from "../../src/engine/engine-context";
-import { ghzOptionsFor } from "../../src/engine/generators/ghz-generator";
-import { loadPlanOf, type ProtocolRunPlan } from "../../src/engine/measure-protocol";
+import { ghzOptionsFor } from "../../src/engine/measure/generators/ghz-generator";
+import { loadPlanOf, type ProtocolRunPlan } from "../../src/engine/measure/measure-protocol";
 import type { ComparisonOptions } from "../lib/script-options";
 import type { Figures } from "./figures";
 

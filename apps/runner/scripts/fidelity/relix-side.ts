@@ -1,7 +1,7 @@
 // Relix's side of the comparison: the engine's own measurement of one plan.
 import type { ProtocolMeasure } from "@relix/core";
 import type { EngineContext } from "../../src/engine/engine-context";
-import { measureProtocol, type ProtocolRunPlan } from "../../src/engine/measure-protocol";
+import { measureProtocol, type ProtocolRunPlan } from "../../src/engine/measure/measure-protocol";
 import { withWrkCorrection } from "../lib/wrk-correction";
 import type { Figures } from "./figures";
 

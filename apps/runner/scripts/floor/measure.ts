@@ -6,8 +6,8 @@
 import { getWorkload } from "@relix/core";
 import { protoFileFor, PROTO_ROOT } from "@relix/io";
 import { locateTool, toolPath } from "@relix/io/backends";
-import { restRequestsFor } from "../../src/engine/protocol-requests";
-import { figuresInWindow } from "../../src/engine/window";
+import { restRequestsFor } from "../../src/engine/plan/protocol-requests";
+import { figuresInWindow } from "../../src/engine/measure/window";
 import { GHZ_EXECUTABLE, runAutocannon, runGhz } from "../../src/tools";
 import type { FloorProtocol } from "./runtime-floors";
 

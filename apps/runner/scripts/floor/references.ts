@@ -3,7 +3,7 @@
  * swept after a crash), on a free port, and waits for its one "listening" line.
  */
 import { getFreePort } from "@relix/io/backends";
-import { spawnServiceProcess, type ServiceProcess } from "../../src/engine/service-processes";
+import { spawnServiceProcess, type ServiceProcess } from "../../src/engine/launch/service-processes";
 import type { ReferenceCommand } from "./runtime-floors";
 
 /** A JVM on a busy machine takes seconds to start; nothing here should take longer than this. */

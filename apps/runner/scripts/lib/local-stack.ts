@@ -5,8 +5,8 @@
  * someone else is running.
  */
 import { getFreePort, resolveBackends } from "@relix/io/backends";
-import { ensureServices, type ManagedServices } from "../../src/engine/service-manager";
-import type { ServiceTargets } from "../../src/engine/targets";
+import { ensureServices, type ManagedServices } from "../../src/engine/launch/service-manager";
+import type { ServiceTargets } from "../../src/engine/launch/targets";
 
 export interface LocalStack {
   targets: ServiceTargets;

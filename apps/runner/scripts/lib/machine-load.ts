@@ -6,9 +6,9 @@
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
-import { LOAD_GENERATORS } from "../../src/engine/generators/registry";
-import { readServerStats } from "../../src/engine/server-stats";
-import type { ServiceTargets } from "../../src/engine/targets";
+import { LOAD_GENERATORS } from "../../src/engine/measure/generators/registry";
+import { readServerStats } from "../../src/engine/measure/server-stats";
+import type { ServiceTargets } from "../../src/engine/launch/targets";
 import { readProcCpu } from "../../src/tools";
 
 interface Snapshot {

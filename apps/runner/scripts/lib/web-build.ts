@@ -5,7 +5,7 @@
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { newestMtimeMs } from "../../src/engine/service-build";
+import { newestMtimeMs } from "../../src/engine/launch/service-build";
 
 /** What the web build is made of: its own sources and config, and @relix/core, which it bundles. */
 function webSources(webDir: string, repoRoot: string): string[] {

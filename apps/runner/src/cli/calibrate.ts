@@ -24,9 +24,9 @@ import {
 import { layeredSpreadOf } from "@relix/core/presets/reference-run-to-run";
 import { percentText } from "@relix/core/stats/verdict";
 import type { RunResult, RunSpec } from "@relix/core";
-import { readRunToRunBook, runToRunFileOf, writeRunToRunBook } from "../engine/run-to-run-file";
+import { readRunToRunBook, runToRunFileOf, writeRunToRunBook } from "../engine/assemble/run-to-run-file";
 import { formatRatio, formatSpeedupCI } from "@relix/core/render/format";
-import type { ManagedServices } from "../engine/service-manager";
+import type { ManagedServices } from "../engine/launch/service-manager";
 import type { RunBenchmark } from "../engine/run-events";
 import { parseCliArgs } from "./args";
 import { EXIT, type CliContext } from "./run-cli";

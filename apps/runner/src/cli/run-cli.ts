@@ -13,7 +13,7 @@ import {
 import { RunCancelledError, type RunBenchmark } from "../engine/run-events";
 import { formatDuration } from "@relix/core/render/format";
 import { primingBoundMs, stacksToPrime } from "@relix/core/stacks/jit-priming";
-import { runStacks } from "../engine/run-plan";
+import { runStacks } from "../engine/plan/run-plan";
 import { renderTableReport } from "@relix/core/render/table";
 import { renderSummaryReport } from "@relix/core/render/summary-report";
 import { evaluateThresholds, formatThresholdOutcome } from "@relix/core/render/thresholds";

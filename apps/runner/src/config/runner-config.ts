@@ -8,7 +8,7 @@ import {
   targetsFromEnv,
   withTargetChecks,
   type ServiceTargets,
-} from "../engine/targets";
+} from "../engine/launch/targets";
 import { DEFAULT_RESULTS_DIR } from "../store/result-files";
 import type { RetentionLimits } from "../store/result-retention";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EQUAL_VIEW_CPU_FACTOR } from "@relix/core";
-import { decideClientViews, toolsAloneOf, type ClientViews } from "./interleaved-trial";
+import { decideClientViews, toolsAloneOf, type ClientViews } from "./measure/interleaved-trial";
 
 const undecided = (): ClientViews => ({ pair: { rest: "express", grpc: "grpc-js" }, equal: null, reason: null });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientViewsOf, type RunProgress } from "./placement-cells";
+import { clientViewsOf, type RunProgress } from "./measure/placement-cells";
 
 const progress = (): RunProgress => ({ index: 0, total: 4, pairIndex: 0, measuringStarted: 0, estimateMs: 0 });
 const pair = { rest: "express", grpc: "grpc-js" } as const;

@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { runSpecSchema } from "@relix/core";
 import { H2LOAD_EXECUTABLE } from "../tools/h2load";
-import { LOAD_GENERATORS } from "./generators/registry";
-import { planCells } from "./run-plan";
-import { checkStacksDrivable } from "./stack-availability";
+import { LOAD_GENERATORS } from "./measure/generators/registry";
+import { planCells } from "./plan/run-plan";
+import { checkStacksDrivable } from "./launch/stack-availability";
 
 const spec = (fields: Record<string, unknown>) =>
   runSpecSchema.parse({ workloads: ["noop"], cacheModes: ["warm"], ...fields });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveEngineContext } from "./engine-context";
-import { LOAD_GENERATORS } from "./generators/registry";
+import { LOAD_GENERATORS } from "./measure/generators/registry";
 
 const targets = { host: "127.0.0.1", restPort: 8080, grpcPort: 50051, grpcMetricsPort: 9464 };
 

@@ -5,9 +5,9 @@
  * this process's environment mid-run.
  */
 import { locateTool } from "@relix/io/backends";
-import { LOAD_GENERATORS, registeredGenerators, type GeneratorRegistry } from "./generators/registry";
-import type { Env, LocatedTools, ToolContext } from "./load-generator";
-import type { ServiceTargets } from "./targets";
+import { LOAD_GENERATORS, registeredGenerators, type GeneratorRegistry } from "./measure/generators/registry";
+import type { Env, LocatedTools, ToolContext } from "./measure/load-generator";
+import type { ServiceTargets } from "./launch/targets";
 
 export interface EngineContext extends ToolContext {
   targets: ServiceTargets;

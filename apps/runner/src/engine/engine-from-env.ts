@@ -1,9 +1,9 @@
 import { loadBenchConfig } from "../config/runner-config";
 import { resolveEngineContext } from "./engine-context";
-import type { Env } from "./load-generator";
+import type { Env } from "./measure/load-generator";
 import { createRunBenchmark } from "./run-benchmark";
-import { runToRunFileOf } from "./run-to-run-file";
-import { ensureServices, type ManagedServices } from "./service-manager";
+import { runToRunFileOf } from "./assemble/run-to-run-file";
+import { ensureServices, type ManagedServices } from "./launch/service-manager";
 import type { RunBenchmark } from "./run-events";
 
 /**

@@ -12,7 +12,7 @@ import { getFreePort } from "@relix/io/backends";
 import { detectPacketEmulation } from "@relix/io/network/packet/index";
 import { AllPlacementsRefusedError, runBenchmark } from "./run-benchmark";
 import { RunCancelledError, type RunEvent } from "./run-events";
-import type { ServiceTargets } from "./targets";
+import type { ServiceTargets } from "./launch/targets";
 import { testEngineContext } from "./testing/engine-context";
 
 const emulation = await detectPacketEmulation(process.env, { trial: false });

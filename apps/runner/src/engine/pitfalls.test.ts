@@ -30,21 +30,21 @@ import {
   type GhzObserved,
 } from "../tools/testing/tool-defaults";
 import type { EngineContext } from "./engine-context";
-import { autocannonOptionsFor } from "./generators/autocannon-generator";
-import { ghzOptionsFor } from "./generators/ghz-generator";
+import { autocannonOptionsFor } from "./measure/generators/autocannon-generator";
+import { ghzOptionsFor } from "./measure/generators/ghz-generator";
 import {
   loadPlanOf,
   measureProtocol,
   REQUEST_TIMEOUT_MS,
   singleRunPlan,
   type ProtocolRunPlan,
-} from "./measure-protocol";
-import { grpcDataFor, restRequestsFor } from "./protocol-requests";
+} from "./measure/measure-protocol";
+import { grpcDataFor, restRequestsFor } from "./plan/protocol-requests";
 import { runBenchmark } from "./run-benchmark";
-import { restBaseUrl, type ServiceTargets } from "./targets";
+import { restBaseUrl, type ServiceTargets } from "./launch/targets";
 import { serverStats as readServerStats, testEngineContext } from "./testing/engine-context";
 import { startLocalServices, type LocalServices } from "./testing/local-services";
-import { clipWindow, figuresInWindow, windowOfSamples, type MeasuredWindow } from "./window";
+import { clipWindow, figuresInWindow, windowOfSamples, type MeasuredWindow } from "./measure/window";
 
 const require = createRequire(import.meta.url);
 

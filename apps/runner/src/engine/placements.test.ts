@@ -9,11 +9,11 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findingsOf, rttTolerance, runResultSchema, runSpecSchema, type RunResult } from "@relix/core";
 import type { EngineContext } from "./engine-context";
-import { generatorRegistry, LOAD_GENERATORS, registeredGenerators } from "./generators/registry";
-import type { LoadGenerator } from "./load-generator";
+import { generatorRegistry, LOAD_GENERATORS, registeredGenerators } from "./measure/generators/registry";
+import type { LoadGenerator } from "./measure/load-generator";
 import { AllPlacementsRefusedError, runBenchmark } from "./run-benchmark";
 import { RunCancelledError, type RunEvent } from "./run-events";
-import type { ServiceTargets } from "./targets";
+import type { ServiceTargets } from "./launch/targets";
 import { testEngineContext } from "./testing/engine-context";
 import { childProcessesNamed, startLocalServices, type LocalServices } from "./testing/local-services";
 

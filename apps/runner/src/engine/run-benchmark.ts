@@ -10,28 +10,28 @@ import type {
   RunResult,
   RunSpec,
 } from "@relix/core";
-import { pinForRun, type RunPinning } from "./run-pinning";
+import { pinForRun, type RunPinning } from "./launch/run-pinning";
 import type { EngineContext } from "./engine-context";
-import { measureEmulatorOverhead } from "./emulator-overhead";
-import { describeEnvironment, toolVersions, withEmulatorVersion } from "./environment";
-import { measurePlacementCells, paramsOf, type RunProgress } from "./placement-cells";
-import { loopbackRecord, startNetworkEmulator, type NetworkEmulator } from "./placement-session";
-import { preflight, type PayloadSizes } from "./preflight";
-import { callerCostsForRun } from "./caller-costs";
-import { assembleResult } from "./result-assembly";
+import { measureEmulatorOverhead } from "./network/emulator-overhead";
+import { describeEnvironment, toolVersions, withEmulatorVersion } from "./assemble/environment";
+import { measurePlacementCells, paramsOf, type RunProgress } from "./measure/placement-cells";
+import { loopbackRecord, startNetworkEmulator, type NetworkEmulator } from "./network/placement-session";
+import { preflight, type PayloadSizes } from "./launch/preflight";
+import { callerCostsForRun } from "./assemble/caller-costs";
+import { assembleResult } from "./assemble/result-assembly";
 import { RunCancelledError, type RunBenchmark, type RunEvent, type RunOptions } from "./run-events";
-import { estimatedMeasuringMs, planCells, runPair, runStacks } from "./run-plan";
-import { checkStacksDrivable, checkStacksServed, checkStacksServeWorkloads } from "./stack-availability";
-import { startRuntimeServices, type RuntimeServices } from "./runtime-services";
-import { isDefaultStack } from "./stack-table";
+import { estimatedMeasuringMs, planCells, runPair, runStacks } from "./plan/run-plan";
+import { checkStacksDrivable, checkStacksServed, checkStacksServeWorkloads } from "./launch/stack-availability";
+import { startRuntimeServices, type RuntimeServices } from "./launch/runtime-services";
+import { isDefaultStack } from "./plan/stack-table";
 import { isDefaultPair } from "@relix/core/stacks/stack-pair";
 import { formatInt } from "@relix/core/render/format";
-import { primeCompilingStacks, type PrimingRounds } from "./jit-priming";
-import { createSweepDriver, type SweepDriverOptions } from "./sweep-driver";
-import { ensureServices } from "./service-manager";
-import { chooseEmulator } from "./emulator-choice";
-import { openRunToRun } from "./run-to-run-file";
-import { equalViewsUnavailable } from "./equal-view-refusal";
+import { primeCompilingStacks, type PrimingRounds } from "./launch/jit-priming";
+import { createSweepDriver, type SweepDriverOptions } from "./measure/sweep-driver";
+import { ensureServices } from "./launch/service-manager";
+import { chooseEmulator } from "./network/emulator-choice";
+import { openRunToRun } from "./assemble/run-to-run-file";
+import { equalViewsUnavailable } from "./plan/equal-view-refusal";
 
 /** What runBenchmark needs besides the spec: its caller's context (read at start-up) and the run's options. */
 export interface EngineRunOptions extends RunOptions {

@@ -14,7 +14,7 @@ export interface RunOptions {
    * Services a long-lived caller (the runner service) keeps running across runs; without it
    * the engine uses or starts them itself and stops what it started.
    */
-  services?: import("./service-manager").ManagedServices;
+  services?: import("./launch/service-manager").ManagedServices;
 }
 
 /** Thrown when a run is stopped by its AbortSignal; the service marks the run "cancelled". */

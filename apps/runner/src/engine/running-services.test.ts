@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadBenchConfig } from "../config/runner-config";
-import { ensureServices } from "./service-manager";
+import { ensureServices } from "./launch/service-manager";
 import { childProcessesNamed, startLocalServices, type LocalServices } from "./testing/local-services";
 
 let running: LocalServices;

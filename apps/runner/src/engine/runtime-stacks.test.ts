@@ -14,10 +14,10 @@ import type { EngineContext } from "./engine-context";
 import { measureRefusedCalls } from "./testing/refused-calls";
 import { runBenchmark } from "./run-benchmark";
 import type { RunEvent } from "./run-events";
-import { startRuntimeServices, type RuntimeServices } from "./runtime-services";
-import { SERVER_COUNTED_FAILURE_CODE } from "./server-counted-errors";
-import { REPO_ROOT } from "./service-build";
-import { stackPort, StackNotServedError } from "./stack-table";
+import { startRuntimeServices, type RuntimeServices } from "./launch/runtime-services";
+import { SERVER_COUNTED_FAILURE_CODE } from "./measure/server-counted-errors";
+import { REPO_ROOT } from "./launch/service-build";
+import { stackPort, StackNotServedError } from "./plan/stack-table";
 import { testEngineContext } from "./testing/engine-context";
 import { startLocalServices, type LocalServices } from "./testing/local-services";
 

@@ -18,14 +18,14 @@ import {
   type StackId,
 } from "@relix/core";
 import type { EngineContext } from "./engine-context";
-import { generatorFor, generatorRegistry } from "./generators/registry";
-import type { LoadGenerator } from "./load-generator";
-import { measureProtocol, singleRunPlan } from "./measure-protocol";
-import { preflight, PreflightMismatchError } from "./preflight";
+import { generatorFor, generatorRegistry } from "./measure/generators/registry";
+import type { LoadGenerator } from "./measure/load-generator";
+import { measureProtocol, singleRunPlan } from "./measure/measure-protocol";
+import { preflight, PreflightMismatchError } from "./launch/preflight";
 import { runBenchmark } from "./run-benchmark";
 import type { RunEvent } from "./run-events";
-import { stackBaseUrl, StackNotServedError } from "./stack-table";
-import type { ServiceTargets } from "./targets";
+import { stackBaseUrl, StackNotServedError } from "./plan/stack-table";
+import type { ServiceTargets } from "./launch/targets";
 import { testEngineContext } from "./testing/engine-context";
 import { startLocalServices, type LocalServices } from "./testing/local-services";
 import { stacksOfRuntime } from "@relix/core/stacks/stacks";

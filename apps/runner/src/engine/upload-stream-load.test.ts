@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAutocannon, runGhz } from "../tools";
 import { BENCH_PROTO, PROTO_ROOT } from "../tools/testing/test-servers";
 import { ghzBinForTests } from "../tools/testing/tool-defaults";
-import { grpcDataFor, restRequestsFor } from "./protocol-requests";
+import { grpcDataFor, restRequestsFor } from "./plan/protocol-requests";
 
 // What the load generators put on the wire for upload.stream: the same payload, cut into the same
 // chunks, as HTTP/1.1 chunked coding on one side and client-stream messages on the other.

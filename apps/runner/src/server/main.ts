@@ -3,10 +3,10 @@
 // The one file that wires the real engine; everything else takes it as a parameter so tests can
 // run the service with a fake engine.
 import { resolveEngineContext } from "../engine/engine-context";
-import { serviceEndpoints } from "../engine/external-services";
-import { grpcTarget, restBaseUrl } from "../engine/targets";
+import { serviceEndpoints } from "../engine/launch/external-services";
+import { grpcTarget, restBaseUrl } from "../engine/launch/targets";
 import { createRunBenchmark } from "../engine/run-benchmark";
-import { runToRunFileOf } from "../engine/run-to-run-file";
+import { runToRunFileOf } from "../engine/assemble/run-to-run-file";
 import { openResultsStore } from "../store/open-results-store";
 import type { ResultsStore } from "../store/results-store";
 import { startAbandonedRunsSweep, type AbandonedRunsSweep } from "./abandoned-runs-sweep";

@@ -5,7 +5,7 @@ import * as protoLoader from "@grpc/proto-loader";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostPort } from "@relix/core/network/loopback";
 import { loadBenchConfig } from "../config/runner-config";
-import { grpcTarget, restBaseUrl } from "../engine/targets";
+import { grpcTarget, restBaseUrl } from "../engine/launch/targets";
 import { runAutocannon } from "./autocannon/run-autocannon";
 import { runGhz } from "./ghz/run-ghz";
 import { parseLocalGrpcTarget, parseLocalHttpUrl } from "./local-target";

@@ -1,6 +1,6 @@
 /**
  * Relix only ever sends load to this machine, unless the operator named other hosts at start-up
- * (RELIX_REMOTE_SERVICES=1, see engine/targets.ts), which reach the drivers as `remoteHosts`. Both
+ * (RELIX_REMOTE_SERVICES=1, see engine/launch/targets.ts), which reach the drivers as `remoteHosts`. Both
  * drivers validate their target here and throw before any socket is opened; what "this machine"
  * means is @relix/core's loopback module, the same one the runner's config checks SERVICES_HOST
  * with, so a host the config accepts is one the drivers accept.

@@ -7,7 +7,7 @@
 // 12th round, grpc-java from 1,764 to 8,868 and held from its 9th. A trial's warm-up cannot absorb
 // that, and a verdict would depend on how many trials a run had. So before measuring, the engine
 // runs each such stack on each cell in rounds and stops when throughput no longer rises: the rule
-// is here, the loop in apps/runner/src/engine/jit-priming.ts.
+// is here, the loop in apps/runner/src/engine/launch/jit-priming.ts.
 import type { RunSpec } from "../spec/run-spec";
 import { stackRecord, type StackId } from "./stacks";
 import { serviceProcessRecord } from "./service-processes";

@@ -5,7 +5,7 @@ export type OtherRuntime = Exclude<Runtime, "node">;
 
 /**
  * Each runtime's build script and what it makes, from the repository root: what the runner checks
- * before it starts one of its servers (apps/runner/src/engine/runtime-build.ts) and the conformance
+ * before it starts one of its servers (apps/runner/src/engine/launch/runtime-build.ts) and the conformance
  * suite before it tests them. The build itself is services/<runtime>/build.sh, which
  * `pnpm build:runtimes` and CI run.
  */

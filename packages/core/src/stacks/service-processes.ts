@@ -2,8 +2,8 @@
  * The processes that serve the stacks. One process may serve several stacks, each on its own port
  * (the REST API serves express, node, node-protobuf and h2c); a gRPC process answers for its stacks'
  * counters on an HTTP/1.1 side port. The Node processes are built and started by the runner from
- * their bundles (apps/runner/src/engine/service-manager.ts); the others by their start script
- * (apps/runner/src/engine/runtime-services.ts); what each serves is in stacks.ts.
+ * their bundles (apps/runner/src/engine/launch/service-manager.ts); the others by their start script
+ * (apps/runner/src/engine/launch/runtime-services.ts); what each serves is in stacks.ts.
  */
 export type Runtime = "node" | "java" | "python";
 
@@ -25,7 +25,7 @@ export interface ServiceProcessRecord {
    * Its runtime runs new code interpreted and compiles it while it serves (the JVM's tiered JIT),
    * over far more calls than a trial's warm-up holds: measured on spring and grpc-java, item.get's
    * throughput tripled from a run's first trial to its third. A run primes such a process on each
-   * of its cells before measuring (apps/runner/src/engine/jit-priming.ts). Node's V8 settles within
+   * of its cells before measuring (apps/runner/src/engine/launch/jit-priming.ts). Node's V8 settles within
    * the warm-up and CPython compiles nothing, so theirs are absent.
    */
   compilesUnderLoad?: true;

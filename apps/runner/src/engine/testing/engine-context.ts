@@ -5,10 +5,10 @@
  */
 import type { Protocol, StackId } from "@relix/core";
 import { resolveEngineContext, type EngineContext } from "../engine-context";
-import { LOAD_GENERATORS, type GeneratorRegistry } from "../generators/registry";
-import { readStats } from "../server-stats";
-import { DEFAULT_STACK_OF, stackStats } from "../stack-table";
-import type { ServiceTargets } from "../targets";
+import { LOAD_GENERATORS, type GeneratorRegistry } from "../measure/generators/registry";
+import { readStats } from "../measure/server-stats";
+import { DEFAULT_STACK_OF, stackStats } from "../plan/stack-table";
+import type { ServiceTargets } from "../launch/targets";
 
 export function testEngineContext(
   targets: ServiceTargets,

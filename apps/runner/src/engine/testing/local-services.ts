@@ -6,8 +6,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { getFreePort } from "@relix/io/backends";
-import { ensureServices, type ManagedServices } from "../service-manager";
-import type { ServiceTargets } from "../targets";
+import { ensureServices, type ManagedServices } from "../launch/service-manager";
+import type { ServiceTargets } from "../launch/targets";
 
 export interface LocalServices {
   targets: ServiceTargets;

@@ -5,8 +5,8 @@
  */
 import { getWorkload, runSpecSchema, type ProtocolMeasure, type RunSpec, type StackId } from "@relix/core";
 import type { EngineContext } from "../engine-context";
-import { measureProtocol } from "../measure-protocol";
-import { protocolOf } from "../stack-table";
+import { measureProtocol } from "../measure/measure-protocol";
+import { protocolOf } from "../plan/stack-table";
 
 export async function measureRefusedCalls(
   stack: StackId,

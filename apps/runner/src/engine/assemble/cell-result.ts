@@ -1,0 +1,244 @@
+import {
+  clientStepSentence,
+  layerSentence,
+  toolsBesideSentence,
+  layerSteps,
+  type CellResult,
+  type ComparedMetric,
+  type EqualClientsReason,
+  type PlacementName,
+  type ProtocolMeasure,
+  type StackId,
+  type ToolsAlone,
+} from "@relix/core";
+import { emulatorPrecisionMs } from "@relix/core/network/emulator-precision";
+import { HEADLINE_PAIR_NAME, type RunToRunNoise } from "@relix/core/stats/run-to-run-book";
+import { isDefaultPair, runPairOf, runtimePairsOf, type StackPair } from "@relix/core/stacks/stack-pair";
+import {
+  compareClients,
+  compareStacks,
+  compareTrials,
+  headlineVerdict,
+  summariseProtocol,
+  type CompareOptions,
+} from "./aggregate";
+import type { PayloadSizes } from "../launch/preflight";
+import type { PlannedCell } from "../plan/run-plan";
+import { protocolOf } from "../plan/stack-table";
+
+/** One trial of a cell: every stack's measure, and the order they ran in. */
+export interface MeasuredTrial {
+  trial: number;
+  order: readonly StackId[];
+  measures: ReadonlyMap<StackId, ProtocolMeasure>;
+  /** The pair measured again with one client for both (interleaved-trial.ts ClientViews), when the tools were unequal. */
+  equalClients?: ReadonlyMap<StackId, ProtocolMeasure>;
+}
+
+export interface MeasuredCell {
+  cell: PlannedCell;
+  placement: PlacementName;
+  payload: PayloadSizes;
+  /** The run's stacks, its pair among them. */
+  stacks: readonly StackId[];
+  /** The run's headline pair (the spec's `pair`); absent: the default for its stacks (runPairOf). */
+  pair?: StackPair;
+  trials: readonly MeasuredTrial[];
+  /** The network emulator the placement went through (its record's `emulator`); absent: Toxiproxy's precision. */
+  emulator?: string;
+  /** The tools' CPU per call, heavier over lighter, in the cell's first trial's warm-ups; null when not measured. */
+  toolsCpuFactor?: number | null;
+  /** Why a run that could add one client for both did not, from the cell's first trial. */
+  toolsAlone?: Omit<ToolsAlone, "cpuFactor">;
+  /** Why the pair was also measured with one client for both (interleaved-trial.ts ClientViews). */
+  equalClientsReason?: EqualClientsReason;
+  /**
+   * The run-to-run spread of one of the cell's comparisons ("REST vs gRPC", "express vs spring") at
+   * a metric, with its source (presets/reference-run-to-run.ts); undefined where there is none.
+   */
+  runToRunNoise?: (pair: string, metric: ComparedMetric) => RunToRunNoise | undefined;
+}
+
+type PairTrial = { rest: ProtocolMeasure; grpc: ProtocolMeasure };
+
+/**
+ * The headline of a cell measured by the tools and by equal clients: the equal clients' figures
+ * and comparisons, the tools' beside them, and each side's client step. Null unless every trial
+ * measured the pair both ways.
+ */
+function withEqualClients(
+  measured: MeasuredCell,
+  pair: StackPair,
+  toolsTrials: readonly PairTrial[],
+  options: CompareOptions,
+  headlineOptions: CompareOptions,
+):
+  | (Pick<CellResult, "rest" | "grpc" | "comparisons" | "verdict" | "toolClients" | "clientSteps"> & {
+      equalTrials: PairTrial[];
+    })
+  | null {
+  const equalTrials = measured.trials.map((t) => ({
+    rest: t.equalClients?.get(pair.rest),
+    grpc: t.equalClients?.get(pair.grpc),
+  }));
+  if (equalTrials.length === 0 || equalTrials.some((t) => !t.rest || !t.grpc)) return null;
+  const equal = equalTrials as PairTrial[];
+  const comparisons = compareTrials(equal, headlineOptions);
+  const toolsComparisons = compareTrials([...toolsTrials], options);
+  const toolsGap = toolsComparisons.find((c) => c.metric === "p50")?.ci ?? null;
+  const workload = measured.cell.workload.id;
+  const firstRequestOnly = equal.some((t) => [t.rest, t.grpc].some((m) => m.client?.requestsSent === "first-request"));
+  const clientSteps = (["rest", "grpc"] as const).map((side) => {
+    const from = { tool: toolsTrials[0]![side].generator.tool, trials: toolsTrials.map((t) => t[side]) };
+    const to = { tool: equal[0]![side].generator.tool, trials: equal.map((t) => t[side]) };
+    const stepComparisons = compareClients(from, to, options);
+    const p50 = stepComparisons.find((c) => c.metric === "p50");
+    const sentence = p50
+      ? clientStepSentence({
+          workload,
+          side,
+          stack: pair[side],
+          from: from.tool,
+          to: to.tool,
+          step: p50.ci,
+          toolsGap,
+          firstRequestOnly,
+        })
+      : {
+          text: `on ${workload}, ${from.tool} -> ${to.tool} on ${pair[side]}: ${headlineVerdict(stepComparisons)}`,
+          gapShare: null,
+        };
+    return { side, stack: pair[side], from: from.tool, to: to.tool, comparisons: stepComparisons, ...sentence };
+  });
+  const toolsRest = summariseProtocol(toolsTrials.map((t) => t.rest));
+  const toolsGrpc = summariseProtocol(toolsTrials.map((t) => t.grpc));
+  const shareOf = (side: "rest" | "grpc") => clientSteps.find((step) => step.side === side)?.gapShare ?? null;
+  const verdict = toolsBesideSentence({
+    equalVerdict: headlineVerdict(comparisons),
+    equalClient: equal[0]!.rest.generator.tool,
+    tools: { rest: toolsRest.generator.tool, grpc: toolsGrpc.generator.tool },
+    toolsGap,
+    toolsCpuMs: {
+      rest: toolsRest.generator.cpuMsPerRequest ?? null,
+      grpc: toolsGrpc.generator.cpuMsPerRequest ?? null,
+    },
+    shares: { rest: shareOf("rest"), grpc: shareOf("grpc") },
+    firstRequestOnly,
+  });
+  return {
+    equalTrials: equal,
+    rest: summariseProtocol(equal.map((t) => t.rest)),
+    grpc: summariseProtocol(equal.map((t) => t.grpc)),
+    comparisons,
+    verdict,
+    toolClients: {
+      trials: toolsTrials.map((t) => ({ rest: t.rest, grpc: t.grpc })),
+      rest: toolsRest,
+      grpc: toolsGrpc,
+      comparisons: toolsComparisons,
+      verdict: headlineVerdict(toolsComparisons),
+      cpuFactor: measured.toolsCpuFactor ?? null,
+      reason: measured.equalClientsReason ?? "unequal-tools",
+    },
+    clientSteps,
+  };
+}
+
+/**
+ * A cell's result: the run's pair (express and grpc-js unless the run measured others) where
+ * results always had them (`rest`, `grpc`, their comparison and verdict; `pair` names the two when
+ * they are not the default); with more stacks, theirs in `stacks`, each against both of the pair,
+ * each other runtime's own REST-against-gRPC answer (say express against grpc-js beside spring
+ * against grpc-java), and the layer walk over the steps whose two stacks were measured.
+ */
+export function cellResultOf(measured: MeasuredCell): CellResult {
+  const { cell, trials } = measured;
+  const pair = measured.pair ?? runPairOf({ stacks: measured.stacks });
+  const inPair = (stack: StackId) => stack === pair.rest || stack === pair.grpc;
+  const trialsOf = (stack: StackId) => trials.map((t) => t.measures.get(stack)!);
+  const extras = measured.stacks.filter((stack) => !inPair(stack));
+  const cellTrials: CellResult["trials"] = trials.map((t) => ({
+    trial: t.trial,
+    order: t.order.filter(inPair).map(protocolOf),
+    ...(extras.length > 0 ? { stackOrder: [...t.order] } : {}),
+    rest: t.measures.get(pair.rest)!,
+    grpc: t.measures.get(pair.grpc)!,
+  }));
+  // Through an emulator, a difference it could make by itself names no winner.
+  const options: CompareOptions =
+    measured.placement === "loopback"
+      ? {}
+      : { emulatorPrecisionMs: emulatorPrecisionMs(measured.emulator ?? "toxiproxy") };
+  // Only the comparisons calibrate names carry a run-to-run spread: the headline pair's and each stack pair's.
+  const calibrated = (pairName: string): CompareOptions => {
+    const noiseOf = measured.runToRunNoise;
+    return noiseOf ? { ...options, runToRunNoise: (metric) => noiseOf(pairName, metric) } : options;
+  };
+  const headlineOptions = calibrated(HEADLINE_PAIR_NAME);
+  const equalView = withEqualClients(measured, pair, cellTrials, options, headlineOptions);
+  // With both views, the cell's trials and headline are the equal clients'; the tools' sit beside.
+  const headlineTrials: CellResult["trials"] = equalView
+    ? cellTrials.map((t, i) => ({ ...t, rest: equalView.equalTrials[i]!.rest, grpc: equalView.equalTrials[i]!.grpc }))
+    : cellTrials;
+  const comparisons = equalView ? equalView.comparisons : compareTrials(cellTrials, headlineOptions);
+  const result: CellResult = {
+    workload: cell.workload.id,
+    label: cell.workload.label,
+    study: cell.workload.study,
+    cacheMode: cell.resultCacheMode,
+    placement: measured.placement,
+    ...(isDefaultPair(pair) ? {} : { pair: { rest: pair.rest, grpc: pair.grpc } }),
+    payload: { rest: measured.payload.rest, grpc: measured.payload.grpc },
+    trials: headlineTrials,
+    rest: equalView ? equalView.rest : summariseProtocol(trialsOf(pair.rest)),
+    grpc: equalView ? equalView.grpc : summariseProtocol(trialsOf(pair.grpc)),
+    comparisons,
+    verdict: equalView ? equalView.verdict : headlineVerdict(comparisons),
+    ...(equalView ? { toolClients: equalView.toolClients, clientSteps: equalView.clientSteps } : {}),
+    ...(!equalView && measured.toolsAlone
+      ? { toolsAlone: { cpuFactor: measured.toolsCpuFactor ?? null, ...measured.toolsAlone } }
+      : {}),
+  };
+  if (extras.length === 0) return result;
+
+  // Every stack beyond the pair is measured by its tool: its comparisons and the layer walk are the tools'.
+  const side = (stack: StackId) => ({ stack, trials: trialsOf(stack) });
+  const stackPair = (from: StackId, to: StackId) => compareStacks(side(from), side(to), calibrated(`${from} vs ${to}`));
+  const gap =
+    (equalView ? equalView.toolClients?.comparisons : comparisons)?.find((c) => c.metric === "p50")?.ci ?? null;
+  const layers = layerSteps
+    .filter((step) => measured.stacks.includes(step.from) && measured.stacks.includes(step.to))
+    .map((step) => {
+      const compared = compareStacks(side(step.from), side(step.to), options);
+      const p50 = compared.comparisons.find((c) => c.metric === "p50");
+      const text = p50
+        ? layerSentence({
+            workload: cell.workload.id,
+            layer: step.layer,
+            from: step.from,
+            to: step.to,
+            step: p50.ci,
+            gap,
+            pair,
+          })
+        : `on ${cell.workload.id}, ${step.from} -> ${step.to}: ${compared.verdict}`;
+      return { layer: step.layer, ...compared, text };
+    });
+  return {
+    ...result,
+    stacks: extras.map((stack) => ({
+      stack,
+      payload: measured.payload.stacks[stack] ?? { requestBodyBytes: 0, responseBodyBytes: 0 },
+      trials: trialsOf(stack),
+      summary: summariseProtocol(trialsOf(stack)),
+    })),
+    stackComparisons: [
+      ...extras.flatMap((stack) => [stackPair(pair.rest, stack), stackPair(pair.grpc, stack)]),
+      // Each other runtime's REST against its gRPC, where neither is in the pair (those are above).
+      ...runtimePairsOf(measured.stacks)
+        .filter((other) => extras.includes(other.rest) && extras.includes(other.grpc))
+        .map((other) => stackPair(other.rest, other.grpc)),
+    ],
+    layers,
+  };
+}
