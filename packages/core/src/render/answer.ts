@@ -152,15 +152,19 @@ export function whyOf(result: RunResult): string | null {
   return facts.deciding ? `${head}; ${cellName(facts.deciding.cell)}: ${facts.deciding.row.text}` : head;
 }
 
+/** The cause in plain words, without the example cell's sentence; null when the run did not walk the layers. */
+export function whyPlainOf(result: RunResult): string | null {
+  const facts = whyFacts(result);
+  return facts === null ? null : whyHead(facts);
+}
+
 /**
- * The cause of the verdicts in one line, for the short report; null when the run did not walk the
- * layers, or when the deciding step is the client's (that explains the tools' figure beside the
- * verdict, not the verdict itself, which one client for both measured).
+ * The cause of the verdicts in one line, for the terminal's short report; null when the run did
+ * not walk the layers, or when the deciding step is the client's (that explains the tools' figure
+ * beside the verdict, not the verdict itself, which one client for both measured).
  */
 export function whyShortOf(result: RunResult): string | null {
-  const facts = whyFacts(result);
-  if (facts === null || facts.deciding?.layer === "client") return null;
-  return whyHead(facts);
+  return whyFacts(result)?.deciding?.layer === "client" ? null : whyPlainOf(result);
 }
 
 function trustText(caveats: readonly FindingGroup[], groups: readonly FindingGroup[]): string {

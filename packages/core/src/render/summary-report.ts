@@ -8,13 +8,14 @@ import { cellName } from "../findings/finding";
 import { findingCellLabel, groupFindings, verdictCaveats, type FindingGroup } from "../findings/finding-groups";
 import { findingsOf } from "../findings/findings-of";
 import { cellPlacement } from "../network/placements";
-import type { CellResult, Comparison, RunResult } from "../result/result-schema";
+import type { CellResult, RunResult } from "../result/result-schema";
 import { figureSpeedup, publishedFiguresOfResult } from "../presets/published-figures";
 import { sweepSummaries } from "../sweep/crossover-text";
 import { styles, type Styles } from "./ansi";
 import { questionOf, whyShortOf } from "./answer";
 import { hasCorrectedLatency } from "./corrected-latency";
-import { estimateText, factorText, intervalText, sideFactor } from "./factor";
+import { comparisonRow } from "./comparison-row";
+import { factorText, sideFactor } from "./factor";
 import { formatInt, formatMs, formatRps } from "./format";
 import { hasPlacements } from "./placements";
 import { describeLoad, describeRun } from "./run-summary";
@@ -37,31 +38,13 @@ function comparisonName(cell: CellResult, placed: boolean): string {
   return [cellName(cell), ...coords, ...(placed ? [`@${cellPlacement(cell)}`] : [])].join(" ");
 }
 
-/** The client program whose figures a cell's verdict rests on ("h2load"; "autocannon vs ghz" when the tools measured it). */
-export function headlineClient(cell: Pick<CellResult, "rest" | "grpc">): string {
-  const rest = cell.rest.generator.tool;
-  const grpc = cell.grpc.generator.tool;
-  return rest === grpc ? rest : `${rest} vs ${grpc}`;
-}
-
-/** "gRPC 1.49x faster", "no clear winner", "not enough to tell", coloured by winner. */
-function verdictWords(p50: Comparison, s: Styles): string {
-  if (p50.winner !== "none") {
-    const text = `${estimateText(p50.ci)} faster`;
-    return p50.winner === "grpc" ? s.green(text) : s.yellow(text);
-  }
-  if (p50.ci.degenerate || p50.ci.winnerWithheld) return `not enough to tell (${estimateText(p50.ci)} here)`;
-  return `no clear winner (${estimateText(p50.ci)} here)`;
-}
-
-/** One row per cell: its name, the p50 verdict, the interval, the client that measured it. */
+/** One row per cell: its name, the p50 verdict coloured by winner, the interval, the client that measured it. */
 function comparisonRows(result: RunResult, s: Styles): string[][] {
   const placed = hasPlacements(result);
   return result.cells.map((cell) => {
-    const p50 = cell.comparisons.find((c) => c.metric === "p50");
-    if (!p50) return [comparisonName(cell, placed), s.dim("not compared"), "", headlineClient(cell)];
-    const interval = p50.ci.degenerate ? s.dim("(1 trial: no interval)") : intervalText(p50.ci);
-    return [comparisonName(cell, placed), verdictWords(p50, s), interval, headlineClient(cell)];
+    const row = comparisonRow(cell);
+    const words = row.winner === "grpc" ? s.green(row.words) : row.winner === "rest" ? s.yellow(row.words) : row.words;
+    return [comparisonName(cell, placed), words, row.interval, row.client];
   });
 }
 

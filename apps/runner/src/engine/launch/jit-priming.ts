@@ -20,7 +20,7 @@ import { RunCancelledError } from "../run-events";
 import type { PlannedCell } from "../plan/run-plan";
 import { protocolOf } from "../plan/stack-table";
 
-type JitPrimedFact = Extract<RunFact, { kind: "jit-primed" }>;
+export type JitPrimedFact = Extract<RunFact, { kind: "jit-primed" }>;
 export type PrimeRecord = JitPrimedFact["primes"][number];
 
 export interface PrimingRounds {

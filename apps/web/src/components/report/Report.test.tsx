@@ -23,6 +23,27 @@ describe("Report (server-rendered)", () => {
     expect(html).toContain("&quot;connections&quot;: 8");
   });
 
+  it("answers with figures on the first screen: the faster side and its factor, the interval, the client, the sentence on hover", () => {
+    const html = renderToStaticMarkup(<Report result={result} />);
+    const answer = html.slice(
+      html.indexOf('data-testid="answer-verdicts"'),
+      html.indexOf('data-testid="answer-sentences"'),
+    );
+    for (const cell of result.cells.slice(0, 4)) {
+      const p50 = cell.comparisons.find((c) => c.metric === "p50")!;
+      // The sentence is an attribute (a hover), not the text of the row.
+      expect(answer).toContain(`title="${cell.verdict.replace(/"/g, "&quot;")}"`);
+      expect(answer).toMatch(
+        p50.winner === "none" ? /no clear winner|not enough to tell/ : /(gRPC|REST) \d\.\d\dx faster/,
+      );
+    }
+    expect(answer).not.toMatch(/>[^<]*\(95% CI/);
+    expect(answer).toContain("autocannon vs ghz");
+    // The verdict table holds figures too, never a factor below 1.
+    const verdicts = html.slice(html.indexOf('data-testid="verdicts"'));
+    expect(verdicts.slice(0, verdicts.indexOf("</table>"))).not.toMatch(/>0\.\d\dx/);
+  });
+
   it("escapes whatever a result carries (an imported file is untrusted)", () => {
     const hostile = structuredClone(result);
     hostile.cells[0]!.label = '<img src=x onerror="alert(1)">';

@@ -1,5 +1,7 @@
 import type { RunResult } from "@relix/core/result/result-schema";
 import { COMPARED_METRICS } from "@relix/core/stats/speedup";
+import { estimateText, intervalText } from "@relix/core/render/factor";
+import type { Comparison } from "@relix/core/result/result-schema";
 import { Winner } from "@/components/ui/Proto";
 import { cacheModeLabel } from "@/lib/format";
 import { hasPlacements } from "@relix/core/render/placements";
@@ -25,16 +27,28 @@ export function VerdictSection({ result, first }: { result: RunResult; first: bo
         )}
       </p>
       <p className="muted small" style={{ marginTop: 6 }}>
-        Speedup &gt; 1 means gRPC did better (REST/gRPC for latency, gRPC/REST for throughput). A winner is named only
-        when the whole 95% interval is on one side of 1: from the paired slices in which the two sides took turns (older
-        results and windows too thin for slices: from the trials, or from sub-windows of one trial). Without an interval
-        there is no winner, and a verdict of no difference says the largest difference the interval leaves possible.
+        Each figure names the side that did better and by how much (a factor above 1): at p50 and p99 the side that
+        answered sooner, in throughput the side that served more; the bracket is its 95% interval. A winner is named
+        only when the whole interval is on one side; without one, &quot;no clear winner&quot;. Hover a figure for its
+        sentence.
       </p>
       <p className="small" style={{ marginTop: 4 }}>
         <span className="muted">Load:</span> {describeLoad(result)}
       </p>
       <VerdictTable result={result} placed={placed} swept={swept} />
     </section>
+  );
+}
+
+/** "gRPC 1.49x [1.30-1.70]": the side that did better and by what factor, with its interval. */
+function ComparisonFigure({ comparison }: { comparison: Comparison }) {
+  const { ci, winner } = comparison;
+  const interval = ci.degenerate ? "(1 trial)" : intervalText(ci);
+  return (
+    <>
+      <Winner winner={winner}>{estimateText(ci)}</Winner> <span className="muted small">{interval}</span>
+      {winner === "none" ? <span className="muted small"> · no clear winner</span> : null}
+    </>
   );
 }
 
@@ -78,7 +92,12 @@ function VerdictTable({ result, placed, swept }: { result: RunResult; placed: bo
               ) : null}
               {COMPARED_METRICS.map((metric) => {
                 const c = cell.comparisons.find((x) => x.metric === metric);
-                return <td key={metric}>{c ? <Winner winner={c.winner}>{c.text}</Winner> : "–"}</td>;
+                // The figure, coloured by winner; its sentence on hover (and in the cell's own section).
+                return (
+                  <td key={metric} title={c?.text}>
+                    {c ? <ComparisonFigure comparison={c} /> : "–"}
+                  </td>
+                );
               })}
             </tr>
           ))}

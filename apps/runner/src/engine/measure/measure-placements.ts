@@ -1,0 +1,128 @@
+// The measure stage: each network placement in turn (opened and verified once, its cells within
+// it, closed however they end), every cell's trials with the stack order rotating, or a sweep's
+// points under each placement. A placement that misses its target is refused and the others run.
+import { placementName, type CellResult, type EmulatorOverhead, type PlacementRecord, type RunFact } from "@relix/core";
+import { isDefaultPair } from "@relix/core/stacks/stack-pair";
+import { openRunToRun } from "../assemble/run-to-run-file";
+import type { LaunchedRun } from "../launch/launch-run";
+import type { ReadyRun } from "../launch/ready-run";
+import { measureEmulatorOverhead } from "../network/emulator-overhead";
+import { loopbackRecord } from "../network/placement-session";
+import type { RunPlan } from "../plan/plan-run";
+import { estimatedMeasuringMs } from "../plan/run-plan";
+import { RunCancelledError, type RunEvent } from "../run-events";
+import { measurePlacementCells, type RunProgress } from "./placement-cells";
+
+/** Raised when every placement of a run was refused: nothing was measured. */
+export class AllPlacementsRefusedError extends Error {
+  constructor(readonly placements: PlacementRecord[]) {
+    super(
+      `every network placement was refused, nothing was measured: ${placements.map((p) => `${p.name}: ${p.reason ?? "refused"}`).join("; ")}`,
+    );
+    this.name = "AllPlacementsRefusedError";
+  }
+}
+
+export interface PlacementsMeasured {
+  cells: CellResult[];
+  placements: PlacementRecord[];
+  /** What the measuring found about the run: refused placements, proxy emulation, run-to-run noise. */
+  facts: RunFact[];
+  emulatorOverhead?: EmulatorOverhead;
+}
+
+export interface MeasureOptions {
+  signal?: AbortSignal;
+  onEvent: (event: RunEvent) => void;
+  /** Count mode: every side's time cap in a trial (tests). */
+  countWindowCapMs?: number;
+}
+
+export async function measurePlacements(
+  plan: RunPlan,
+  launched: LaunchedRun,
+  ready: ReadyRun,
+  options: MeasureOptions,
+): Promise<PlacementsMeasured> {
+  const { spec, stacks, cells, pair, placements, sweep } = plan;
+  const { context, emulator } = launched;
+  const { signal, onEvent } = options;
+  const runsPerPlacement = sweep?.runsPerPlacement(cells.length) ?? cells.length * spec.trials * stacks.length;
+  onEvent({
+    type: "phase",
+    phase: "measuring",
+    message: `${placements.length > 1 ? `${placements.length} placements x ` : ""}${cells.length} cells x ${spec.trials} trials x ${stacks.length > 2 ? `${stacks.length} stacks` : "2 protocols"}${isDefaultPair(pair) ? "" : `, headline ${pair.rest} vs ${pair.grpc}`}`,
+  });
+  const progress: RunProgress = {
+    index: 0,
+    total: placements.length * runsPerPlacement,
+    pairIndex: 0,
+    measuringStarted: performance.now(),
+    estimateMs: estimatedMeasuringMs(spec, cells.length),
+  };
+  const records: PlacementRecord[] = [];
+  const facts: RunFact[] = [];
+  const runToRun = await openRunToRun(context.runToRunFile, spec);
+  if (runToRun?.warning) onEvent({ type: "warning", message: runToRun.warning });
+  const results: CellResult[] = [];
+  let emulatorOverhead: EmulatorOverhead | undefined;
+  for (const placement of placements) {
+    if (signal?.aborted) throw new RunCancelledError();
+    const name = placementName(placement);
+    const opened =
+      name === "loopback" || !emulator
+        ? { record: await loopbackRecord(), path: null }
+        : await emulator.open(placement, context.targets);
+    records.push(opened.record);
+    if (opened.record.status === "refused") {
+      const reason = opened.record.reason ?? "refused";
+      onEvent({ type: "warning", message: `placement ${name} refused, its cells are skipped: ${reason}` });
+      facts.push({
+        kind: "placement-refused",
+        placement: name,
+        targetRttMs: opened.record.targetRttMs,
+        measuredRttMs: opened.record.measuredRttMs,
+        reason,
+      });
+      progress.total -= runsPerPlacement;
+      sweep?.placementRefused(name, cells);
+      continue;
+    }
+    try {
+      // Once per run, and only once a placement is to be measured through the emulator.
+      if (emulator && opened.path && !emulatorOverhead) {
+        onEvent({ type: "phase", phase: "measuring", message: "the emulator's own cost: noop direct and through it" });
+        emulatorOverhead = await measureEmulatorOverhead(spec, context, emulator, signal);
+      }
+      onEvent({
+        type: "phase",
+        phase: "measuring",
+        message: `placement ${name}: ${opened.record.measuredRttMs} ms round trip measured (target ${opened.record.targetRttMs} ms)`,
+      });
+      const placed = {
+        placement: name,
+        cells,
+        ...(runToRun ? { runToRun: runToRun.lookup } : {}),
+        ...(opened.path ? { loadTargets: opened.path.loadTargets, emulator: opened.record.emulator } : {}),
+        ...(options.countWindowCapMs === undefined ? {} : { countWindowCapMs: options.countWindowCapMs }),
+        ...(signal ? { signal } : {}),
+      };
+      const { sizes } = ready;
+      const { requestsByWorkload } = plan;
+      results.push(
+        ...(sweep
+          ? await sweep.measurePlacement(placed, progress, context, onEvent)
+          : await measurePlacementCells({ ...placed, spec, sizes, requestsByWorkload }, progress, context, onEvent)),
+      );
+    } finally {
+      await opened.path?.close();
+    }
+  }
+  if (records.every((r) => r.status === "refused")) throw new AllPlacementsRefusedError(records);
+  const emulatedNames = records.filter((r) => r.emulator !== "none" && r.status === "measured").map((r) => r.name);
+  if (emulator?.name === "toxiproxy" && emulatedNames.length > 0) {
+    facts.push({ kind: "tcp-proxy-emulation", emulator: emulator.name, placements: emulatedNames });
+  }
+  if (runToRun) facts.push(runToRun.fact());
+  return { cells: results, placements: records, facts, ...(emulatorOverhead ? { emulatorOverhead } : {}) };
+}
