@@ -11,11 +11,20 @@ import type { CliStream } from "./run-cli";
  */
 export async function claimStateDir(env: Readonly<Record<string, string | undefined>>, stderr: CliStream) {
   const stateDir = stateDirFrom(env);
-  for (const line of describeSweep(await sweepLeftovers(stateDir))) stderr.write(`relix-bench: ${line}\n`);
-  keepOwnedRecordIn(stateDir, {
-    onError: (error) =>
-      stderr.write(
-        `relix-bench: could not update the record of what this run started in ${stateDir}: ${(error as Error).message}\n`,
-      ),
-  });
+  // The record is a backstop (children already end with this process): a folder it cannot use
+  // (read-only checkout, a file in its place) is said, and the run goes on.
+  const cannot = (what: string, error: unknown) =>
+    stderr.write(
+      `relix-bench: warning: could not ${what} in ${stateDir} (${(error as Error).message}); set RUNNER_STATE_DIR to a writable folder\n`,
+    );
+  try {
+    for (const line of describeSweep(await sweepLeftovers(stateDir))) stderr.write(`relix-bench: ${line}\n`);
+  } catch (error) {
+    cannot("sweep what earlier runs left", error);
+  }
+  try {
+    keepOwnedRecordIn(stateDir, { onError: (error) => cannot("update the record of what this run started", error) });
+  } catch (error) {
+    cannot("keep a record of what this run starts", error);
+  }
 }

@@ -200,6 +200,11 @@ describe("runCli", () => {
     for (const [kind, entry] of Object.entries(FINDING_KINDS))
       expect(list.stdout()).toMatch(new RegExp(`${entry.code}\\s+${kind}\\s`));
 
+    const withRun = await harness(fakeEngine());
+    expect(await runCli(["--trials", "3", "--explain", "RX009"], withRun.ctx)).toBe(2);
+    expect(withRun.stderr()).toContain("--explain takes a code and nothing else (got --trials 3)");
+    expect(withRun.loadEngine).not.toHaveBeenCalled();
+
     const unknown = await harness(fakeEngine());
     expect(await runCli(["--explain", "RX999"], unknown.ctx)).toBe(2);
     expect(unknown.stderr()).toContain('--explain "RX999": no such finding code');

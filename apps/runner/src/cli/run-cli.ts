@@ -168,7 +168,17 @@ async function explain(code: string | null, ctx: CliContext): Promise<number> {
 
 export async function runCli(argv: readonly string[], ctx: CliContext): Promise<number> {
   const code = explainRequest(argv);
-  if (code !== undefined) return explain(code, ctx);
+  if (code !== undefined) {
+    // A question about the reports, not a run: with a run's flags it would skip the run and exit 0.
+    const others = argv.filter(
+      (arg) => arg !== "--" && arg !== "--explain" && !arg.startsWith("--explain=") && arg !== code,
+    );
+    if (others.length > 0) {
+      ctx.stderr.write(`relix-bench: error: --explain takes a code and nothing else (got ${others.join(" ")})\n`);
+      return EXIT.usage;
+    }
+    return explain(code, ctx);
+  }
   const args = parse(argv, ctx);
   if (typeof args === "number") return args;
   if (args.help) {

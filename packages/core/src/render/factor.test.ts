@@ -15,8 +15,9 @@ describe("one way of writing a ratio", () => {
     // REST p50 / gRPC p50 of 0.77: REST answered sooner, by 1/0.77.
     expect(estimateText(ci(0.77, 0.6, 0.97))).toBe("REST 1.30x");
     // A throughput ratio is gRPC / REST: above 1, gRPC served more.
-    expect(estimateText(ci(1.25, 1.1, 1.4, "grpc/rest"))).toBe("REST 1.25x");
-    expect(sideFactor(ci(1, 1, 1), 0.5)).toEqual({ side: "rest", factor: 2 });
+    expect(estimateText(ci(1.25, 1.1, 1.4, "grpc/rest"))).toBe("gRPC 1.25x");
+    expect(estimateText(ci(0.8, 0.7, 0.9, "grpc/rest"))).toBe("REST 1.25x");
+    expect(sideFactor(0.5)).toEqual({ side: "rest", factor: 2 });
   });
 
   it("writes an interval on one side in that side's factor, low to high, and names both ends when it spans parity", () => {

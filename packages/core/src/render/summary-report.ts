@@ -95,7 +95,8 @@ function figuresTable(result: RunResult, s: Styles): string[] {
       ];
     }),
   );
-  return renderTable(columns, rows);
+  const more = result.cells.length - cells.length;
+  return [...renderTable(columns, rows), ...(more > 0 ? [s.dim(`and ${formatInt(more)} more cells (--verbose)`)] : [])];
 }
 
 /** More published figures than this and the rest are counted. */
@@ -104,7 +105,7 @@ const MAX_PUBLISHED = 6;
 /** "gRPC 1.40x" for a figure's advantage (> 1: gRPC did better, figureSpeedup's convention). */
 function advantageText(advantage: number | null): string {
   if (advantage === null) return "-";
-  const { side, factor } = sideFactor({ ratio: "rest/grpc" }, advantage);
+  const { side, factor } = sideFactor(advantage);
   return `${side === "grpc" ? "gRPC" : "REST"} ${factorText(factor)}`;
 }
 

@@ -1,4 +1,5 @@
 import {
+  execFileSync,
   spawn,
   type ChildProcess,
   type ChildProcessByStdio,
@@ -8,6 +9,7 @@ import {
   type StdioNull,
   type StdioPipe,
 } from "node:child_process";
+import path from "node:path";
 import type { Readable } from "node:stream";
 import { accessSync, constants } from "node:fs";
 import { ownChildProcess } from "./own";
@@ -40,7 +42,10 @@ export function spawnOwned(
 export function spawnOwned(command: string, args: readonly string[], options: SpawnOptions & Owned): ChildProcess;
 export function spawnOwned(command: string, args: readonly string[], options: SpawnOptions & Owned): ChildProcess {
   const { what, ports = [], ...spawnOptions } = options;
-  const [file, ...argv] = diesWithParent([command, ...args]);
+  // A program that cannot be found is spawned as it is, so it fails with ENOENT as before
+  // (through setpriv it would look like a program that started and exited 127).
+  const tied = findProgram(command, pathOf(spawnOptions.env), String(spawnOptions.cwd ?? ".")) !== null;
+  const [file, ...argv] = tied ? diesWithParent([command, ...args]) : [command, ...args];
   const child = spawn(file!, argv, spawnOptions);
   ownChildProcess(child, what, ports);
   return child;
@@ -54,13 +59,41 @@ export function diesWithParent(argv: readonly string[]): string[] {
 
 let found: string | null | undefined;
 
-/** Where util-linux puts setpriv (Debian: /usr/bin), looked up once; null off Linux or where it is missing. */
+/**
+ * Where util-linux puts setpriv (Debian: /usr/bin), looked up once and tried once: null off Linux,
+ * where it is missing, or where it does not know --pdeathsig (util-linux before 2.33, BusyBox).
+ */
 function setprivPath(): string | null {
   if (found === undefined) {
     const candidates = process.platform === "linux" ? ["/usr/bin/setpriv", "/bin/setpriv"] : [];
-    found = candidates.find(isExecutable) ?? null;
+    const setpriv = candidates.find(isExecutable) ?? null;
+    found = setpriv !== null && acceptsParentDeathSignal(setpriv) ? setpriv : null;
   }
   return found;
+}
+
+function acceptsParentDeathSignal(setpriv: string): boolean {
+  try {
+    execFileSync(setpriv, ["--pdeathsig", "TERM", "--", "true"], { stdio: "ignore", timeout: 5_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The PATH a child is spawned with: its own env's, else the one it inherits from this process. */
+function pathOf(env: NodeJS.ProcessEnv | undefined): string {
+  // eslint-disable-next-line no-restricted-properties -- what a child inherits when no env is given
+  return (env ?? process.env).PATH ?? "";
+}
+
+/** `command` as spawn would find it: a path from `cwd`, a bare name on `searchPath`; null when there is none. */
+function findProgram(command: string, searchPath: string, cwd: string): string | null {
+  if (command.includes("/")) return isExecutable(path.resolve(cwd, command)) ? command : null;
+  for (const dir of searchPath.split(":")) {
+    if (dir && isExecutable(`${dir}/${command}`)) return `${dir}/${command}`;
+  }
+  return null;
 }
 
 function isExecutable(file: string): boolean {
