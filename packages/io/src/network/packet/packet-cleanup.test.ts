@@ -93,7 +93,8 @@ describe.runIf(emulation.usable)("packet link cleanup", { timeout: 60_000 }, () 
     console.log(`sweep: ${describeSweptLinks(swept).join(" | ")}`);
     expect(swept.owners).toEqual([owner.child.pid]);
     expect(swept.removed.flatMap((r) => r.namespaces).sort()).toEqual([...owner.made.namespaces].sort());
-    // The echo server does not die with its owner (the helpers do: they ask for SIGTERM when it dies).
+    // The echo server and the helpers end with their owner (a parent-death signal); the stray sleep
+    // the owner left in a namespace does not, and the sweep ends it.
     const ended = [
       ...swept.removed.flatMap((r) => r.killed.map((p) => p.pid)),
       ...swept.removed.flatMap((r) => r.strays),

@@ -1,7 +1,8 @@
 /**
  * A stand-in for the runner in the cleanup tests: a real Node process that opens a packet link
- * with its record in a state folder, starts the link's echo server (a process that does not die
- * with it), says what it made, and waits to be killed.
+ * with its record in a state folder, starts the link's echo server (which ends with it, as every
+ * child started through spawnOwned does) and a sleep inside the link's first namespace started
+ * without that tie (a stray the sweep must end), says what it made, and waits to be killed.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { writeFile } from "node:fs/promises";
@@ -40,9 +41,11 @@ export async function startLinkOwner(
   const options = `helper: ${JSON.stringify(helper)}, tools: ${JSON.stringify(tools)}, stateDir: ${JSON.stringify(stateDir)}`;
   await writeFile(
     script,
-    `import { readdirSync } from "node:fs";
+    `import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { openHostLink, openPacketLink } from ${JSON.stringify(packetIndex)};
 ${OPEN_LINK[kind](options)}
+spawn(${JSON.stringify(tools.ip)}, ["netns", "exec", namespaces[0], "sleep", "300"], { stdio: "ignore" }).unref();
 const record = readdirSync(${JSON.stringify(stateDir)}).find((f) => f.startsWith("packet-link-"));
 console.log(JSON.stringify({ namespaces, record }));
 setInterval(() => {}, 1000);
