@@ -91,12 +91,13 @@ describe.skipIf(!emulation.usable)("placements over the packet-level emulator", 
     expect(sameZone.measuredConnectMs).not.toBeNull();
     expect(sameZone.notReproduced).toMatch(/no loss/);
     expect(sameZone.emulatorCost?.packets).toBeGreaterThan(0);
-    // Every call across the link carries its delay: the tools' calls at same-zone are slower than the
-    // same noop calls across it with nothing held (the run's emulator-overhead window), by more than
-    // the tolerance. Not "at least 0.5 ms": the delay is calibrated so that a Node probe's round trip
-    // reads 0.5 ms, the machine's own share included (docs/packet-emulator.md), and a calibration
-    // in a busy moment leaves less of it to the link, so a quieter moment later reads under 0.5 ms
-    // (0.379 once on a loaded CI machine; 0.52-0.56 here).
+    // Every call crosses the link and is held there: the helpers held at least a request and a reply
+    // packet for each REST call of the window (one call at a time on each keep-alive connection).
+    // Not a latency comparison: the delay is calibrated so that a Node probe's round trip reads
+    // 0.5 ms, the machine's own share included (docs/packet-emulator.md), so a calibration in a busy
+    // moment leaves little of it to the link, and p50s of two windows minutes apart on two loaded
+    // cores differ by more than that (0.929 against 0.91 ms with nothing held, once on CI; 0.379 ms
+    // once at same-zone). The 20 ms test below checks the delay each call carries.
     const cell = result.cells[0]!;
     const tools = cell.toolClients ?? cell;
     for (const protocol of ["rest", "grpc"] as const) {
@@ -104,8 +105,8 @@ describe.skipIf(!emulation.usable)("placements over the packet-level emulator", 
       console.log(
         `same-zone noop ${protocol} p50: ${tools[protocol].generator.tool} ${tools[protocol].latencyMs.p50} ms, with nothing held ${acrossBare} ms`,
       );
-      expect(tools[protocol].latencyMs.p50).toBeGreaterThan(acrossBare + 0.05);
     }
+    expect(sameZone.emulatorCost!.packets).toBeGreaterThanOrEqual(2 * tools.rest.requests);
     expect(result.emulatorOverhead?.emulator).toBe("packet-delay");
     // The TCP proxy finding is about Toxiproxy only.
     expect(JSON.stringify(result)).not.toContain("tcp-proxy-emulation");

@@ -1,7 +1,11 @@
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { isStillRunning, identifyProcess } from "./process-identity";
 import { spawnOwned } from "./spawn-owned";
+
+const ioRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 describe.runIf(process.platform === "linux")("spawnOwned", () => {
   it("starts the program itself (same pid), and a child of a killed parent gets SIGTERM", async () => {
@@ -16,17 +20,19 @@ describe.runIf(process.platform === "linux")("spawnOwned", () => {
          const sleep = spawnOwned("sleep", ["300"], { stdio: "ignore", what: "a sleep" });
          console.log(sleep.pid); setInterval(() => {}, 1000);`,
       ],
-      { stdio: ["ignore", "pipe", "pipe"], what: "a parent" },
+      // From the io package, where tsx resolves (the tests run from the repository's root).
+      { cwd: ioRoot, stdio: ["ignore", "pipe", "pipe"], what: "a parent" },
     );
     let out = "";
     parent.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     const deadline = Date.now() + 30_000;
     while (!/^\d+\n/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(out, "the parent never printed its child's pid").toMatch(/^\d+\n/);
     const sleepPid = Number(out.trim());
     const sleep = identifyProcess(sleepPid)!;
     expect(sleep).not.toBeNull();
     // The pid is sleep's own, not a wrapper's: setpriv exec'd it.
-    expect((await import("node:fs")).readFileSync(`/proc/${sleepPid}/comm`, "utf8").trim()).toBe("sleep");
+    expect(readFileSync(`/proc/${sleepPid}/comm`, "utf8").trim()).toBe("sleep");
     parent.kill("SIGKILL");
     await once(parent, "exit");
     const until = Date.now() + 10_000;
