@@ -44,10 +44,13 @@ describe("Toxiproxy and the RTT probe", () => {
       });
     }
     // Every probe carries the whole 20 ms; a moment's load on this shared machine can add to one
-    // probe's median, so the closest of up to three counts, as the runner's own check takes it
-    // (placement-session.ts).
+    // probe's median, so the closest counts, as the runner's own check takes it (placement-session.ts):
+    // three at once, then up to three more a second apart, for a busy spell to pass.
     const probes: number[] = [];
-    while (probes.length < 3 && !probes.some((rtt) => rtt < 22)) probes.push(await measureRtt("127.0.0.1", proxy.port));
+    while (probes.length < 6 && !probes.some((rtt) => rtt < 22)) {
+      if (probes.length >= 3) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      probes.push(await measureRtt("127.0.0.1", proxy.port));
+    }
     for (const rtt of probes) expect(rtt).toBeGreaterThanOrEqual(20);
     expect(Math.min(...probes)).toBeLessThan(22);
     for (const stream of ["upstream", "downstream"]) await toxiproxy.removeToxic(proxy.name, `latency-${stream}`);

@@ -82,21 +82,29 @@ describe.runIf(emulation.usable)("a packet link", { timeout: 120_000 }, () => {
   });
 
   it("at 20 ms, a request on a new connection pays the handshake (>= 2 RTT), a keep-alive one about 1 RTT", async () => {
-    const link = await open(20);
-    // Every round trip pays the whole delay; a busy moment can only add, so the best of up to four counts.
+    // Every round trip pays the whole delay; a busy moment can only add, so the best counts. A
+    // calibration taken in a busy spell can leave the delay high for every verification after it
+    // (22.19 ms calibrated, then 22.05-23.89 ms, once on CI), so after four misses a second apart
+    // the link is opened again, calibration included, three openings at most, as in the 0.5 ms test.
     const rtts: number[] = [];
-    while (rtts.length < 4 && !rtts.some((rtt) => rtt < 22)) {
-      const verification = await link.verify();
-      console.log(`20 ms link: RTT ${verification.rttMs} ms, connect ${verification.connectMs} ms`);
-      rtts.push(verification.rttMs);
+    let link: PacketLink | null = null;
+    for (let opening = 0; opening < 3 && !rtts.some((rtt) => rtt < 22); opening++) {
+      if (link) await closeLink(link);
+      link = await open(20);
+      for (let attempt = 0; attempt < 4 && !rtts.some((rtt) => rtt < 22); attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1_000));
+        const verification = await link.verify();
+        console.log(`20 ms link: RTT ${verification.rttMs} ms, connect ${verification.connectMs} ms`);
+        rtts.push(verification.rttMs);
+      }
     }
     for (const rtt of rtts) expect(rtt).toBeGreaterThan(19);
     expect(Math.min(...rtts)).toBeLessThan(22);
-    const server = await httpServer(link);
+    const server = await httpServer(link!);
     const timings = (await runNodeProgram(
-      link.client.exec,
+      link!.client.exec,
       CONNECTION_POLICY_CLIENT_PROGRAM,
-      [link.server.address, String(server.port), "7"],
+      [link!.server.address, String(server.port), "7"],
       60_000,
     )) as { newConnectionMs: number[]; keepAliveMs: number[] };
     const perConnection = median(timings.newConnectionMs);
