@@ -1,9 +1,11 @@
 // `pnpm lint:imports`: the import rules ESLint cannot see across files and packages.
 // - no circle anywhere: a circle makes every file in it load-order dependent and hard to move;
-// - core's layers point one way: domain and schemas at the bottom, then stats, then findings,
-//   then render; stats and presets never import render or findings (findings still format their
-//   own sentences with render/format.ts: moving those sentences into render is the next step);
-// - no package reaches into an app: what two apps share lives in a package.
+// - core's layers point one way: domain and schemas at the bottom, then stats (numbers), then
+//   findings (facts, the catalog and the rules that fire a finding), then render (every sentence:
+//   verdicts and findings in words, for every surface); stats and presets never import render or
+//   findings, findings never import render;
+// - no package reaches into an app: what an app shares (with another app, or with the conformance
+//   suite, which starts the Node APIs through @relix/servers) lives in a package.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -17,9 +19,16 @@ module.exports = {
     {
       name: "stats-below-findings-and-render",
       severity: "error",
-      comment: "stats computes numbers; the words for them live in findings (data) and render (sentences).",
+      comment: "stats computes numbers; the words for them live in render (render/verdicts).",
       from: { path: "^packages/core/src/stats/", pathNot: "\\.test\\.ts$" },
       to: { path: "^packages/core/src/(findings|render|presets)/" },
+    },
+    {
+      name: "findings-below-render",
+      severity: "error",
+      comment: "findings are data and rules; their sentences live in render/findings.",
+      from: { path: "^packages/core/src/findings/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^packages/core/src/render/" },
     },
     {
       name: "presets-below-render",
@@ -32,9 +41,7 @@ module.exports = {
       name: "packages-below-apps",
       severity: "error",
       comment: "A package never imports an app: move what both need into a package.",
-      // packages/conformance still starts the two Node APIs in its own process through their apps
-      // (@relix/*-api/server); it is the one exception until the servers' start-up is a package.
-      from: { path: "^packages/", pathNot: "^packages/conformance/" },
+      from: { path: "^packages/" },
       to: { path: "^apps/" },
     },
   ],

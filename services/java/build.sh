@@ -4,8 +4,9 @@
 #   grpc-server/target/relix-grpc-java.jar   (the grpc-java stack)
 #   floor-reference/target/relix-floor-reference.jar   (the bare servers of `pnpm bench:floor --runtime java`)
 #   spring-yardstick/target/relix-spring-yardstick.jar (the floor's bare Spring MVC route)
-# Idempotent: jars newer than every source (and the proto contract) are left as they are. Maven
-# runs offline when the local repository (~/.m2) already holds everything, online otherwise.
+# Idempotent: jars newer than every source (the proto contract and contract/openapi included) are
+# left as they are. Maven runs offline when the local repository (~/.m2) already holds everything,
+# online otherwise.
 # Exits non-zero, saying why, when java 17+ or mvn is missing or the build fails.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -26,7 +27,7 @@ command -v mvn >/dev/null 2>&1 || fail "mvn was not found: install Maven (Debian
 JARS=(spring-rest/target/relix-spring.jar grpc-server/target/relix-grpc-java.jar floor-reference/target/relix-floor-reference.jar
   spring-yardstick/target/relix-spring-yardstick.jar)
 SOURCES=(pom.xml common spring-rest/pom.xml spring-rest/src grpc-server/pom.xml grpc-server/src floor-reference/pom.xml floor-reference/src
-  spring-yardstick/pom.xml spring-yardstick/src ../../proto)
+  spring-yardstick/pom.xml spring-yardstick/src ../../proto ../../contract/openapi)
 
 up_to_date() {
   local jar

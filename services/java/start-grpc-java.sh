@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Starts the grpc-java stack (build it first: ./build.sh). Configured by the environment only:
-# REDIS_URL, MYSQL_URL (required), HOST (127.0.0.1), GRPC_JAVA_PORT (50061), GRPC_JAVA_METRICS_PORT
-# (9471, the HTTP side port: /healthz /readyz /stats /metrics), CACHE_TTL_SECONDS,
-# MYSQL_QUERY_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS. `exec`, so SIGTERM reaches the JVM, whose shutdown
+# REDIS_URL, MYSQL_URL, GRPC_JAVA_PORT, GRPC_JAVA_METRICS_PORT (the HTTP side port: /healthz /readyz
+# /stats /metrics) (required), HOST (127.0.0.1), CACHE_TTL_SECONDS, MYSQL_QUERY_TIMEOUT_MS,
+# SHUTDOWN_TIMEOUT_MS. `exec`, so SIGTERM reaches the JVM, whose shutdown
 # hook drains the server (calls in flight finish, up to SHUTDOWN_TIMEOUT_MS) and closes the pools.
 #
 # JVM flags: the same as start-spring.sh's, and for the same reasons (read there).

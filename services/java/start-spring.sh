@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts the spring stack (build it first: ./build.sh). Configured by the environment only:
-# REDIS_URL, MYSQL_URL (required), HOST (127.0.0.1), SPRING_PORT (8090), CACHE_TTL_SECONDS,
+# REDIS_URL, MYSQL_URL, SPRING_PORT (required), HOST (127.0.0.1), CACHE_TTL_SECONDS,
 # MYSQL_QUERY_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS. `exec`, so SIGTERM reaches the JVM, whose shutdown
 # drains Tomcat and closes Redis and the MySQL pool.
 #

@@ -5,8 +5,11 @@ import { fileURLToPath } from "node:url";
 
 const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const PROTO_ROOT = path.resolve(PACKAGE_ROOT, "../../proto");
-/** Where the static codec the gRPC API serves with is generated: one folder, regenerated whole. */
-export const GENERATED_DIR = path.join(PACKAGE_ROOT, "src/generated");
+/**
+ * Where the static codec the gRPC API serves with is generated: beside the server that imports it
+ * (packages/servers), one folder, regenerated whole.
+ */
+export const GENERATED_DIR = path.resolve(PACKAGE_ROOT, "../../packages/servers/src/grpc/generated");
 
 /**
  * ts-proto's options, chosen so its messages look like proto-loader's (loader-options.ts): the

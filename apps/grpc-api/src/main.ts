@@ -1,6 +1,6 @@
 import { hostPort } from "@relix/core/network/loopback";
 import { closeOnSignals, loadServiceEnv } from "@relix/io";
-import { startGrpcServer } from "./server";
+import { startGrpcServer } from "@relix/servers/grpc";
 
 // The environment is read here, once; everything below receives the typed config.
 const env = loadServiceEnv(process.env);

@@ -13,22 +13,21 @@
  * call under h2load against under each tool: whether h2load's calls cost the server what the
  * tool's do, apart from what the client's own CPU takes from the shared cores. With --pin the
  * client runs on its own core and the services on the others, so that share is out of it.
+ *
+ * This file runs the session; clients/ holds the four runs and how each is measured (measure-run)
+ * and the printed report with its targets (report).
  */
 import os from "node:os";
-import { getWorkload, median, runSpecSchema, type ProtocolMeasure, type StackId } from "@relix/core";
-import { resolveEngineContext, type EngineContext } from "../src/engine/engine-context";
+import { resolveEngineContext } from "../src/engine/engine-context";
 import { pinForRun } from "../src/engine/launch/run-pinning";
-import { measureProtocol, type ProtocolRunPlan } from "../src/engine/measure/measure-protocol";
+import { measureRun, RUNS, runKey, type Round } from "./clients/measure-run";
+import { AGREEMENT, EQUAL_CPU_FACTOR, printWorkloadReport } from "./clients/report";
 import { startLocalStack } from "./lib/local-stack";
 import { watchMachineLoad } from "./lib/machine-load";
 import { readComparisonOptions, type ComparisonOptions } from "./lib/script-options";
 
 const NAME = "clients";
-const AGREEMENT = 0.1;
-const EQUAL_CPU_FACTOR = 1.5;
 const WORKLOADS = ["item.get", "meteorites.get"] as const;
-/** Agreement is asked where the tools are light: small replies. */
-const AGREEMENT_WORKLOADS = new Set<string>(["item.get"]);
 
 const USAGE = `usage: pnpm bench:clients [--duration 5s] [--warmup 1s] [--connections 8] [--rounds 4]
   --duration     measured window of each run, whole seconds, 1-60 s; default 5 s
@@ -36,46 +35,6 @@ const USAGE = `usage: pnpm bench:clients [--duration 5s] [--warmup 1s] [--connec
   --connections  requests in flight on every side, 1-256; default 8
   --rounds       rounds of four runs each, order reversing every round, 1-10; default 4
   --pin          the client on its own core, the services on the others (Linux, 2+ cores)`;
-
-type Run = { stack: StackId; clients: "tools" | "equal" };
-const RUNS: readonly Run[] = [
-  { stack: "express", clients: "tools" },
-  { stack: "express", clients: "equal" },
-  { stack: "grpc-js", clients: "tools" },
-  { stack: "grpc-js", clients: "equal" },
-];
-const runKey = (run: Run) => `${run.stack}/${run.clients}`;
-
-async function measure(
-  workloadId: string,
-  run: Run,
-  options: ComparisonOptions,
-  context: EngineContext,
-): Promise<ProtocolMeasure> {
-  const workload = getWorkload(workloadId);
-  const spec = runSpecSchema.parse({
-    workloads: [workloadId],
-    cacheModes: ["warm"],
-    connections: options.connections,
-    warmupMs: options.warmupMs,
-    durationMs: options.durationMs,
-    clients: run.clients,
-  });
-  const protocol = run.stack === "express" ? "rest" : "grpc";
-  const plan: ProtocolRunPlan = {
-    stack: run.stack,
-    workload,
-    cacheMode: "warm",
-    requests: workload.requests(spec),
-    spec,
-    cell: { workload: workloadId, cacheMode: "warm", trial: 1, trials: 1, protocol, index: 1, total: 1 },
-  };
-  const m = await measureProtocol(plan, context, () => {});
-  if (m.errors.total > 0) throw new Error(`${runKey(run)} on ${workloadId}: ${m.errors.total} errors`);
-  return m;
-}
-
-const ratioText = (values: number[]) => `${median(values).toFixed(3)} (${values.map((v) => v.toFixed(2)).join(", ")})`;
 
 async function main() {
   let options: ComparisonOptions;
@@ -109,78 +68,16 @@ async function main() {
     );
     for (const workloadId of WORKLOADS) {
       // One discarded round first: freshly started services are still compiling their hot paths.
-      for (const run of RUNS) await measure(workloadId, run, { ...options, durationMs: 1_000 }, context);
-      const rounds: Array<Map<string, ProtocolMeasure>> = [];
+      for (const run of RUNS) await measureRun(workloadId, run, { ...options, durationMs: 1_000 }, context);
+      const rounds: Round[] = [];
       for (let round = 0; round < options.rounds; round++) {
         console.error(`${NAME}: ${workloadId} round ${round + 1}/${options.rounds}`);
         const order = round % 2 === 0 ? RUNS : [...RUNS].reverse();
-        const measured = new Map<string, ProtocolMeasure>();
-        for (const run of order) measured.set(runKey(run), await measure(workloadId, run, options, context));
+        const measured: Round = new Map();
+        for (const run of order) measured.set(runKey(run), await measureRun(workloadId, run, options, context));
         rounds.push(measured);
       }
-      const ratios = (equal: string, tool: string, pick: (m: ProtocolMeasure) => number) =>
-        rounds.map((r) => pick(r.get(equal)!) / pick(r.get(tool)!));
-      const p50 = (m: ProtocolMeasure) => m.latencyMs.p50;
-      const rps = (m: ProtocolMeasure) => m.rps;
-      const cpu = (m: ProtocolMeasure) => m.generator.cpuMsPerRequest ?? Number.NaN;
-      const rows = [
-        [
-          "REST: h2load / autocannon",
-          ratios("express/equal", "express/tools", p50),
-          ratios("express/equal", "express/tools", rps),
-        ],
-        [
-          "gRPC: h2load / ghz",
-          ratios("grpc-js/equal", "grpc-js/tools", p50),
-          ratios("grpc-js/equal", "grpc-js/tools", rps),
-        ],
-      ] as const;
-      console.log(`${workloadId} (warm)`);
-      for (const [label, p50s, rpss] of rows) {
-        const agrees = [p50s, rpss].every((values) => Math.abs(median(values) - 1) <= AGREEMENT);
-        const judged = AGREEMENT_WORKLOADS.has(workloadId);
-        if (judged && !agrees) pass = false;
-        console.log(
-          `  ${label.padEnd(26)} p50 ${ratioText(p50s).padEnd(36)} rps ${ratioText(rpss).padEnd(36)} ${judged ? (agrees ? "PASS" : "FAIL") : "(not judged: the tools are not light here)"}`,
-        );
-      }
-      const cpuFactor = rounds.map((r) => {
-        const [a, b] = [cpu(r.get("grpc-js/equal")!), cpu(r.get("express/equal")!)];
-        return Math.max(a, b) / Math.min(a, b);
-      });
-      const tools = rounds.map((r) => cpu(r.get("grpc-js/tools")!) / cpu(r.get("express/tools")!));
-      // The absolute figures behind the ratios: a lighter client leaves the shared cores to the server.
-      const perCall = RUNS.map((run) => {
-        const values = rounds.map((r) => cpu(r.get(runKey(run))!)).filter(Number.isFinite);
-        const tool = rounds[0]!.get(runKey(run))!.generator.tool;
-        return `${tool} on ${run.stack} ${values.length > 0 ? median(values).toFixed(3) : "?"} ms`;
-      });
-      console.log(`  client CPU per call (median): ${perCall.join(", ")}`);
-      // The server's side of each call, under h2load and under the tool: the same work whichever
-      // client sends the call, if h2load's calls are what the tool's are. Printed, not judged.
-      const serverTime = (m: ProtocolMeasure) => m.server.serverTimeMsMean ?? Number.NaN;
-      const serverCpu = (m: ProtocolMeasure) => m.cpuMsPerCall?.server ?? Number.NaN;
-      const sides = [
-        ["REST", "express/equal", "express/tools"],
-        ["gRPC", "grpc-js/equal", "grpc-js/tools"],
-      ] as const;
-      for (const [label, pick] of [
-        ["server's own time per call", serverTime],
-        ["server CPU per call", serverCpu],
-      ] as const) {
-        const parts = sides.map(([side, equal, tool]) => {
-          const values = ratios(equal, tool, pick).filter(Number.isFinite);
-          if (values.length === 0) return `${side} ?`;
-          const agrees = Math.abs(median(values) - 1) <= AGREEMENT ? "within 10%" : "not within 10%";
-          return `${side} ${ratioText(values)} ${agrees}`;
-        });
-        console.log(`  ${label}, under h2load / under the tool: ${parts.join("; ")}`);
-      }
-      const equalPass = median(cpuFactor) < EQUAL_CPU_FACTOR;
-      if (!equalPass) pass = false;
-      console.log(
-        `  client CPU per call, heavier side / lighter: h2load ${ratioText(cpuFactor)} ${equalPass ? "PASS" : "FAIL"} (target < ${EQUAL_CPU_FACTOR}x); ghz / autocannon ${ratioText(tools)}\n`,
-      );
+      if (!printWorkloadReport(workloadId, rounds)) pass = false;
     }
     console.log(`${await load.stop()}`);
     console.log(

@@ -8,13 +8,17 @@
  * coefficient of variation over the rounds. The ratios' medians get a bootstrap 95% interval over
  * the rounds; "moved" means the two modes' intervals do not overlap. Pinning earns its place as the
  * default only when the spread narrows and the ratios do not move.
+ *
+ * This file runs the session; pinning/ holds the figures read from each run (figures) and the
+ * printed report with its verdict (report).
  */
 import { parseArgs } from "node:util";
-import { median, runSpecSchema, type RunResult, type RunSpec } from "@relix/core";
-import { mulberry32 } from "@relix/core/stats/seeded-random";
+import { runSpecSchema, type RunResult, type RunSpec } from "@relix/core";
 import { resolveEngineContext } from "../src/engine/engine-context";
 import { runBenchmark } from "../src/engine/run-benchmark";
 import { parseCount, parseSeconds, startLocalStack } from "./lib/local-stack";
+import { figuresOf, type Figures, type Mode } from "./pinning/figures";
+import { printPinningReport } from "./pinning/report";
 
 const USAGE = `usage: pnpm bench:pinning [--rounds 5] [--duration 2s] [--warmup 1s] [--connections 8]
   --rounds       runs per mode, interleaved off/on, 2-20; default 5
@@ -23,42 +27,6 @@ const USAGE = `usage: pnpm bench:pinning [--rounds 5] [--duration 2s] [--warmup 
   --connections  requests in flight per protocol, 1-256; default 8`;
 
 const WORKLOADS = ["noop", "item.get"] as const;
-type Mode = "off" | "on";
-/** One figure of one run: `${workload} ${side} ${metric}`. */
-type Figures = Map<string, number>;
-
-function figuresOf(result: RunResult): Figures {
-  const figures: Figures = new Map();
-  for (const cell of result.cells) {
-    for (const side of ["rest", "grpc"] as const) {
-      figures.set(`${cell.workload} ${side} rps`, cell[side].rps);
-      figures.set(`${cell.workload} ${side} p50 ms`, cell[side].latencyMs.p50);
-    }
-    // REST p50 over gRPC p50: above 1 means gRPC answers faster.
-    figures.set(`${cell.workload} p50 ratio`, cell.rest.latencyMs.p50 / cell.grpc.latencyMs.p50);
-  }
-  return figures;
-}
-
-/** Percentile bootstrap of the median, seeded so a rerun on the same figures prints the same interval. */
-function medianInterval(values: readonly number[]): { low: number; high: number } {
-  const random = mulberry32(0x5eed);
-  const medians: number[] = [];
-  for (let i = 0; i < 2_000; i++) {
-    medians.push(median(values.map(() => values[Math.floor(random() * values.length)]!)));
-  }
-  medians.sort((a, b) => a - b);
-  return { low: medians[Math.floor(0.025 * medians.length)]!, high: medians[Math.ceil(0.975 * medians.length) - 1]! };
-}
-
-function spread(values: readonly number[]) {
-  const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
-  const sd = Math.sqrt(values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / Math.max(1, values.length - 1));
-  return { median: median(values), min: Math.min(...values), max: Math.max(...values), cv: sd / mean };
-}
-
-const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(3));
-const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 
 function readOptions() {
   const { values } = parseArgs({
@@ -125,45 +93,8 @@ async function main() {
       }
     }
 
-    console.log(
-      `pinning: ${options.rounds} rounds per mode, ${WORKLOADS.join(" + ")} warm, ${options.durationMs / 1000} s windows, ` +
-        `${options.connections} in flight; pinned layout: generator cores ${layout!.generator.join(",")}, services cores ${layout!.services.join(",")}`,
-    );
-    console.log("figure                    | mode | median   | min-max             | CV");
-    const names = [...runs.off[0]!.keys()];
-    let narrower = 0;
-    for (const name of names) {
-      const cv: Record<Mode, number> = { off: 0, on: 0 };
-      for (const mode of ["off", "on"] as const) {
-        const s = spread(runs[mode].map((f) => f.get(name)!));
-        cv[mode] = s.cv;
-        console.log(
-          `${name.padEnd(25)} | ${mode.padEnd(4)} | ${fmt(s.median).padEnd(8)} | ${`${fmt(s.min)}-${fmt(s.max)}`.padEnd(19)} | ${pct(s.cv)}`,
-        );
-      }
-      if (cv.on < cv.off) narrower++;
-    }
-    let moved = 0;
-    for (const workload of WORKLOADS) {
-      const name = `${workload} p50 ratio`;
-      const [off, on] = (["off", "on"] as const).map((mode) => {
-        const values = runs[mode].map((f) => f.get(name)!);
-        return { median: median(values), ...medianInterval(values) };
-      });
-      const apart = off!.high < on!.low || on!.high < off!.low;
-      if (apart) moved++;
-      console.log(
-        `${name}: off ${fmt(off!.median)} [${fmt(off!.low)}, ${fmt(off!.high)}], on ${fmt(on!.median)} [${fmt(on!.low)}, ${fmt(on!.high)}]: ` +
-          (apart ? "MOVED (intervals do not overlap)" : "not moved (intervals overlap)"),
-      );
-    }
-    const narrows = narrower > names.length / 2;
-    console.log(
-      `spread narrower with pinning on ${narrower} of ${names.length} figures (CV); ratios moved beyond their intervals: ${moved} of ${WORKLOADS.length}`,
-    );
-    console.log(
-      `verdict: ${narrows && moved === 0 ? "pinning narrows the spread without moving the ratios: on by default is justified" : "pinning does not both narrow the spread and keep the ratios: keep it off by default"}`,
-    );
+    const { rounds, durationMs, connections } = options;
+    printPinningReport({ rounds, durationMs, connections, workloads: WORKLOADS, layout: layout! }, runs);
   } finally {
     await stack.stop();
   }

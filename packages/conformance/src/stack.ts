@@ -1,5 +1,5 @@
-import { startGrpcServer } from "@relix/grpc-api/server";
-import { startRestServer } from "@relix/rest-api/server";
+import { startGrpcServer } from "@relix/servers/grpc";
+import { startRestServer } from "@relix/servers/rest";
 import { optionalStackIds, stackPortVariable } from "@relix/core/stacks/port-variables";
 import { DEFAULT_PAIR, type StackId } from "@relix/core/stacks/stacks";
 import { loadServiceEnv, type ServiceEnv } from "@relix/io";

@@ -15,6 +15,12 @@ import { databaseUrl, startStack, type Stack } from "./stack";
 
 /** A refusal over a limit is decided on the first messages past it, not after decoding millions. */
 const REFUSED_WITHIN_MS = 5_000;
+/**
+ * A gRPC client stream of 100,000 messages: most of its time is the client writing them, which two
+ * loaded cores stretched to 5.3-8.7 s. The refusal's code and wording are what this checks; the
+ * bound only rules out a server that decodes without end.
+ */
+const STREAM_REFUSED_WITHIN_MS = 20_000;
 
 const uploadStream = getWorkload("upload.stream");
 const chunkCodec = protobufCodecOf(uploadStream);
@@ -93,7 +99,7 @@ describe(`an upload sent as a stream may carry at most ${MAX_UPLOAD_MESSAGES} me
         target(),
         Array.from({ length: 100_000 }, () => Buffer.alloc(0)),
       );
-      expect(elapsedSince(started)).toBeLessThan(REFUSED_WITHIN_MS);
+      expect(elapsedSince(started)).toBeLessThan(STREAM_REFUSED_WITHIN_MS);
       expect(error && grpcJs.status[error.code]).toBe("RESOURCE_EXHAUSTED");
       expect(error?.details).toContain(String(MAX_UPLOAD_MESSAGES));
     });

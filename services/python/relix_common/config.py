@@ -46,8 +46,17 @@ def whole_number(env: Mapping[str, str], name: str, default: int, low: int, high
     return value
 
 
-def load_service_env(env: Mapping[str, str], port_name: str, port_default: int,
-                     metrics_port_name: Optional[str] = None, metrics_port_default: int = 0) -> ServiceEnv:
+def required_port(env: Mapping[str, str], name: str) -> int:
+    """A port the server listens on: required, as the runner always sets it from the stack's record
+    (packages/core/src/stacks/stacks.ts, service-processes.ts), where its default is written once."""
+    if not env.get(name):
+        raise EnvError(f"{name}: must be set (the runner sets it from the stack's record in "
+                       "packages/core/src/stacks/; to start this server by hand, give it a port)")
+    return whole_number(env, name, 0, 0, 65535)
+
+
+def load_service_env(env: Mapping[str, str], port_name: str,
+                     metrics_port_name: Optional[str] = None) -> ServiceEnv:
     """Every problem listed, not just the first; raises EnvError."""
     problems: list[str] = []
     values: dict = {}
@@ -60,9 +69,9 @@ def load_service_env(env: Mapping[str, str], port_name: str, port_default: int,
 
     take("redis_url", lambda: _url(env, "REDIS_URL", ("redis", "rediss"), "redis://127.0.0.1:6379"))
     take("mysql_url", lambda: _url(env, "MYSQL_URL", ("mysql",), "mysql://relix:relix@127.0.0.1:3306/relix"))
-    take("port", lambda: whole_number(env, port_name, port_default, 0, 65535))
+    take("port", lambda: required_port(env, port_name))
     if metrics_port_name:
-        take("metrics_port", lambda: whole_number(env, metrics_port_name, metrics_port_default, 0, 65535))
+        take("metrics_port", lambda: required_port(env, metrics_port_name))
     take("cache_ttl_seconds", lambda: whole_number(env, "CACHE_TTL_SECONDS", 3600, 1, 86_400))
     take("mysql_query_timeout_ms", lambda: whole_number(env, "MYSQL_QUERY_TIMEOUT_MS", 5000, 100, 60_000))
     take("shutdown_timeout_ms", lambda: whole_number(env, "SHUTDOWN_TIMEOUT_MS", 5000, 100, 60_000))

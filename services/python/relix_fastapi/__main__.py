@@ -17,7 +17,7 @@ from relix_fastapi.counting_protocol import counting_protocol
 
 
 def main() -> None:
-    env = load_or_exit(os.environ, "fastapi", port_name="FASTAPI_PORT", port_default=8091)
+    env = load_or_exit(os.environ, "fastapi", port_name="FASTAPI_PORT")
     runtime = create_runtime(env, "rest", "fastapi")
     config = uvicorn.Config(
         create_app(runtime, env.redis_url),

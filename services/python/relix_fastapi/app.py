@@ -23,6 +23,7 @@ from relix_common.http_paths import decode_param, raw_params
 from relix_common.http_rules import (HEALTHZ_BODY, JSON_CONTENT_TYPE, MAX_MESSAGE_BYTES, NDJSON_CONTENT_TYPE,
                                      HttpError, error_answer, json_body, no_route, readiness_answer, stats_answer,
                                      too_large_body)
+from relix_common.openapi_document import openapi_document
 from relix_common.runtime import ServiceRuntime
 from relix_common.schema import UNDEFINED
 from relix_common.telemetry.server_telemetry import outcome_of
@@ -130,7 +131,9 @@ def create_app(runtime: ServiceRuntime, redis_url: str) -> FastAPI:
         yield
         await warm_reads.close()
 
-    app = FastAPI(title="Relix (fastapi stack)", docs_url=None, redoc_url=None, lifespan=lifespan)
+    # FastAPI's own document would describe its view of these routes; the stack serves the contract's.
+    app = FastAPI(title="Relix (fastapi stack)", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
+    document = openapi_document("fastapi")
     for workload in WORKLOADS:
         app.add_api_route(route_with(workload.rest_route, lambda name: "{" + name + "}"),
                           _endpoint(workload, runtime, warm_reads), methods=[workload.rest_method], name=workload.id)
@@ -150,6 +153,10 @@ def create_app(runtime: ServiceRuntime, redis_url: str) -> FastAPI:
     @app.get("/metrics")
     async def metrics() -> Response:
         return Response(telemetry.metrics_text(), headers={"content-type": telemetry.content_type})
+
+    @app.get("/openapi.json")
+    async def openapi() -> Response:
+        return _json(200, document)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:

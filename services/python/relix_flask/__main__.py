@@ -31,7 +31,7 @@ class FlaskStack(BaseApplication):
         from relix_common.runtime import create_runtime
         from relix_flask.app import create_app
 
-        env = load_or_exit(os.environ, "flask", port_name="FLASK_PORT", port_default=8092)
+        env = load_or_exit(os.environ, "flask", port_name="FLASK_PORT")
         return create_app(create_runtime(env, "rest", "flask"))
 
 
@@ -42,7 +42,7 @@ def _worker_exit(server, worker):
 
 
 def main() -> None:
-    env = load_or_exit(os.environ, "flask", port_name="FLASK_PORT", port_default=8092)
+    env = load_or_exit(os.environ, "flask", port_name="FLASK_PORT")
     try:
         threads = whole_number(os.environ, "FLASK_THREADS", 10, 1, 1024)
     except EnvError as error:

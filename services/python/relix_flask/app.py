@@ -12,6 +12,7 @@ from relix_common.http_paths import decode_param, raw_params
 from relix_common.http_rules import (HEALTHZ_BODY, JSON_CONTENT_TYPE, MAX_MESSAGE_BYTES, NDJSON_CONTENT_TYPE,
                                      HttpError, error_answer, json_body, no_route, readiness_answer, stats_answer,
                                      too_large_body)
+from relix_common.openapi_document import openapi_document
 from relix_common.runtime import ServiceRuntime
 from relix_common.schema import UNDEFINED
 from relix_common.telemetry.server_telemetry import outcome_of
@@ -103,6 +104,7 @@ def create_app(runtime: ServiceRuntime) -> Flask:
     app.config["MAX_CONTENT_LENGTH"] = MAX_MESSAGE_BYTES
     app.extensions["relix_runtime"] = runtime
     telemetry = runtime.telemetry
+    document = openapi_document("flask")
 
     for workload in WORKLOADS:
         app.add_url_rule(route_with(workload.rest_route, lambda name: f"<{name}>"), endpoint=workload.id,
@@ -123,6 +125,10 @@ def create_app(runtime: ServiceRuntime) -> Flask:
     @app.get("/metrics")
     def metrics():
         return Response(telemetry.metrics_text(), content_type=telemetry.content_type)
+
+    @app.get("/openapi.json")
+    def openapi():
+        return _json(200, document)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):

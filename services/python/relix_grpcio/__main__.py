@@ -14,8 +14,8 @@ from relix_grpcio.server import build_server
 
 
 def main() -> None:
-    env = load_or_exit(os.environ, "grpcio", port_name="GRPCIO_PORT", port_default=50062,
-                       metrics_port_name="GRPCIO_METRICS_PORT", metrics_port_default=9472)
+    env = load_or_exit(os.environ, "grpcio", port_name="GRPCIO_PORT",
+                       metrics_port_name="GRPCIO_METRICS_PORT")
     try:
         max_workers = whole_number(os.environ, "GRPCIO_MAX_WORKERS", 10, 1, 1024)
     except EnvError as error:

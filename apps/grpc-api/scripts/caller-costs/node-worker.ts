@@ -9,7 +9,7 @@ import { createInterface } from "node:readline";
 import { getWorkload, type Workload } from "@relix/core";
 import { loadRelixProtos } from "@relix/io";
 import { protobufCodecOf } from "@relix/io/proto/protobuf-bodies";
-import { withStaticCodec } from "../../src/static-codec";
+import { withStaticCodec } from "@relix/servers/grpc/static-codec";
 import { nodeCodecs, type NodeCodecId } from "./node-codecs";
 import type { ManifestEntry } from "./payloads";
 import { PBJS_MODULE } from "./paths";

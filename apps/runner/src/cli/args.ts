@@ -19,7 +19,7 @@ import {
   type RunPresets,
   type RunSpec,
 } from "@relix/core";
-import { parseThreshold, ThresholdSyntaxError, type Threshold } from "@relix/core/render/thresholds";
+import { parseThreshold, ThresholdSyntaxError, type Threshold } from "@relix/core/render/terminal/thresholds";
 import { flagsOf, type FlagDefinition } from "./flags";
 import { flagWording } from "./request-wording";
 import { asUsage, UsageError } from "./usage-error";

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { layeredRunToRun } from "@relix/core/presets/reference-run-to-run";
+import { layeredRunToRun } from "@relix/core/presets/calibrations/reference-run-to-run";
 import {
   HEADLINE_PAIR_NAME,
   runToRunBookSchema,

@@ -21,8 +21,8 @@ import {
   type RunToRunEntry,
   type RunToRunNoise,
 } from "@relix/core/stats/run-to-run-book";
-import { layeredSpreadOf } from "@relix/core/presets/reference-run-to-run";
-import { percentText } from "@relix/core/stats/verdict";
+import { layeredSpreadOf } from "@relix/core/presets/calibrations/reference-run-to-run";
+import { percentText } from "@relix/core/render/verdicts/verdict-text";
 import type { RunResult, RunSpec } from "@relix/core";
 import { readRunToRunBook, runToRunFileOf, writeRunToRunBook } from "../engine/assemble/run-to-run-file";
 import { formatRatio, formatSpeedupCI } from "@relix/core/render/format";

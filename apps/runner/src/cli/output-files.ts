@@ -4,9 +4,9 @@
 import { mkdir, stat } from "node:fs/promises";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import type { RunResult } from "@relix/core";
-import { renderCsv } from "@relix/core/render/csv";
+import { renderCsv } from "@relix/core/render/markdown/csv";
 import { writeResultFile, writeTextFileAtomic } from "../output/json";
-import { renderMarkdownReport } from "@relix/core/render/markdown";
+import { renderMarkdownReport } from "@relix/core/render/markdown/markdown";
 import type { CliRun } from "./args";
 import { UsageError } from "./usage-error";
 

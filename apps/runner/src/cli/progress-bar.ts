@@ -2,7 +2,7 @@
 // finished cells and warnings scrolling above it. Elsewhere (CI logs, pipes): plain lines only, one
 // per finished cell, because a redrawn line is noise in a log file.
 import type { CellRef, RunEvent } from "../engine/run-events";
-import { styles, type Styles } from "@relix/core/render/ansi";
+import { styles, type Styles } from "@relix/core/render/terminal/ansi";
 import { formatClock, formatMs, formatRps } from "@relix/core/render/format";
 import { sweepPointLabel } from "@relix/core/sweep/coords-label";
 

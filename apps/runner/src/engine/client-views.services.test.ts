@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EQUAL_VIEW_CPU_FACTOR, runResultSchema, runSpecSchema } from "@relix/core";
-import { answerOf } from "@relix/core/render/answer";
-import { renderTableReport } from "@relix/core/render/table";
+import { answerOf } from "@relix/core/render/answer/answer";
+import { renderTableReport } from "@relix/core/render/terminal/table";
 import type { EngineContext } from "./engine-context";
 import { runBenchmark } from "./run-benchmark";
 import { testEngineContext } from "./testing/engine-context";

@@ -19,7 +19,7 @@ import {
   type RunResult,
 } from "@relix/core";
 import { findingsOf, ONE_CORE_LIMIT } from "@relix/core";
-import { assumedSpreads } from "@relix/core/presets/reference-run-to-run";
+import { assumedSpreads } from "@relix/core/presets/calibrations/reference-run-to-run";
 import { runToRunScope } from "@relix/core/stats/run-to-run-book";
 import type { ClientSample } from "../tools";
 import type { EngineContext } from "./engine-context";

@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runResultSchema, runSpecSchema, type RunResult } from "@relix/core";
-import { renderMarkdownReport } from "@relix/core/render/markdown";
-import { sweepGrids, sweepSentences, type SweepGrid } from "@relix/core/render/sweep-table";
-import { renderTableReport } from "@relix/core/render/table";
+import { renderMarkdownReport } from "@relix/core/render/markdown/markdown";
+import { sweepGrids, sweepSentences, type SweepGrid } from "@relix/core/render/terminal/sweep-table";
+import { renderTableReport } from "@relix/core/render/terminal/table";
 import type { EngineContext } from "./engine-context";
 import { runBenchmark } from "./run-benchmark";
 import type { CellRef, RunEvent } from "./run-events";

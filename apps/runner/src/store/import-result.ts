@@ -8,7 +8,7 @@ import { newRunId } from "@relix/core/ids/run-id";
  * under a NEW random id: its permalink. The id it had is kept in the run's record
  * (`importedFrom`), not in the document, whose schema has no place for it; the document gets
  * `importedAt`. Its times stay those of the measurement. The document has been checked already
- * (server/import-check.ts, off the thread that serves requests).
+ * (server/result-import/import-check.ts, off the thread that serves requests).
  */
 export function prepareImport(original: RunResult, now: number): { record: RunRecord; result: RunResult } {
   const id = newRunId();

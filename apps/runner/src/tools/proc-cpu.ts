@@ -17,10 +17,11 @@
  * exposes no RUSAGE_CHILDREN); reading /proc/<pid>/stat "just before exit" is racy (the pid is
  * gone once reaped).
  */
-import { execFileSync, type SpawnOptions } from "node:child_process";
+import { execFileSync, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import type { Readable } from "node:stream";
 import { spawnOwned } from "@relix/io/lifetime";
 import { watchCpuTimeline, type CpuReading } from "./cpu-timeline";
 
@@ -136,89 +137,126 @@ export function runChildWithCpu(file: string, args: string[], opts: RunChildOpti
     const spawnOpts: SpawnOptions = { stdio: ["ignore", "pipe", "pipe"], env: opts.env, cwd: opts.cwd };
     // A tool must not outlive the runner, however the runner ends (spawn-owned.ts).
     const child = spawnOwned(file, args, { ...spawnOpts, what: path.basename(file) });
-    let stdout = "";
-    let stderr = "";
-    child.stdout?.setEncoding("utf8").on("data", (d: string) => {
-      if (stdout.length < maxOut) stdout += d.slice(0, maxOut - stdout.length);
-    });
-    child.stderr?.setEncoding("utf8").on("data", (d: string) => {
-      if (stderr.length < maxOut) stderr += d.slice(0, maxOut - stderr.length);
-    });
-
-    let polledCpuMs: number | undefined;
-    const poll = (): void => {
-      if (child.pid === undefined || child.exitCode !== null) return;
-      const t = readProcCpu(child.pid);
-      if (t) polledCpuMs = t.userMs + t.systemMs + t.childUserMs + t.childSystemMs;
-    };
-    const poller = setInterval(poll, pollMs);
-    poller.unref();
+    const stdout = keepHead(child.stdout, maxOut);
+    const stderr = keepHead(child.stderr, maxOut);
+    const poller = pollChildCpu(child, pollMs);
     const timeline = opts.cpuTimeline && child.pid !== undefined ? watchCpuTimeline(child.pid) : undefined;
-
-    let killed = false;
-    let interrupted = false;
-    const softTimer =
-      opts.interruptAfterMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            interrupted = true;
-            child.kill("SIGINT");
-          }, opts.interruptAfterMs);
-    softTimer?.unref();
-    let killTimer: NodeJS.Timeout | undefined;
-    let cancelKillTimer: NodeJS.Timeout | undefined;
-    const onAbort = () => {
-      interrupted = true;
-      child.kill("SIGINT");
-      cancelKillTimer = setTimeout(() => child.kill("SIGKILL"), CANCEL_GRACE_MS);
-    };
-    if (opts.signal?.aborted) onAbort();
-    else opts.signal?.addEventListener("abort", onAbort, { once: true });
-    const hardTimer = setTimeout(() => {
-      killed = true;
-      child.kill("SIGINT");
-      killTimer = setTimeout(() => child.kill("SIGKILL"), 5000);
-      killTimer.unref();
-    }, opts.hardTimeoutMs);
-    hardTimer.unref();
+    const stops = scheduleStops(child, opts);
 
     let exit: Pick<ChildRunResult, "exitCode" | "signal" | "wallMs" | "cpuMs" | "cpuSource"> | undefined;
     let cpuTimeline: CpuReading[] | undefined;
     child.on("error", (err) => {
-      clearInterval(poller);
+      poller.stop();
       timeline?.stop();
-      clearTimeout(hardTimer);
-      clearTimeout(softTimer);
-      clearTimeout(killTimer);
-      clearTimeout(cancelKillTimer);
+      stops.clearTimers();
       reject(err);
     });
     child.on("exit", (exitCode, signal) => {
-      opts.signal?.removeEventListener("abort", onAbort);
+      stops.stopListening();
       // The child has been reaped by now: its CPU is in our cutime/cstime.
       const after = readProcCpu("self");
       const wallMs = performance.now() - t0;
-      clearInterval(poller);
+      poller.stop();
       cpuTimeline = timeline?.stop();
+      stops.clearTimers();
+      exit = { exitCode, signal, wallMs, ...childCpu(before, after, poller.lastMs()) };
+    });
+    child.on("close", () => {
+      if (!exit) return; // 'error' path
+      resolve({
+        ...exit,
+        stdout: stdout(),
+        stderr: stderr(),
+        polledCpuMs: poller.lastMs(),
+        ...stops.outcome,
+        ...(cpuTimeline ? { cpuTimeline } : {}),
+      });
+    });
+  });
+}
+
+/** Keeps the first `maxChars` of a stream's text; returns what is kept so far. */
+function keepHead(stream: Readable | null, maxChars: number): () => string {
+  let text = "";
+  stream?.setEncoding("utf8").on("data", (d: string) => {
+    if (text.length < maxChars) text += d.slice(0, maxChars - text.length);
+  });
+  return () => text;
+}
+
+/** Reads the child's own /proc/<pid>/stat every `pollMs`: the last reading is a lower bound of its CPU. */
+function pollChildCpu(child: ChildProcess, pollMs: number): { lastMs: () => number | undefined; stop: () => void } {
+  let polledCpuMs: number | undefined;
+  const poller = setInterval(() => {
+    if (child.pid === undefined || child.exitCode !== null) return;
+    const t = readProcCpu(child.pid);
+    if (t) polledCpuMs = t.userMs + t.systemMs + t.childUserMs + t.childSystemMs;
+  }, pollMs);
+  poller.unref();
+  return { lastMs: () => polledCpuMs, stop: () => clearInterval(poller) };
+}
+
+/** The child's CPU from our cutime/cstime delta, or the polled lower bound when that is more. */
+function childCpu(
+  before: ProcCpuTimes | undefined,
+  after: ProcCpuTimes | undefined,
+  polledCpuMs: number | undefined,
+): Pick<ChildRunResult, "cpuMs" | "cpuSource"> {
+  let cpuMs: number | undefined;
+  let cpuSource: ChildRunResult["cpuSource"] = "unavailable";
+  if (before && after) {
+    cpuMs = after.childUserMs + after.childSystemMs - (before.childUserMs + before.childSystemMs);
+    cpuSource = "cutime";
+  }
+  if (polledCpuMs !== undefined && (cpuMs === undefined || cpuMs < polledCpuMs)) {
+    cpuMs = polledCpuMs;
+    cpuSource = "proc-poll";
+  }
+  return { cpuMs, cpuSource };
+}
+
+/** The child's early stops: SIGINT at `interruptAfterMs` or on an abort, SIGINT then SIGKILL at `hardTimeoutMs`. */
+interface ChildStops {
+  /** Whether it was stopped at `hardTimeoutMs` (killed), or at `interruptAfterMs` or an abort (interrupted). */
+  readonly outcome: Pick<ChildRunResult, "killed" | "interrupted">;
+  clearTimers(): void;
+  stopListening(): void;
+}
+
+function scheduleStops(child: ChildProcess, opts: RunChildOptions): ChildStops {
+  const outcome = { killed: false, interrupted: false };
+  const softTimer =
+    opts.interruptAfterMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          outcome.interrupted = true;
+          child.kill("SIGINT");
+        }, opts.interruptAfterMs);
+  softTimer?.unref();
+  let killTimer: NodeJS.Timeout | undefined;
+  let cancelKillTimer: NodeJS.Timeout | undefined;
+  const onAbort = () => {
+    outcome.interrupted = true;
+    child.kill("SIGINT");
+    cancelKillTimer = setTimeout(() => child.kill("SIGKILL"), CANCEL_GRACE_MS);
+  };
+  if (opts.signal?.aborted) onAbort();
+  else opts.signal?.addEventListener("abort", onAbort, { once: true });
+  const hardTimer = setTimeout(() => {
+    outcome.killed = true;
+    child.kill("SIGINT");
+    killTimer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    killTimer.unref();
+  }, opts.hardTimeoutMs);
+  hardTimer.unref();
+  return {
+    outcome,
+    clearTimers() {
       clearTimeout(hardTimer);
       clearTimeout(softTimer);
       clearTimeout(killTimer);
       clearTimeout(cancelKillTimer);
-      let cpuMs: number | undefined;
-      let cpuSource: ChildRunResult["cpuSource"] = "unavailable";
-      if (before && after) {
-        cpuMs = after.childUserMs + after.childSystemMs - (before.childUserMs + before.childSystemMs);
-        cpuSource = "cutime";
-      }
-      if (polledCpuMs !== undefined && (cpuMs === undefined || cpuMs < polledCpuMs)) {
-        cpuMs = polledCpuMs;
-        cpuSource = "proc-poll";
-      }
-      exit = { exitCode, signal, wallMs, cpuMs, cpuSource };
-    });
-    child.on("close", () => {
-      if (!exit) return; // 'error' path
-      resolve({ ...exit, stdout, stderr, polledCpuMs, killed, interrupted, ...(cpuTimeline ? { cpuTimeline } : {}) });
-    });
-  });
+    },
+    stopListening: () => opts.signal?.removeEventListener("abort", onAbort),
+  };
 }

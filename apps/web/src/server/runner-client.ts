@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { isRunId } from "@relix/core/ids/run-id";
 import type { RunResult } from "@relix/core/result/result-schema";
-import { errorBodySchema } from "@relix/core/runner-api/errors";
 import {
   catalogResponseSchema,
   healthResponseSchema,
@@ -17,7 +16,9 @@ import {
 } from "@relix/core/runner-api/runs";
 import { webEnv } from "./env";
 import { readResult, type ResultOutcome } from "./result-check";
-import { RunnerHttpError, RunnerUnavailableError } from "./runner-errors";
+import { errorFrom, json } from "./runner-answers";
+import { RunnerHttpError } from "./runner-errors";
+import { postJson, runnerFetchOf } from "./runner-fetch";
 
 // The one place the web app talks to the runner, through the runner's own schemas
 // (@relix/core/runner-api). Server-side only: the browser never learns the runner's address or
@@ -37,41 +38,12 @@ export interface RunnerClientOptions {
   token?: string;
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
-
 export { isRunId };
 
+const runPath = (id: string, rest = "") => `/api/runs/${encodeURIComponent(id)}${rest}`;
+
 export function createRunnerClient({ url: baseUrl, token }: RunnerClientOptions) {
-  async function runnerFetch(path: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<Response> {
-    const { timeoutMs = DEFAULT_TIMEOUT_MS, ...rest } = init;
-    const signal = rest.signal ?? AbortSignal.timeout(timeoutMs);
-    try {
-      return await fetch(new URL(path, baseUrl), {
-        ...rest,
-        signal,
-        cache: "no-store",
-        headers: {
-          accept: "application/json",
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(rest.headers as Record<string, string> | undefined),
-        },
-      });
-    } catch (cause) {
-      if (signal.aborted && rest.signal) throw cause;
-      throw new RunnerUnavailableError(baseUrl, cause);
-    }
-  }
-
-  const postJson = (path: string, body: unknown, timeoutMs?: number) =>
-    runnerFetch(path, {
-      method: "POST",
-      body: JSON.stringify(body),
-      headers: { "content-type": "application/json" },
-      timeoutMs,
-    });
-
-  const runPath = (id: string, rest = "") => `/api/runs/${encodeURIComponent(id)}${rest}`;
-
+  const runnerFetch = runnerFetchOf(baseUrl, token);
   return {
     async listRuns() {
       return (await json(await runnerFetch("/api/runs"), runListResponseSchema, "run list")).runs;
@@ -95,7 +67,7 @@ export function createRunnerClient({ url: baseUrl, token }: RunnerClientOptions)
     },
 
     async startRun(body: { preset?: string; spec?: Record<string, unknown> }) {
-      return json(await postJson("/api/runs", body), submittedRunSchema, "start answer");
+      return json(await postJson(runnerFetch, "/api/runs", body), submittedRunSchema, "start answer");
     },
 
     async cancelRun(id: string) {
@@ -105,7 +77,9 @@ export function createRunnerClient({ url: baseUrl, token }: RunnerClientOptions)
 
     /** Stores a result measured elsewhere; returns its new run id. */
     async importResult(result: RunResult): Promise<string> {
-      return (await json(await postJson("/api/results", result, 30_000), importedRunSchema, "import answer")).id;
+      return (
+        await json(await postJson(runnerFetch, "/api/results", result, 30_000), importedRunSchema, "import answer")
+      ).id;
     },
 
     async listPresets() {
@@ -144,32 +118,4 @@ export function runner(): RunnerClient {
   const env = webEnv();
   configured ??= createRunnerClient({ url: env.RUNNER_URL, token: env.RUNNER_TOKEN });
   return configured;
-}
-
-async function errorFrom(response: Response): Promise<RunnerHttpError> {
-  const text = await response.text().catch(() => "");
-  let body: unknown = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: described below
-  }
-  const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) {
-    return new RunnerHttpError(response.status, parsed.data.error.message, parsed.data.error.fields ?? []);
-  }
-  return new RunnerHttpError(
-    response.status,
-    `runner answered ${response.status}${text ? `: ${text.slice(0, 300)}` : ""}`,
-  );
-}
-
-async function json<S extends z.ZodType>(response: Response, schema: S, what: string): Promise<z.infer<S>> {
-  if (!response.ok) throw await errorFrom(response);
-  const parsed = schema.safeParse(await response.json());
-  if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
-    throw new Error(`unexpected ${what} from the runner: ${issues.join("; ")}`);
-  }
-  return parsed.data;
 }

@@ -23,12 +23,12 @@ import { parseCliArgs, type CliRun } from "@relix/runner/src/cli/args";
 import { flagsOf } from "@relix/runner/src/cli/flags";
 import { renderHelp } from "@relix/runner/src/cli/help";
 import { UsageError } from "@relix/runner/src/cli/usage-error";
-import { sendError } from "@relix/runner/src/server/error-response";
+import { sendError } from "@relix/runner/src/server/http/error-response";
 import { silentLogger } from "@relix/runner/src/server/logger";
-import type { AppParts } from "@relix/runner/src/server/route";
+import type { AppParts } from "@relix/runner/src/server/http/route";
 import { submitRunRouteWith } from "@relix/runner/src/server/routes/runs";
-import { sharedPresets } from "@relix/runner/src/server/shared-presets";
-import { LoadFields } from "@/components/new-run/LoadFields";
+import { sharedPresets } from "@relix/runner/src/server/presets/shared-presets";
+import { LoadFields } from "@/components/new-run/fields/LoadFields";
 import { formFieldsOf } from "@/lib/spec-form/form-fields";
 import { fieldOfPath, overridesOf, specFieldsFrom, validateForm, valuesFrom } from "@/lib/spec-form/spec-form";
 

@@ -4,7 +4,7 @@ import { runToRunSources } from "../stats/run-to-run-book";
 /**
  * What the engine observed about a run, as data: the facts behind every caveat a report prints.
  * They are recorded once, where they are known (a driver, the engine), and turned into sentences
- * by one function (findings-of.ts), so the terminal, the Markdown export and the web page say the
+ * by one function (render/findings/findings-of.ts), so the terminal, the Markdown export and the web page say the
  * same thing in the same words. Part of relix.result/v1 as an optional addition: results written
  * before carry `notes` / `warnings` strings instead (docs/result-schema.md).
  */

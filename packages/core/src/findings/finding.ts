@@ -1,4 +1,3 @@
-import { formatInt } from "../render/format";
 import type { CellResult, Protocol } from "../result/result-schema";
 import type { StackId } from "../stacks/stacks";
 import type { SweepCoords } from "../sweep/sweep-result";
@@ -33,7 +32,10 @@ export function cellSubject(
   };
 }
 
-/** One thing a reader must know about a result, in the words every output uses. */
+/**
+ * One thing a reader must know about a result, in the words every output uses (render/findings/
+ * writes them from the result's facts and figures; this is their shape).
+ */
 export interface Finding {
   /** The fact kind it comes from, "errors", "embedded-backends", or "recorded" (an older result's own words). */
   kind: string;
@@ -42,21 +44,3 @@ export interface Finding {
   text: string;
   about?: FindingSubject;
 }
-
-export const PROTOCOL_LABEL: Record<Protocol, string> = { rest: "REST", grpc: "gRPC" };
-
-/** "item.get (warm)", or "noop" for a workload that never reads through the cache. */
-export function cellName(cell: Pick<CellResult, "workload" | "cacheMode">): string {
-  return cell.cacheMode === "none" ? cell.workload : `${cell.workload} (${cell.cacheMode})`;
-}
-
-/** "REST item.get (warm)", or "h2c item.get (warm)" for a stack beyond the default two. */
-export function sideName(
-  cell: Pick<CellResult, "workload" | "cacheMode">,
-  protocol: Protocol,
-  stack?: StackId,
-): string {
-  return `${stack ?? PROTOCOL_LABEL[protocol]} ${cellName(cell)}`;
-}
-
-export const plural = (n: number, word: string) => `${formatInt(n)} ${word}${n === 1 ? "" : "s"}`;

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  judgeGeneratorCpu,
-  limitPhrase,
-  MACHINE_SHARE_LIMIT,
-  ONE_CORE_LIMIT,
-  saturationFact,
-} from "./generator-saturation";
+import { judgeGeneratorCpu, MACHINE_SHARE_LIMIT, ONE_CORE_LIMIT, saturationFact } from "./generator-saturation";
 
 describe("when a load generator counts as saturated", () => {
   it("a single-threaded generator: its CPU or its event loop above 85% of one core", () => {
@@ -44,10 +38,5 @@ describe("when a load generator counts as saturated", () => {
       limit: "machine",
       machineCores: 2,
     });
-  });
-
-  it("says the rule in words", () => {
-    expect(limitPhrase("one-core")).toBe("above 85% of its one core");
-    expect(limitPhrase("machine", 2)).toBe("above half of the machine's 2 cores");
   });
 });

@@ -70,10 +70,3 @@ export function saturationFact(tool: string, cpu: GeneratorCpu): FactOf<"generat
       : { machineCores: cpu.machineCores }),
   };
 }
-
-/** "above 85% of its one core" / "above half of the machine's 2 cores": the rule, in words. */
-export function limitPhrase(limit: CpuLimit, machineCores?: number): string {
-  if (limit === "one-core") return `above ${Math.round(ONE_CORE_LIMIT * 100)}% of its one core`;
-  const share = MACHINE_SHARE_LIMIT === 0.5 ? "half" : `${Math.round(MACHINE_SHARE_LIMIT * 100)}%`;
-  return `above ${share} of the machine's ${machineCores === undefined ? "cores" : `${machineCores} cores`}`;
-}

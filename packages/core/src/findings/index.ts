@@ -1,8 +1,9 @@
+// The findings layer as data and rules: the facts a result records, the catalog of finding kinds,
+// and the rules that decide one fires. Their words are in render/findings/.
 export * from "./facts";
-export { cellName, sideName, PROTOCOL_LABEL, type Finding, type FindingSeverity, type FindingSubject } from "./finding";
-export { findingsOf, measureNotes, subjectLabel, warningTexts } from "./findings-of";
+export { cellSubject, type Finding, type FindingSeverity, type FindingSubject } from "./finding";
 export * from "./generator-saturation";
-export { loadLoopFact, loadLoopFacts, runFactFinding } from "./run-findings";
+export { loadLoopFact, loadLoopFacts } from "./load-loop";
 export {
   CLIENT_CPU_FACTOR,
   EQUAL_VIEW_CPU_FACTOR,
@@ -10,4 +11,5 @@ export {
   TAIL_SAMPLES,
   generatorCpuMsPerRequest,
   requestsNeededFor,
-} from "./validity-findings";
+} from "./validity-rules";
+export { cellNoise } from "./noise-rules";

@@ -31,11 +31,8 @@ export const crossoverPreset = definePreset({
       refine: { resolution: 1.25, maxPoints: 8 },
     },
   },
-  calibration: null,
   notes: [
-    "Each grid point is one cell: item.list with the reply's record count set to the point's value, measured like any other cell. Where the p50 winner changes between two neighbouring counts, the run measures counts in between (geometric bisection) until the crossover is bracketed within 25% or 8 added cells are spent, shared across the placements.",
-    "One trial of 2 s windows, REST and gRPC taking turns in slices: each verdict's 95% interval comes from the paired slices' ratios; where a large reply or a long round trip leaves too few calls for four slices of 30 (10,000 records, cross-region), the sides run one block each and the interval (sub-windows, or resampled calls) sees only the noise inside each block, which the report flags. A crossover is where the winner changes, not a precise threshold; run with --trials 3 before reading much into its exact place.",
-    "At 10,000 records a reply is about 1 MiB of JSON (740 KiB of protobuf): on a busy two-core machine, or across regions, a side may complete fewer than 10 calls within the 2 s window; that point's verdict then has no interval ('(1 trial)'), or none at all ('-' in the grid) without a call, and its row is read from the other sizes. Lengthen the window (--duration 5s) to measure it.",
-    "Placements other than loopback go through the packet emulator where the runner can make network namespaces (root on Linux with NFQUEUE), which reaches same-zone's 0.5 ms; elsewhere they go through Toxiproxy on 127.0.0.1, where same-zone is refused (Toxiproxy adds latency in whole milliseconds), so its row is reported as refused and the others are measured.",
+    "Each grid point is item.list at that record count; where the p50 winner changes, counts in between are added.",
+    "One trial of 2 s windows: a crossover is where the winner changes, not a threshold; --trials 3 to pin it down.",
   ],
 });

@@ -1,5 +1,6 @@
 import type { PlacementName } from "../network/placements";
 import type { RunSpecInput } from "../spec/run-spec";
+import { calibrationNote } from "./calibrations/calibration-note";
 
 /** A cell's cache mode as results name it: "none" for workloads that never read through the cache. */
 export type CellCacheMode = "warm" | "cold" | "miss" | "memory" | "none";
@@ -68,29 +69,20 @@ export interface Preset {
    * load the row stays, with a note in place of the measured values (byte figures hold at any load).
    */
   sequentialFigures?: boolean;
-  /** Choices made where the study is vague, and the study's known flaws Relix does not reproduce. */
+  /**
+   * At most three short lines a reader needs beside this preset's report: two written with the
+   * preset (what its windows mean, what it leaves out and the flag that adds it), then the
+   * calibration note definePreset adds. The long story is the preset's section of docs/presets.md.
+   */
   notes: string[];
 }
 
 /**
- * What `pnpm bench:calibrate --preset NAME --repeat 20` showed for a preset's own settings on the
- * machine its figures come from, in one sentence; null when it has not been run. Every preset says
- * which (definePreset adds it to the notes), so a reader knows whether its intervals were checked
- * against reruns or rest on the method alone.
+ * A preset as written, notes and all, ending with the calibration note every preset has. That note
+ * comes from the reference machine's record of the preset (calibrations/<name>.json), or says the
+ * preset was not calibrated, so a reader knows whether its intervals were checked against reruns.
  */
-export interface PresetCalibration {
-  calibration: string | null;
-}
-
-export function definePreset(preset: Preset & PresetCalibration): Preset {
-  const { calibration, ...rest } = preset;
-  // A study's reproduction names no winner on an assumed spread (reference-run-to-run.ts says why).
-  const verdicts =
-    (preset.published?.length ?? 0) > 0
-      ? 'its verdicts name no winner: each says "not enough to tell", with the run\'s own figure and interval, until a calibration of these runs exists'
-      : 'its verdicts say "assumed"';
-  const note =
-    calibration ??
-    `Not calibrated at its own settings: \`pnpm bench:calibrate --preset ${preset.name} --repeat 20\` (20 reruns) has not been run on the reference machine, so what moves a rerun is assumed, not measured: each interval is widened by the largest run-to-run spread any reference calibration showed at its metric (12% at p50, 65% at p99, 11% in throughput, measured on shorter runs, so usually more than a run of these settings moves on a machine like that one), and ${verdicts}. A calibration on your machine replaces it for later runs there. Its intervals rest on the same paired slices, pooled over its trials.`;
-  return { ...rest, notes: [...rest.notes, note] };
+export function definePreset(preset: Preset): Preset {
+  const reproducesStudy = (preset.published?.length ?? 0) > 0;
+  return { ...preset, notes: [...preset.notes, calibrationNote({ name: preset.name, reproducesStudy })] };
 }

@@ -5,6 +5,7 @@ import { runSpecSchema } from "../spec/run-spec";
 import { estimateMeasuringMs, plannedCells } from "./measuring-time";
 import { runPairOf } from "../stacks/stack-pair";
 import { unservedWorkloads } from "../stacks/stack-workloads";
+import { presetDocSection, presetsDoc } from "../testing/presets-doc";
 import { publishedMeasures } from "./preset";
 import { getPreset, presetNames, presets, specFromPreset } from "./presets";
 
@@ -24,6 +25,23 @@ describe("presets", () => {
       expect(preset.description.length).toBeLessThan(160);
     }
   });
+
+  it.each(presetNames)(
+    "%s: its notes are at most three short lines, the last its calibration and a link to its section of docs/presets.md",
+    (name) => {
+      const { notes } = getPreset(name);
+      expect(notes.length).toBeGreaterThan(0);
+      expect(notes.length).toBeLessThanOrEqual(3);
+      for (const note of notes) {
+        expect(note).not.toMatch(/\n/);
+        expect(note.length, note).toBeLessThanOrEqual(115);
+      }
+      expect(notes.at(-1)).toMatch(new RegExp(`^(Reference calibration|Not calibrated).* docs/presets\\.md#${name}$`));
+      // The link's anchor exists: the section is headed with the preset's name.
+      expect(presetsDoc()).toContain(`\n## ${name}\n`);
+      expect(presetDocSection(name).length).toBeGreaterThan(200);
+    },
+  );
 
   it.each(presetNames)("%s: its spec validates and records the preset's name", (name) => {
     const spec = specFromPreset(name);
@@ -84,14 +102,18 @@ describe("presets", () => {
     // tools and one client for both.
     expect(estimateMeasuringMs(spec)).toBe(15 * 4 * 2_500 + 8 * 4 * 2_500);
     expect(estimateMeasuringMs(spec)!).toBeLessThanOrEqual(4 * 60_000);
-    expect(getPreset("crossover").notes.join(" ")).toMatch(/same-zone is refused/);
+    expect(presetDocSection("crossover")).toMatch(/same-zone is refused/);
   });
 
   it("study-001 compares the Light level's figures only, under the load its users offer each task", () => {
     const preset = getPreset("study-001");
     expect(preset.published!.every((f) => f.label.includes("Light"))).toBe(true);
     expect(Object.keys(specFromPreset("study-001").workloadLoads ?? {}).sort()).toEqual(["echo", "stream", "upload"]);
-    expect(preset.notes.join(" ")).toMatch(/1\.75 ms.*artefact/);
+    // Every latency figure says the published gRPC 1.75 ms is not a measurement, beside the figure itself.
+    for (const figure of preset.published!.filter((f) => f.measure === "p50Ms")) {
+      expect(figure.note).toMatch(/1\.75 ms.*artefact/);
+    }
+    expect(presetDocSection("study-001")).toMatch(/1\.75 ms: an artefact/);
   });
 
   it.each([
@@ -108,8 +130,10 @@ describe("presets", () => {
     const notes = getPreset(name).notes.join(" ");
     expect(notes).toContain(`(${pair.rest} vs ${pair.grpc})`);
     expect(notes).toContain("(express vs grpc-js)");
-    expect(notes).toMatch(/What still differs from the study: the hardware .* the versions .* the client/);
-    // Node's pair alone, as the notes say.
+    expect(presetDocSection(name)).toMatch(
+      /What still differs from the study:\*\* the hardware .* the versions .* the client/,
+    );
+    // Node's pair alone, as docs/presets.md says.
     const node = specFromPreset(name, { pair: { rest: "express", grpc: "grpc-js" }, stacks: ["express", "grpc-js"] });
     expect(node.stacks).toEqual(["express", "grpc-js"]);
   });
@@ -142,12 +166,12 @@ describe("presets", () => {
     expect(estimateMeasuringMs(spec)!).toBeLessThanOrEqual(15 * 60_000);
   });
 
-  it("study-004 and study-001 say what the emulation does not reproduce and what a same-zone refusal looks like", () => {
+  it("study-004 and study-001 document what the emulation does not reproduce and what a same-zone refusal looks like", () => {
     for (const name of ["study-004", "study-001"]) {
-      const notes = getPreset(name).notes.join(" ");
-      expect(notes, name).toMatch(/Toxiproxy/);
-      expect(notes, name).toMatch(/same-zone is refused/);
-      expect(notes, name).toMatch(/handshake/);
+      const section = presetDocSection(name);
+      expect(section, name).toMatch(/Toxiproxy/);
+      expect(section, name).toMatch(/same-zone is refused/);
+      expect(section, name).toMatch(/handshake/);
     }
     // Loopback too: with Toxiproxy same-zone is refused, and the preset still measures something.
     expect(specFromPreset("study-001").network).toEqual(["loopback", "same-zone"]);

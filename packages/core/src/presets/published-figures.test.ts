@@ -9,6 +9,7 @@ import {
 import { getPreset, specFromPreset } from "./presets";
 import type { PresetOverrides } from "./preset-sweep-overrides";
 import { makeRunResult } from "../testing/result-fixture";
+import { presetDocSection } from "../testing/presets-doc";
 
 /** Just enough of a cell for the figures: latency, rps, bodies, in-flight count. */
 function cell(
@@ -168,7 +169,7 @@ describe("study-specific pairings", () => {
     const collection = figures.find((f) => f.workload === "shape.small.stream")!;
     expect(collection.published).toEqual({ rest: 17.7, grpc: 191.1 });
     expect(collection.measured).toEqual({ rest: 3, grpc: 7 });
-    expect(getPreset("study-002").notes.join(" ")).toMatch(/0\.01911 s; it must read 0\.1911 s/);
+    expect(presetDocSection("study-002")).toMatch(/0\.01911 s; it must read 0\.1911 s/);
   });
 
   it("study-004's PING is one reference figure with no published speedup", () => {

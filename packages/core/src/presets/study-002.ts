@@ -61,14 +61,8 @@ export const study002Preset = definePreset({
   },
   sequentialFigures: true,
   published,
-  calibration: null,
   notes: [
-    "Units: the study published mean seconds per call over 100 sequential calls; Relix shows ms per call (mean latency at connections 1), so 0.0181 s reads 18.1 ms.",
-    "The study read MySQL on every call (no cache): the preset uses cache mode cold. Add --cache warm to see what Redis changes.",
-    "Collections are compared as the study compared them: its REST list (one JSON array of the 100 rows: REST's side of shape.*.list) against its gRPC server stream of the 100 (gRPC's side of shape.*.stream). Both workloads also run on both protocols, so the like-for-like pairs (list vs list, NDJSON vs stream) are in the main table.",
-    "Correction of the study's text: it gives the gRPC small x100 collection as 0.01911 s; it must read 0.1911 s, the only value that fits its own statement that the large collection (0.7025 s) took 267.6% longer ((0.7025 - 0.1911) / 0.1911 = 267.6%; 0.01911 would make it 3576%). The preset uses 0.1911 s (191.1 ms).",
-    "Correction of the study's text: it counts 352 values in a Large object; its own payloads.proto gives 388 (4 scalars + 6 Medium of 64), which is what Relix's large shape holds.",
-    "Calls are sequential (connections 1) as in the study, but Relix measures every call of a 5 s window after a discarded 1 s warm-up, 3 trials, instead of 100 calls once.",
-    "Not reproduced: the study's REST by-id endpoints returned the class name instead of the object (Relix's preflight refuses to run unless both protocols return the same data); the client timed different spans for REST and gRPC; the servers were remote despite a same-computer rule. Its published REST by-id figures therefore time a tiny string, not the object.",
+    "Published seconds per call are shown as ms per call (0.0181 s reads 18.1 ms), at connections 1 as in the study.",
+    "Cache mode cold, as the study read MySQL on every call; add --cache warm to see what Redis changes.",
   ],
 });

@@ -60,11 +60,8 @@ export const study003Preset = definePreset({
       note: "The study had no REST stream (compare its REST list, 2706 ms); Relix's REST side is NDJSON.",
     },
   ],
-  calibration: null,
   notes: [
-    "Units: the study published ms per loop of 200 sequential calls; Relix measures per-call latency at connections 1 and shows mean x 200 beside it.",
-    "The study served a static list held in memory; the preset uses cache mode memory (a process-local cache: after the first read no Redis GET and no JSON.parse of the 245 KB list), so each call costs what the study's did: the protocol's own encoding. Add --cache warm to see what a Redis hit adds on both sides, or --cache cold to read MySQL.",
-    "The study's summary (gRPC ~7x faster receiving, ~10x faster sending) does not match its own table (2706 / 201.47 = 13.4x, 4041.8 / 206.02 = 19.6x); the figures here are the table's.",
-    "Not reproduced: means of loops only (Relix reports p50/p99 and a CI over 3 trials). Streams are timed whole on both sides in Relix too (one sample per stream), but as a distribution, not a loop mean.",
+    "The study served a static list held in memory; the preset uses cache mode memory (--cache warm adds Redis).",
+    "Published ms per loop of 200 sequential calls; measured is mean latency x 200 at connections 1.",
   ],
 });

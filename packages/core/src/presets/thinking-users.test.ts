@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { specForWorkload } from "../spec/workload-load";
-import { getPreset, specFromPreset } from "./presets";
+import { presetDocSection } from "../testing/presets-doc";
+import { specFromPreset } from "./presets";
 import { study001Load } from "./study-001";
 import { thinkingUsersLoad } from "./thinking-users";
 
@@ -43,16 +44,30 @@ describe("thinkingUsersLoad (Little's law for users who think)", () => {
   });
 });
 
-describe("study-001's notes", () => {
-  const notes = getPreset("study-001").notes.join("\n");
+describe("study-001's load (its arithmetic in docs/presets.md)", () => {
+  const section = presetDocSection("study-001");
 
   it("state the arithmetic of every level and the per-task loads it leads to", () => {
     expect(Math.round(study001Load(500).tasks.stream!.inFlight)).toBe(187);
-    expect(notes).toContain("Light, 500 users: 500 / (0.342 s mean task + 0.55 s mean think) = 561 tasks/s");
-    expect(notes).toContain("in flight (rate x duration) 187 streams");
-    expect(notes).toContain("Heavy, 5000 users");
-    expect(notes).toContain("stream 187 req/s over 250 connections");
-    expect(notes).toMatch(/Medium \(1000 users\) and Heavy \(5000\) need 374 and 1869 streams in flight/);
+    const one = (x: number) => x.toFixed(1);
+    const whole = (x: number) => x.toFixed(0);
+    for (const [level, users] of [
+      ["Light", 500],
+      ["Medium", 1000],
+      ["Heavy", 5000],
+    ] as const) {
+      const load = study001Load(users);
+      const { simple, stream, payload } = load.tasks;
+      expect(load.meanTaskSeconds.toFixed(3)).toBe("0.342");
+      expect(section).toContain(
+        `| ${level} | ${users} | ${whole(load.perSecond)} (${whole(simple!.perSecond)} / ${whole(stream!.perSecond)} / ` +
+          `${whole(payload!.perSecond)}) | ${whole(stream!.inFlight)}, ${one(simple!.inFlight)}, ${one(payload!.inFlight)} | ` +
+          `${whole(load.thinking)} |`,
+      );
+    }
+    expect(section).toContain("N / (0.342 s + 0.55 s)");
+    expect(section).toContain("stream 187 req/s over 250 connections");
+    expect(section).toMatch(/Medium and Heavy\*\* need 374 and 1869 streams in flight/);
   });
 
   it("run each task at the rate Light's users offer it, one connection and channel per user in flight", () => {
@@ -69,6 +84,6 @@ describe("study-001's notes", () => {
   });
 
   it("no longer derive the levels from users / 20", () => {
-    expect(notes).not.toContain("users / 20");
+    expect(section).toContain("not users / 20");
   });
 });

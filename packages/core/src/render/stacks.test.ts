@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { makeRunResult } from "../testing/result-fixture";
-import { csvHeader, renderCsv } from "./csv";
-import { renderMarkdownReport } from "./markdown";
-import { renderTableReport } from "./table";
+import { csvHeader, renderCsv } from "./markdown/csv";
+import { renderMarkdownReport } from "./markdown/markdown";
+import { renderTableReport } from "./terminal/table";
 import { splitOf, stackRowsOf } from "./stacks";
 
 const allStacks = ["express", "node", "node-protobuf", "h2c", "grpc-js", "grpc-js-static"] as const;

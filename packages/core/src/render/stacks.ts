@@ -8,7 +8,7 @@ import { cellPair } from "../stacks/stack-pair";
 import { stackIds, stacks, type StackId } from "../stacks/stacks";
 import type { RatioCI } from "../stats/bootstrap";
 import { formatMs, formatRps, formatSpeedupCI } from "./format";
-import { cellPlacement, hasPlacements } from "./placements";
+import { cellPlacement, hasPlacements } from "./answer/placements";
 
 /** A ratio oriented like every speedup here: above 1, the stack named by the row did better. */
 export type StackRatio = Pick<RatioCI, "estimate" | "low" | "high" | "degenerate" | "winnerWithheld">;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadLoopFacts } from "../findings/run-findings";
+import { loadLoopFacts } from "../findings/load-loop";
 import { runSpecSchema } from "./run-spec";
 import { specForWorkload } from "./workload-load";
 

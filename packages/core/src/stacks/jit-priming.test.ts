@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runFactFinding } from "../findings/run-findings";
+import { runFactFinding } from "../render/findings/run-findings";
 import { runSpecSchema } from "../spec/run-spec";
 import {
   PRIME_MAX_ROUNDS,

@@ -3,7 +3,7 @@ import { batchMeansRatioCI, tQuantile975 } from "./batch-means";
 import { quantile } from "./median";
 import { mulberry32, type Random } from "./seeded-random";
 import { batchSpeedupCI } from "./speedup";
-import { structuredVerdictFor } from "./verdict";
+import { structuredVerdictFor } from "../render/verdicts/verdict-text";
 
 function normal(random: Random): number {
   const u = 1 - random();

@@ -57,7 +57,7 @@ export const ratioCISchema = z.object({
   /**
    * Where runToRunSpread came from when this machine never calibrated the spec: "reference", the
    * reference machine's calibration of the same spec; "assumed", the largest spread any reference
-   * calibration showed at the metric (presets/reference-run-to-run.ts). Absent: this machine's own.
+   * calibration showed at the metric (presets/calibrations/reference-run-to-run.ts). Absent: this machine's own.
    */
   runToRunSource: z.enum(["reference", "assumed"]).optional(),
   /**
@@ -65,7 +65,7 @@ export const ratioCISchema = z.object({
    * is widened like any other, but no winner is named. A preset reproducing a study claims its
    * verdicts hold from one run to the next; an assumed spread has not shown that they do, so the
    * verdict says "not enough to tell" until a calibration of the preset's runs exists
-   * (presets/reference-run-to-run.ts). Absent: the interval alone decides.
+   * (presets/calibrations/reference-run-to-run.ts). Absent: the interval alone decides.
    */
   winnerWithheld: z.literal(true).optional(),
 });

@@ -38,25 +38,14 @@ export {
   type ComparedMetric,
 } from "./speedup";
 export {
-  verdictFor,
-  structuredVerdictFor,
+  verdictFiguresOf,
   detectableDifference,
-  percentText,
   clearOfParity,
-  noWinnerWords,
-  type Verdict,
+  type VerdictFigures,
   type VerdictInput,
   type Winner,
 } from "./verdict";
-export {
-  clientGapShare,
-  clientStepSentence,
-  clientStepVerdict,
-  toolsBesideSentence,
-  type ClientStepInput,
-  type ToolsBesideInput,
-} from "./client-verdicts";
-export { gapShare, layerSentence, stackVerdictFor, type LayerSentenceInput, type StackVerdict } from "./stack-verdicts";
+export { clientGapShare, gapShare, MOST_OF_A_GAP } from "./gap-shares";
 export {
   runToRunSpread,
   keptRunToRunSpread,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { csvHeader } from "../render/csv";
-import { parseThreshold } from "../render/thresholds";
+import { csvHeader } from "../render/markdown/csv";
+import { parseThreshold } from "../render/terminal/thresholds";
 import { createLatencyHistogram } from "./latency-histogram";
 import { LATENCY_METRICS, PERCENTILE_METRICS, latencyMetricKeys } from "./latency-metrics";
 import { EMPTY_LATENCY_SUMMARY, latencySummarySchema } from "./latency-summary";

@@ -3,7 +3,7 @@ import { batchMeansRatioCI } from "./batch-means";
 import { calibrationSummary } from "./calibration";
 import { MIN_PAIRS, pairedSlicesRatioCI, sliceSpread } from "./paired-slices";
 import { mulberry32, type Random } from "./seeded-random";
-import { structuredVerdictFor } from "./verdict";
+import { structuredVerdictFor } from "../render/verdicts/verdict-text";
 
 function normal(random: Random): number {
   const u = 1 - random();

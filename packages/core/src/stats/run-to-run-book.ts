@@ -1,7 +1,7 @@
 // What `pnpm bench:calibrate` leaves behind for later runs on the same machine: per spec and
 // comparison, the run-to-run spread it measured (run-to-run.ts). A run whose spec matches reads
 // its comparisons' spreads and widens their intervals by them; a spec never calibrated here gets
-// the reference machine's instead (presets/reference-run-to-run.ts), and its result says so. Kept as a file beside the runner's other state (.relix/), never
+// the reference machine's instead (presets/calibrations/reference-run-to-run.ts), and its result says so. Kept as a file beside the runner's other state (.relix/), never
 // in the repository: the spread is this machine's, not the code's.
 import { z } from "zod";
 import type { RunSpec } from "../spec/run-spec";
@@ -66,7 +66,7 @@ export function withEntries(book: RunToRunBook, entries: readonly RunToRunEntry[
  * Where the spread that widened a comparison's interval came from: this machine's calibration of
  * the run's spec; the reference machine's calibration of it (this machine never ran one); or, with
  * no calibration of the spec anywhere, the largest spread any reference calibration showed at the
- * metric (presets/reference-run-to-run.ts).
+ * metric (presets/calibrations/reference-run-to-run.ts).
  */
 export const runToRunSources = ["this-machine", "reference", "assumed"] as const;
 export type RunToRunSource = (typeof runToRunSources)[number];
@@ -76,7 +76,7 @@ export interface RunToRunNoise extends RunToRunEntry {
   source: RunToRunSource;
   /**
    * The comparison names no winner however far its interval lies from parity: an assumed spread in
-   * a run of a preset that reproduces a study (presets/reference-run-to-run.ts says why).
+   * a run of a preset that reproduces a study (presets/calibrations/reference-run-to-run.ts says why).
    */
   withholdsWinner?: true;
 }

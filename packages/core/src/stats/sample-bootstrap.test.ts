@@ -3,7 +3,7 @@ import { median } from "./median";
 import { MIN_SAMPLES_FOR_BOOTSTRAP, sampleBootstrapRatioCI } from "./sample-bootstrap";
 import { mulberry32, type Random } from "./seeded-random";
 import { sampleSpeedupCI } from "./speedup";
-import { structuredVerdictFor, verdictFor } from "./verdict";
+import { structuredVerdictFor, verdictFor } from "../render/verdicts/verdict-text";
 
 /** n lognormal latencies (ms) around `medianMs`, log spread 0.3: slow calls, each its own draw. */
 function slowCalls(random: Random, n: number, medianMs: number): number[] {

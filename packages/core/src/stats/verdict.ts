@@ -1,7 +1,8 @@
-// Turns a speedup CI (see speedup.ts: > 1 always means gRPC did better) into the sentence a
-// reader sees. A winner is named only when the whole interval is on one side of 1; when REST
-// wins, its factor is 1/speedup and the interval is inverted (and swapped) to match, so the
-// sentence always reads "X n times better", never "gRPC 0.8x faster".
+// Turns a speedup CI (see speedup.ts: > 1 always means gRPC did better) into a verdict's figures:
+// the winner, its factor and interval oriented to it, and why no winner is named when none is. A
+// winner is named only when the whole interval is on one side of 1; when REST wins, its factor is
+// 1/speedup and the interval is inverted (and swapped) to match, so it always reads "X n times
+// better", never "gRPC 0.8x faster". Numbers only: render/verdicts/verdict-text.ts writes the sentence.
 import type { RatioCI } from "./bootstrap";
 import { ratioDirectionFor, type ComparedMetric } from "./speedup";
 
@@ -9,11 +10,6 @@ export type Winner = "grpc" | "rest" | "none";
 
 export interface VerdictInput {
   metric: ComparedMetric;
-  /**
-   * What the two sides are called in the sentence: REST and gRPC unless said (a comparison of two
-   * stacks names them, e.g. express and node: the ratio's "rest" side is then the baseline).
-   */
-  labels?: Record<Exclude<Winner, "none">, string>;
   ci: Pick<RatioCI, "estimate" | "low" | "high"> &
     Partial<
       Pick<
@@ -32,7 +28,8 @@ export interface VerdictInput {
     >;
 }
 
-export interface Verdict {
+/** A verdict as figures: who wins, by how much, and on what interval. */
+export interface VerdictFigures {
   winner: Winner;
   /** How many times better the winner is (>= 1); for 'none', the speedup itself. */
   factor: number;
@@ -70,12 +67,7 @@ export interface Verdict {
    * fraction (0.12 = 12%): the run could not have missed a difference larger than this.
    */
   detectable?: number;
-  text: string;
 }
-
-const LABEL: Record<Exclude<Winner, "none">, string> = { grpc: "gRPC", rest: "REST" };
-
-const times = (x: number) => x.toFixed(2);
 
 /**
  * `band`: a relative difference too small to name a winner by, whatever the interval says (the
@@ -97,80 +89,13 @@ export function clearOfParity(ci: Pick<RatioCI, "low" | "high" | "degenerate" | 
   return !ci.degenerate && ci.winnerWithheld !== true && (ci.low > 1 || ci.high < 1);
 }
 
-/**
- * What a comparison without a winner is called: "not enough to tell" where the run could not say
- * (a point estimate, or a winner withheld for want of a calibration), else "no significant difference".
- */
-export function noWinnerWords(ci: { degenerate: boolean; winnerWithheld?: boolean }): string {
-  return ci.degenerate || ci.winnerWithheld === true ? "not enough to tell" : "no significant difference";
-}
-
-/** How few calls a thin window's interval rests on, e.g. ", 14 calls each" or ", 40 REST and 12 gRPC calls". */
-function calls(samples: Verdict["samples"], labels: Record<Exclude<Winner, "none">, string>): string {
-  if (samples === undefined) return "";
-  if (samples.rest === samples.grpc) return `, ${samples.rest} calls each`;
-  return `, ${samples.rest} ${labels.rest} and ${samples.grpc} ${labels.grpc} calls`;
-}
-
 /** The largest difference an interval around parity leaves possible: 0.12 for [0.89, 1.12]. */
 export function detectableDifference(ci: { low: number; high: number }): number {
   return Math.max(ci.high, 1 / ci.low) - 1;
 }
 
-/** "12%", "0.8%", "140%": a detectable difference as a reader says it. */
-export function percentText(fraction: number): string {
-  const percent = fraction * 100;
-  if (percent === 0) return "0%";
-  return `${percent < 1 ? percent.toFixed(1) : Math.round(percent)}%`;
-}
-
-/** How the sentence says where the run-to-run noise it includes was measured. */
-const RUN_TO_RUN_SOURCE_WORDS = { "this-machine": "", reference: " from the reference machine", assumed: " assumed" };
-
-function sentence(v: Omit<Verdict, "text">, labels: Record<Exclude<Winner, "none">, string>): string {
-  const where = v.metric === "rps" ? "in throughput" : `at ${v.metric}`;
-  const pairs = v.pairs === undefined ? "" : `, ${v.pairs} paired slices`;
-  const rerun =
-    v.runToRunSpread === undefined
-      ? ""
-      : `, with ${percentText(v.runToRunSpread)} run-to-run noise${RUN_TO_RUN_SOURCE_WORDS[v.runToRunSource ?? "this-machine"]}`;
-  const interval = v.degenerate
-    ? `1 trial: no confidence interval, point estimate ${times(v.factor)}x`
-    : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}${v.withinTrial ? ", 1 trial" : ""}${pairs}${rerun}${calls(v.samples, labels)}`;
-  if (v.winnerWithheld) return withheldSentence(v, labels, where, interval);
-  if (v.winner === "none") {
-    const none = v.withinEmulatorPrecision
-      ? "no difference beyond the network emulator's precision"
-      : v.degenerate
-        ? "not enough to tell"
-        : "no significant difference";
-    // "Not significant" is not "equal": say how large a difference could still hide in the interval.
-    const bound = v.detectable === undefined ? "" : `, none larger than ${percentText(v.detectable)}`;
-    return `${none} ${where}${bound} (${interval})`;
-  }
-  const better = v.metric === "rps" ? "more throughput" : `faster at ${v.metric}`;
-  return `${labels[v.winner]} ${times(v.factor)}x ${better} (${interval})`;
-}
-
-/**
- * "not enough to tell at p50: gRPC 2.00x faster in this run, …": what the interval would have said,
- * and why it is not a verdict (Verdict.winnerWithheld).
- */
-function withheldSentence(
-  v: Omit<Verdict, "text">,
-  labels: Record<Exclude<Winner, "none">, string>,
-  where: string,
-  interval: string,
-): string {
-  const unproven = "no calibration of this study's runs shows a rerun would agree";
-  if (v.leaning === undefined) {
-    return `not enough to tell ${where}: no difference larger than ${percentText(detectableDifference(v))} in this run, but ${unproven} (${interval})`;
-  }
-  const better = v.metric === "rps" ? "more throughput" : "faster";
-  return `not enough to tell ${where}: ${labels[v.leaning]} ${times(v.factor)}x ${better} in this run, but ${unproven} (${interval})`;
-}
-
-export function structuredVerdictFor({ metric, ci, labels = LABEL }: VerdictInput): Verdict {
+/** The verdict's figures from a speedup interval (> 1: gRPC did better). */
+export function verdictFiguresOf({ metric, ci }: VerdictInput): VerdictFigures {
   // A CI built in the other direction would silently crown the wrong protocol.
   if (ci.ratio !== undefined && ci.ratio !== ratioDirectionFor(metric)) {
     throw new Error(`a ${metric} verdict needs a ${ratioDirectionFor(metric)} ratio, got ${ci.ratio}`);
@@ -197,7 +122,7 @@ export function structuredVerdictFor({ metric, ci, labels = LABEL }: VerdictInpu
     winner === "none" && !degenerate && !withinEmulatorPrecision && !winnerWithheld
       ? detectableDifference(ci)
       : undefined;
-  const verdict = {
+  return {
     winner,
     ...oriented,
     metric,
@@ -213,10 +138,4 @@ export function structuredVerdictFor({ metric, ci, labels = LABEL }: VerdictInpu
     ...(!degenerate && ci.runToRunSource !== undefined ? { runToRunSource: ci.runToRunSource } : {}),
     ...(detectable === undefined ? {} : { detectable }),
   };
-  return { ...verdict, text: sentence(verdict, labels) };
-}
-
-/** The plain sentence, e.g. "gRPC 1.42x faster at p50 (95% CI 1.31-1.55)". */
-export function verdictFor(input: VerdictInput): string {
-  return structuredVerdictFor(input).text;
 }

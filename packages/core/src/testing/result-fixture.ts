@@ -21,7 +21,7 @@ import { runSpecSchema, type RunSpecInput } from "../spec/run-spec";
 import { createLatencyHistogram } from "../stats/latency-histogram";
 import type { LatencySummary } from "../stats/latency-summary";
 import { COMPARED_METRICS, speedupCI } from "../stats/speedup";
-import { structuredVerdictFor } from "../stats/verdict";
+import { structuredVerdictFor } from "../render/verdicts/verdict-text";
 import { DEFAULT_STACKS, stackIds, type StackId } from "../stacks/stacks";
 import {
   DEFAULT_SPLITS,

@@ -4,7 +4,7 @@
 import type { ProtocolMeasure, StackComparison, StackPair } from "../result/result-schema";
 import { layerSteps, stacks, type StackId } from "../stacks/stacks";
 import { COMPARED_METRICS, speedupCI } from "../stats/speedup";
-import { layerSentence, stackVerdictFor } from "../stats/stack-verdicts";
+import { layerSentence, stackVerdictFor } from "../render/verdicts/stack-verdict-text";
 
 /** Mean ms per request in the service function, encoding and decoding bodies, and the rest. */
 export interface SplitInput {

@@ -51,45 +51,11 @@ export function createGrpcClients(target: string) {
     const definition = methodDefinition(workload);
 
     if (workload.grpc.clientStream) {
-      const messages = workload.grpc.clientStream.messages(request);
-      const reply = await new Promise<unknown>((resolve, reject) => {
-        const stream = method(
-          metadata,
-          { deadline: Date.now() + CALL_TIMEOUT_MS },
-          (error: grpc.ServiceError | null, value: unknown) => (error ? reject(error) : resolve(value)),
-        ) as grpc.ClientWritableStream<unknown>;
-        for (const m of messages) stream.write(m);
-        stream.end();
-      });
-      const requestBodyBytes = messages.reduce<number>((sum, m) => sum + definition.requestSerialize(m).length, 0);
-      return { data: reply, requestBodyBytes, responseBodyBytes: definition.responseSerialize(reply).length };
+      return callClientStream(method, metadata, definition, workload.grpc.clientStream.messages(request));
     }
-
     const message = workload.grpc.build(request);
-    const requestBodyBytes = definition.requestSerialize(message).length;
-
-    if (workload.streaming) {
-      const messages: unknown[] = await new Promise((resolve, reject) => {
-        const received: unknown[] = [];
-        const stream = method(message, metadata, {
-          deadline: Date.now() + CALL_TIMEOUT_MS,
-        }) as grpc.ClientReadableStream<unknown>;
-        stream.on("data", (m) => received.push(m));
-        stream.on("error", reject);
-        stream.on("end", () => resolve(received));
-      });
-      const responseBodyBytes = messages.reduce<number>((sum, m) => sum + definition.responseSerialize(m).length, 0);
-      return { data: messages, requestBodyBytes, responseBodyBytes };
-    }
-    const reply = await new Promise<unknown>((resolve, reject) => {
-      method(
-        message,
-        metadata,
-        { deadline: Date.now() + CALL_TIMEOUT_MS },
-        (error: grpc.ServiceError | null, value: unknown) => (error ? reject(error) : resolve(value)),
-      );
-    });
-    return { data: reply, requestBodyBytes, responseBodyBytes: definition.responseSerialize(reply).length };
+    if (workload.streaming) return callServerStream(method, metadata, definition, message);
+    return callUnary(method, metadata, definition, message);
   }
 
   return {
@@ -100,3 +66,65 @@ export function createGrpcClients(target: string) {
   };
 }
 export type GrpcClients = ReturnType<typeof createGrpcClients>;
+
+type GrpcMethod = (...args: unknown[]) => unknown;
+type MethodDefinition = grpc.MethodDefinition<unknown, unknown>;
+
+/** Many requests, one reply. */
+async function callClientStream(
+  method: GrpcMethod,
+  metadata: grpc.Metadata,
+  definition: MethodDefinition,
+  messages: readonly unknown[],
+): Promise<GrpcCallResult> {
+  const reply = await new Promise<unknown>((resolve, reject) => {
+    const stream = method(
+      metadata,
+      { deadline: Date.now() + CALL_TIMEOUT_MS },
+      (error: grpc.ServiceError | null, value: unknown) => (error ? reject(error) : resolve(value)),
+    ) as grpc.ClientWritableStream<unknown>;
+    for (const m of messages) stream.write(m);
+    stream.end();
+  });
+  const requestBodyBytes = messages.reduce<number>((sum, m) => sum + definition.requestSerialize(m).length, 0);
+  return { data: reply, requestBodyBytes, responseBodyBytes: definition.responseSerialize(reply).length };
+}
+
+/** One request, the replies streamed back. */
+async function callServerStream(
+  method: GrpcMethod,
+  metadata: grpc.Metadata,
+  definition: MethodDefinition,
+  message: unknown,
+): Promise<GrpcCallResult> {
+  const requestBodyBytes = definition.requestSerialize(message).length;
+  const messages: unknown[] = await new Promise((resolve, reject) => {
+    const received: unknown[] = [];
+    const stream = method(message, metadata, {
+      deadline: Date.now() + CALL_TIMEOUT_MS,
+    }) as grpc.ClientReadableStream<unknown>;
+    stream.on("data", (m) => received.push(m));
+    stream.on("error", reject);
+    stream.on("end", () => resolve(received));
+  });
+  const responseBodyBytes = messages.reduce<number>((sum, m) => sum + definition.responseSerialize(m).length, 0);
+  return { data: messages, requestBodyBytes, responseBodyBytes };
+}
+
+async function callUnary(
+  method: GrpcMethod,
+  metadata: grpc.Metadata,
+  definition: MethodDefinition,
+  message: unknown,
+): Promise<GrpcCallResult> {
+  const requestBodyBytes = definition.requestSerialize(message).length;
+  const reply = await new Promise<unknown>((resolve, reject) => {
+    method(
+      message,
+      metadata,
+      { deadline: Date.now() + CALL_TIMEOUT_MS },
+      (error: grpc.ServiceError | null, value: unknown) => (error ? reject(error) : resolve(value)),
+    );
+  });
+  return { data: reply, requestBodyBytes, responseBodyBytes: definition.responseSerialize(reply).length };
+}

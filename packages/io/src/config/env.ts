@@ -42,7 +42,7 @@ export const serviceEnvSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   /** "embedded" only for the labelled fallback when neither Redis nor MySQL can be had. */
   RELIX_BACKENDS: z.enum(["real", "embedded"]).default("real"),
-  /** The gRPC server's HTTP/2 flow-control window (see apps/grpc-api/src/http2-server-hooks.ts). */
+  /** The gRPC server's HTTP/2 flow-control window (see packages/servers/src/grpc/http2-server-hooks.ts). */
   GRPC_FLOW_CONTROL_WINDOW_BYTES: z.coerce
     .number()
     .int()

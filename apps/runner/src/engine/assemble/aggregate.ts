@@ -200,7 +200,7 @@ export interface CompareOptions {
   /**
    * The comparison's run-to-run spread at this metric and where it came from: this machine's
    * calibration of the same spec, the reference machine's, or an assumed one (@relix/core
-   * presets/reference-run-to-run.ts); undefined where there is none. Each interval is widened by
+   * presets/calibrations/reference-run-to-run.ts); undefined where there is none. Each interval is widened by
    * it, so it covers what a rerun would find.
    */
   runToRunNoise?: (metric: ComparedMetric) => Pick<RunToRunNoise, "spread" | "source" | "withholdsWinner"> | undefined;

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
-import { renderMarkdownReport } from "@relix/core/render/markdown";
-import { renderTableReport } from "@relix/core/render/table";
+import { renderMarkdownReport } from "@relix/core/render/markdown/markdown";
+import { renderTableReport } from "@relix/core/render/terminal/table";
 import { callerCostsForRun, callerCostsPath, thisMachine } from "./caller-costs";
 
 const dir = mkdtempSync(path.join(tmpdir(), "relix-caller-costs-"));

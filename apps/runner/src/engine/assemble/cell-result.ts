@@ -9,6 +9,7 @@ import {
   type PlacementName,
   type ProtocolMeasure,
   type StackId,
+  type LayerSentenceInput,
   type ToolsAlone,
 } from "@relix/core";
 import { emulatorPrecisionMs } from "@relix/core/network/emulator-precision";
@@ -54,7 +55,7 @@ export interface MeasuredCell {
   equalClientsReason?: EqualClientsReason;
   /**
    * The run-to-run spread of one of the cell's comparisons ("REST vs gRPC", "express vs spring") at
-   * a metric, with its source (presets/reference-run-to-run.ts); undefined where there is none.
+   * a metric, with its source (presets/calibrations/reference-run-to-run.ts); undefined where there is none.
    */
   runToRunNoise?: (pair: string, metric: ComparedMetric) => RunToRunNoise | undefined;
 }
@@ -155,7 +156,6 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
   const { cell, trials } = measured;
   const pair = measured.pair ?? runPairOf({ stacks: measured.stacks });
   const inPair = (stack: StackId) => stack === pair.rest || stack === pair.grpc;
-  const trialsOf = (stack: StackId) => trials.map((t) => t.measures.get(stack)!);
   const extras = measured.stacks.filter((stack) => !inPair(stack));
   const cellTrials: CellResult["trials"] = trials.map((t) => ({
     trial: t.trial,
@@ -164,18 +164,9 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
     rest: t.measures.get(pair.rest)!,
     grpc: t.measures.get(pair.grpc)!,
   }));
-  // Through an emulator, a difference it could make by itself names no winner.
-  const options: CompareOptions =
-    measured.placement === "loopback"
-      ? {}
-      : { emulatorPrecisionMs: emulatorPrecisionMs(measured.emulator ?? "toxiproxy") };
-  // Only the comparisons calibrate names carry a run-to-run spread: the headline pair's and each stack pair's.
-  const calibrated = (pairName: string): CompareOptions => {
-    const noiseOf = measured.runToRunNoise;
-    return noiseOf ? { ...options, runToRunNoise: (metric) => noiseOf(pairName, metric) } : options;
-  };
-  const headlineOptions = calibrated(HEADLINE_PAIR_NAME);
-  const equalView = withEqualClients(measured, pair, cellTrials, options, headlineOptions);
+  const compare = compareOptionsOf(measured);
+  const headlineOptions = compare.calibrated(HEADLINE_PAIR_NAME);
+  const equalView = withEqualClients(measured, pair, cellTrials, compare.options, headlineOptions);
   // With both views, the cell's trials and headline are the equal clients'; the tools' sit beside.
   const headlineTrials: CellResult["trials"] = equalView
     ? cellTrials.map((t, i) => ({ ...t, rest: equalView.equalTrials[i]!.rest, grpc: equalView.equalTrials[i]!.grpc }))
@@ -190,8 +181,8 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
     ...(isDefaultPair(pair) ? {} : { pair: { rest: pair.rest, grpc: pair.grpc } }),
     payload: { rest: measured.payload.rest, grpc: measured.payload.grpc },
     trials: headlineTrials,
-    rest: equalView ? equalView.rest : summariseProtocol(trialsOf(pair.rest)),
-    grpc: equalView ? equalView.grpc : summariseProtocol(trialsOf(pair.grpc)),
+    rest: equalView ? equalView.rest : summariseProtocol(stackTrials(measured, pair.rest)),
+    grpc: equalView ? equalView.grpc : summariseProtocol(stackTrials(measured, pair.grpc)),
     comparisons,
     verdict: equalView ? equalView.verdict : headlineVerdict(comparisons),
     ...(equalView ? { toolClients: equalView.toolClients, clientSteps: equalView.clientSteps } : {}),
@@ -200,37 +191,66 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
       : {}),
   };
   if (extras.length === 0) return result;
-
-  // Every stack beyond the pair is measured by its tool: its comparisons and the layer walk are the tools'.
-  const side = (stack: StackId) => ({ stack, trials: trialsOf(stack) });
-  const stackPair = (from: StackId, to: StackId) => compareStacks(side(from), side(to), calibrated(`${from} vs ${to}`));
   const gap =
     (equalView ? equalView.toolClients?.comparisons : comparisons)?.find((c) => c.metric === "p50")?.ci ?? null;
+  return { ...result, ...otherStacksOf(measured, pair, extras, compare, gap) };
+}
+
+/** One stack's measure in each of the cell's trials. */
+const stackTrials = (measured: MeasuredCell, stack: StackId) => measured.trials.map((t) => t.measures.get(stack)!);
+
+/** How the cell's comparisons are made: `options` for every one, `calibrated` for those with a run-to-run spread. */
+interface CellCompareOptions {
+  options: CompareOptions;
+  calibrated: (pairName: string) => CompareOptions;
+}
+
+function compareOptionsOf(measured: MeasuredCell): CellCompareOptions {
+  // Through an emulator, a difference it could make by itself names no winner.
+  const options: CompareOptions =
+    measured.placement === "loopback"
+      ? {}
+      : { emulatorPrecisionMs: emulatorPrecisionMs(measured.emulator ?? "toxiproxy") };
+  // Only the comparisons calibrate names carry a run-to-run spread: the headline pair's and each stack pair's.
+  const calibrated = (pairName: string): CompareOptions => {
+    const noiseOf = measured.runToRunNoise;
+    return noiseOf ? { ...options, runToRunNoise: (metric) => noiseOf(pairName, metric) } : options;
+  };
+  return { options, calibrated };
+}
+
+/**
+ * The stacks beyond the pair (`extras`): each one's figures, its comparisons against both of the
+ * pair, each other runtime's REST against its gRPC, and the layer walk, each step's share of the
+ * pair's p50 `gap`.
+ */
+function otherStacksOf(
+  measured: MeasuredCell,
+  pair: StackPair,
+  extras: readonly StackId[],
+  { options, calibrated }: CellCompareOptions,
+  gap: LayerSentenceInput["gap"],
+): Pick<CellResult, "stacks" | "stackComparisons" | "layers"> {
+  const workload = measured.cell.workload.id;
+  // Every stack beyond the pair is measured by its tool: its comparisons and the layer walk are the tools'.
+  const side = (stack: StackId) => ({ stack, trials: stackTrials(measured, stack) });
+  const stackPair = (from: StackId, to: StackId) => compareStacks(side(from), side(to), calibrated(`${from} vs ${to}`));
   const layers = layerSteps
     .filter((step) => measured.stacks.includes(step.from) && measured.stacks.includes(step.to))
     .map((step) => {
       const compared = compareStacks(side(step.from), side(step.to), options);
       const p50 = compared.comparisons.find((c) => c.metric === "p50");
       const text = p50
-        ? layerSentence({
-            workload: cell.workload.id,
-            layer: step.layer,
-            from: step.from,
-            to: step.to,
-            step: p50.ci,
-            gap,
-            pair,
-          })
-        : `on ${cell.workload.id}, ${step.from} -> ${step.to}: ${compared.verdict}`;
+        ? layerSentence({ workload, layer: step.layer, from: step.from, to: step.to, step: p50.ci, gap, pair })
+        : `on ${workload}, ${step.from} -> ${step.to}: ${compared.verdict}`;
       return { layer: step.layer, ...compared, text };
     });
   return {
-    ...result,
     stacks: extras.map((stack) => ({
       stack,
       payload: measured.payload.stacks[stack] ?? { requestBodyBytes: 0, responseBodyBytes: 0 },
-      trials: trialsOf(stack),
-      summary: summariseProtocol(trialsOf(stack)),
+      trials: stackTrials(measured, stack),
+      summary: summariseProtocol(stackTrials(measured, stack)),
     })),
     stackComparisons: [
       ...extras.flatMap((stack) => [stackPair(pair.rest, stack), stackPair(pair.grpc, stack)]),

@@ -8,7 +8,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { RunFact, RunSpec } from "@relix/core";
-import { layeredRunToRun, type LayeredRunToRun } from "@relix/core/presets/reference-run-to-run";
+import { layeredRunToRun, type LayeredRunToRun } from "@relix/core/presets/calibrations/reference-run-to-run";
 import {
   emptyRunToRunBook,
   runToRunBookSchema,
@@ -65,7 +65,7 @@ export async function writeRunToRunBook(file: string, book: RunToRunBook): Promi
 /**
  * A run's use of the spreads: each comparison's, from this machine's book, else the reference
  * machine's calibration of the same spec, else the largest spread any reference calibration showed
- * (@relix/core presets/reference-run-to-run.ts); and the fact of which it used.
+ * (@relix/core presets/calibrations/reference-run-to-run.ts); and the fact of which it used.
  */
 export interface RunToRunUse {
   lookup: LayeredRunToRun;

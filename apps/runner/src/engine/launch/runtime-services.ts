@@ -155,39 +155,58 @@ export async function startRuntimeServices(
   const stop = async () => {
     await Promise.all(started.map((p) => p.stop()));
   };
+  const run: RuntimeStart = { targets, env, backends, signal, log, stacksOf, started, startedPids };
   // Settled, not raced: a process that failed must not leave another still starting when all are stopped.
-  const outcomes = await Promise.allSettled(
-    wanted.map(async (process) => {
-      const record = serviceProcessRecord(process);
-      const base = readinessBase(targets, process);
-      if (await answers(`${base}/healthz`)) {
-        // Not this runner's: measured as it is when the operator says so, else refused like the Node services'.
-        if (targets.useRunning) return;
-        throw new StackNotServedError(stacksOf(process), [
-          `something already answers at ${base} where ${record.label} would be started: it may be left over from a runner ` +
-            `that was killed, or be someone else's; stop it, or set ${USE_RUNNING_SERVICES_OPT_IN} to measure it as it is`,
-        ]);
-      }
-      const { env: portEnv, ports } = portsOf(targets, process);
-      const host = protocolOf(stacksOf(process)[0]!) === "rest" ? restHostOf(targets) : grpcHostOf(targets);
-      // The gRPC servers' ports are in the ephemeral range: a closed connection's port is waited out (port-release.ts).
-      await waitForFreePorts({ host, ports, log, signal });
-      log(`starting ${record.label} (${record.start})`);
-      const child = spawnServiceProcess(
-        // Through bash, which the script execs away: the pid started is the server's own.
-        { name: record.label, label: record.label, command: "bash", args: [path.join(REPO_ROOT, record.start!)] },
-        { ...env, ...portEnv, HOST: host, REDIS_URL: backends.redis, MYSQL_URL: backends.mysql },
-        ports,
-      );
-      started.push(child);
-      if (child.child.pid !== undefined) startedPids[process] = child.child.pid;
-      await waitUntilReady(child, `${base}/readyz`, signal);
-    }),
-  );
+  const outcomes = await Promise.allSettled(wanted.map((process) => startRuntimeProcess(process, run)));
   const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
   if (failed) {
     await stop();
     throw failed.reason;
   }
   return { startedPids, stop };
+}
+
+/** What starting one process of the run needs, and where the processes started are kept (to stop them). */
+interface RuntimeStart {
+  targets: ServiceTargets;
+  env: Readonly<Record<string, string | undefined>>;
+  backends: { redis: string; mysql: string };
+  signal: AbortSignal | undefined;
+  log: (message: string) => void;
+  /** The run's stacks the process serves. */
+  stacksOf: (process: ServiceProcessId) => StackId[];
+  started: ServiceProcess[];
+  startedPids: Partial<Record<ServiceProcessId, number>>;
+}
+
+/**
+ * Starts one process of another runtime and waits until it is ready. One already answering where
+ * it would be started is not this runner's: measured as it is with the opt-in, else refused.
+ */
+async function startRuntimeProcess(process: ServiceProcessId, run: RuntimeStart): Promise<void> {
+  const { targets, env, backends, signal, log, stacksOf } = run;
+  const record = serviceProcessRecord(process);
+  const base = readinessBase(targets, process);
+  if (await answers(`${base}/healthz`)) {
+    // Not this runner's: measured as it is when the operator says so, else refused like the Node services'.
+    if (targets.useRunning) return;
+    throw new StackNotServedError(stacksOf(process), [
+      `something already answers at ${base} where ${record.label} would be started: it may be left over from a runner ` +
+        `that was killed, or be someone else's; stop it, or set ${USE_RUNNING_SERVICES_OPT_IN} to measure it as it is`,
+    ]);
+  }
+  const { env: portEnv, ports } = portsOf(targets, process);
+  const host = protocolOf(stacksOf(process)[0]!) === "rest" ? restHostOf(targets) : grpcHostOf(targets);
+  // The gRPC servers' ports are in the ephemeral range: a closed connection's port is waited out (port-release.ts).
+  await waitForFreePorts({ host, ports, log, signal });
+  log(`starting ${record.label} (${record.start})`);
+  const child = spawnServiceProcess(
+    // Through bash, which the script execs away: the pid started is the server's own.
+    { name: record.label, label: record.label, command: "bash", args: [path.join(REPO_ROOT, record.start!)] },
+    { ...env, ...portEnv, HOST: host, REDIS_URL: backends.redis, MYSQL_URL: backends.mysql },
+    ports,
+  );
+  run.started.push(child);
+  if (child.child.pid !== undefined) run.startedPids[process] = child.child.pid;
+  await waitUntilReady(child, `${base}/readyz`, signal);
 }

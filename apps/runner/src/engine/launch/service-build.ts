@@ -29,7 +29,10 @@ const STALE_LOCK_MS = BUILD_TIMEOUT_MS + 10_000;
 
 export const serviceBundlePath = (name: ServiceName) => path.join(APP_DIRS[name], "dist", "main.js");
 
-/** What a bundle is made of: the app's sources, the workspace packages it inlines, its build config. */
+/**
+ * What a bundle is made of: the app's sources (its entry point), the workspace packages it inlines
+ * (the server itself lives in packages/servers), its build config.
+ */
 function sourcesOf(name: ServiceName): string[] {
   const app = APP_DIRS[name];
   return [
@@ -39,6 +42,7 @@ function sourcesOf(name: ServiceName): string[] {
     path.join(REPO_ROOT, "tsup.app.config.ts"),
     path.join(REPO_ROOT, "packages", "core", "src"),
     path.join(REPO_ROOT, "packages", "io", "src"),
+    path.join(REPO_ROOT, "packages", "servers", "src"),
   ];
 }
 

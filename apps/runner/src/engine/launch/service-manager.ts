@@ -105,6 +105,54 @@ export async function ensureServices(
   },
 ): Promise<ManagedServices> {
   signal?.throwIfAborted();
+  const answering = await servicesAnswering(targets, log);
+  if (answering) return answering;
+
+  // Before the backends: a build that fails leaves nothing to stop.
+  const onBuild = (bundle: string) => log(`building ${bundle} (missing, or older than its sources)`);
+  const [restBundle, grpcBundle] = await Promise.all([
+    ensureServiceBuilt("rest", { env, onBuild }),
+    ensureServiceBuilt("grpc", { env, onBuild }),
+  ]);
+  signal?.throwIfAborted();
+
+  log("starting backends");
+  const backends = await startBackends(env);
+  const serviceEnv = serviceEnvOf(targets, backends);
+  const processes: ServiceProcess[] = [];
+  const stop = async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+    await backends.resolved.stop();
+  };
+  try {
+    // Every port the two processes will listen on: one a connection of this machine holds is waited
+    // out here, and the same lists name the processes for the leftover sweep.
+    const ports = servicePorts(targets);
+    await waitForFreePorts({ host: restHostOf(targets), ports: ports.rest, log, signal });
+    await waitForFreePorts({ host: grpcHostOf(targets), ports: ports.grpc, log, signal });
+    log("starting the REST and gRPC services");
+    const childEnv = { ...env, ...serviceEnv };
+    processes.push(
+      spawnService("rest", restBundle, { ...childEnv, HOST: restHostOf(targets) }, ports.rest),
+      spawnService("grpc", grpcBundle, { ...childEnv, HOST: grpcHostOf(targets) }, ports.grpc),
+    );
+    await waitUntilReady(targets, processes, signal);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return startedServices(targets, backends, processes, stop);
+}
+
+/**
+ * The services already answering at the targets, when they are the ones to measure: the operator's
+ * (RELIX_REMOTE_SERVICES=1), or both running there with the opt-in. Null when neither answers, so
+ * this runner starts its own; refused when they answer without the opt-in, or only one does.
+ */
+async function servicesAnswering(
+  targets: ServiceTargets,
+  log: (message: string) => void,
+): Promise<ManagedServices | null> {
   if (targets.external) {
     const backends = await checkExternalServices(targets);
     log(`using the operator's services at ${restBaseUrl(targets)} and ${grpcTarget(targets)}`);
@@ -133,16 +181,18 @@ export async function ensureServices(
       `${up} is running but ${down} is not: start both services, or stop the one that runs so Relix can start both`,
     );
   }
+  return null;
+}
 
-  // Before the backends: a build that fails leaves nothing to stop.
-  const onBuild = (bundle: string) => log(`building ${bundle} (missing, or older than its sources)`);
-  const [restBundle, grpcBundle] = await Promise.all([
-    ensureServiceBuilt("rest", { env, onBuild }),
-    ensureServiceBuilt("grpc", { env, onBuild }),
-  ]);
-  signal?.throwIfAborted();
+/** The backends the started services run over, and the warning embedded ones carry. */
+interface StartedBackends {
+  resolved: ResolvedBackends;
+  /** No Redis and/or MySQL could be used or started: the services run on in-process stand-ins. */
+  embedded: boolean;
+  warnings: string[];
+}
 
-  log("starting backends");
+async function startBackends(env: Readonly<Record<string, string | undefined>>): Promise<StartedBackends> {
   // RELIX_BACKENDS=embedded asks for the fallback on purpose (a demo with nothing installed).
   const forceEmbedded = env.RELIX_BACKENDS === "embedded";
   const resolved = forceEmbedded
@@ -157,7 +207,12 @@ export async function ensureServices(
         "The APIs ran on an in-process cache and an in-memory store: these figures are NOT a Redis + MySQL benchmark.",
     );
   }
-  const serviceEnv: Record<string, string> = {
+  return { resolved, embedded, warnings };
+}
+
+/** The variables both services are started with: their ports, their stacks' ports, their backends. */
+function serviceEnvOf(targets: ServiceTargets, { resolved, embedded }: StartedBackends): Record<string, string> {
+  return {
     REST_PORT: String(targets.restPort),
     GRPC_PORT: String(targets.grpcPort),
     GRPC_METRICS_PORT: String(targets.grpcMetricsPort),
@@ -175,28 +230,15 @@ export async function ensureServices(
     ),
     ...(embedded ? {} : { REDIS_URL: resolved.redisUrl!, MYSQL_URL: resolved.mysqlUrl! }),
   };
-  const processes: ServiceProcess[] = [];
-  const stop = async () => {
-    await Promise.all(processes.map((p) => p.stop()));
-    await resolved.stop();
-  };
-  try {
-    // Every port the two processes will listen on: one a connection of this machine holds is waited
-    // out here, and the same lists name the processes for the leftover sweep.
-    const ports = servicePorts(targets);
-    await waitForFreePorts({ host: restHostOf(targets), ports: ports.rest, log, signal });
-    await waitForFreePorts({ host: grpcHostOf(targets), ports: ports.grpc, log, signal });
-    log("starting the REST and gRPC services");
-    const childEnv = { ...env, ...serviceEnv };
-    processes.push(
-      spawnService("rest", restBundle, { ...childEnv, HOST: restHostOf(targets) }, ports.rest),
-      spawnService("grpc", grpcBundle, { ...childEnv, HOST: grpcHostOf(targets) }, ports.grpc),
-    );
-    await waitUntilReady(targets, processes, signal);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+}
+
+/** Services this runner started and will stop: their processes, their backends and where those came from. */
+function startedServices(
+  targets: ServiceTargets,
+  { resolved, embedded, warnings }: StartedBackends,
+  processes: readonly ServiceProcess[],
+  stop: () => Promise<void>,
+): ManagedServices {
   const origin = embedded
     ? "embedded"
     : resolved.kind.redis === "ephemeral" || resolved.kind.mysql === "ephemeral"

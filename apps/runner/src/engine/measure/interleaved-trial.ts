@@ -296,6 +296,16 @@ function measureOf(stack: TrialStack): ProtocolMeasure {
   });
 }
 
+/** A trial's warm-ups by stack: the run (its CPU over the calls counted) and the figures the slices are sized from. */
+type Warmups = Map<TrialStack, { run: LoadRun | null; figures: WarmupFigures }>;
+
+/** What every step of one trial shares. */
+interface TrialState {
+  context: EngineContext;
+  signal: AbortSignal | undefined;
+  warmups: Warmups;
+}
+
 /**
  * Every stack of one trial of one cell, interleaved: `plans` in the trial's order (the order of
  * the first round). Returns each stack's measure.
@@ -307,82 +317,24 @@ export async function measureInterleavedTrial(
   onEvent: (e: RunEvent) => void,
   views?: ClientViews,
 ): Promise<TrialMeasures> {
-  const signal = plans[0]?.signal;
-  const trialStackOf = (plan: ProtocolRunPlan, view: TrialStack["view"]): TrialStack => {
-    // A workload with a load of its own runs with that rate and those connections, on every side.
-    const withLoad = { ...plan, spec: specForWorkload(plan.spec, plan.workload.id) };
-    const stack = stackOf(withLoad);
-    return {
-      plan: withLoad,
-      view,
-      // From the run's spec as it is (before the workload's own load): a share of the whole run's time.
-      countCapMs: plan.spec.requests ? countCapOf(plan) : 0,
-      generator: view === "equal" ? equalClientGenerator : generatorForRun(context.generators, stack, withLoad.spec),
-      stats: stackStats(context.targets, stack),
-      warmupSamples: 0,
-      slices: [],
-    };
-  };
-  const stacks: TrialStack[] = plans.map((plan) => trialStackOf(plan, "tools"));
+  const trial: TrialState = { context, signal: plans[0]?.signal, warmups: new Map() };
+  const { signal } = trial;
+  const stacks: TrialStack[] = plans.map((plan) => trialStackOf(plan, "tools", context));
   const stopSamples: Array<() => void> = [];
   let cpuFactor: number | null = null;
   let toolsAlone: TrialMeasures["toolsAlone"];
   try {
-    const warmups = new Map<TrialStack, { run: LoadRun | null; figures: WarmupFigures }>();
-    const warmUp = async (stack: TrialStack) => {
-      if (signal?.aborted) throw new RunCancelledError();
-      const { warmupMs } = stack.plan.spec;
-      const whole = warmupMs > 0 ? await stack.generator.run(loadPlanOf(stack.plan, context, warmupMs)) : null;
-      stack.warmupSamples = whole?.samples.length ?? 0;
-      // Its CPU over the calls the figures count, as the slices' is (the tools' factor compares the
-      // two): up to its last call at most, since ghz and h2load start their clocks before their first
-      // call and stop calling before warmupMs (ghz then builds its report).
-      const lastEndMs = (whole?.samples ?? []).reduce((last, s) => Math.max(last, s.endMs), 0);
-      const run = whole && withWindowCpu(whole, { startMs: 0, endMs: Math.min(warmupMs, lastEndMs) });
-      warmups.set(stack, { run, figures: warmupFigures(whole?.samples ?? [], warmupMs) });
-    };
     for (const stack of stacks) {
       if (signal?.aborted) throw new RunCancelledError();
       hooks.onStackStart(stack.plan);
       // The peak RSS is the trial's: warm-up and every slice.
       await readStats(stack.stats, { resetPeakRss: true });
       stopSamples.push(startLiveSamples(stack.stats, stack.plan, onEvent));
-      await warmUp(stack);
+      await warmUp(stack, trial);
     }
-    cpuFactor = views ? warmupCpuFactor(views.pair, stacks, warmups) : null;
-    // Equal clients can add their view where the run chose the tools and h2load can drive this
-    // spec (found at start-up: a machine without it keeps the tools' view alone, and their warning).
-    const trialSpec = stacks[0]!.plan.spec;
-    if (views && trialSpec.clients !== "equal") {
-      const refusal = equalViewRefusal(trialSpec, context);
-      const deciding = refusal === null && views.equal === null;
-      if (deciding) decideClientViews(views, cpuFactor);
-      toolsAlone = toolsAloneOf(views, refusal, deciding, cpuFactor);
-      if (!toolsAlone) {
-        // The pair's two servers, in the trial's own order of the pair (so it rotates from trial to
-        // trial as the tools' does, and one server's two clients never run back to back within a
-        // round); already warm and sampled live by their tools' views: only the client warms up.
-        const pairPlans = plans.filter((plan) => [views.pair.rest, views.pair.grpc].includes(stackOf(plan)));
-        for (const plan of pairPlans) {
-          const equal = trialStackOf(plan, "equal");
-          stacks.push(equal);
-          await warmUp(equal);
-        }
-      }
-    }
-    const { spec } = stacks[0]!.plan;
-    const slicePlan = spec.requests
-      ? countSlicePlan(spec.requests, spec.connections, stacks[0]!.countCapMs)
-      : planSlices(
-          spec.durationMs,
-          stacks.map((s) => warmups.get(s)!.figures),
-        );
-    for (let round = 0; round < slicePlan.count; round++) {
-      for (const stack of roundOrder(stacks, round)) {
-        if (signal?.aborted) throw new RunCancelledError();
-        await runSlice(stack, slicePlan, round, context);
-      }
-    }
+    cpuFactor = views ? warmupCpuFactor(views.pair, stacks, trial.warmups) : null;
+    if (views) toolsAlone = await addEqualView(plans, views, cpuFactor, stacks, trial);
+    await runSlices(stacks, trial);
     // A cancelled run stops its tool early; what it measured is not a result.
     if (signal?.aborted) throw new RunCancelledError();
   } finally {
@@ -397,4 +349,83 @@ export async function measureInterleavedTrial(
     ...(cpuFactor !== null ? { toolsCpuFactor: cpuFactor } : {}),
     ...(toolsAlone ? { toolsAlone } : {}),
   };
+}
+
+function trialStackOf(plan: ProtocolRunPlan, view: TrialStack["view"], context: EngineContext): TrialStack {
+  // A workload with a load of its own runs with that rate and those connections, on every side.
+  const withLoad = { ...plan, spec: specForWorkload(plan.spec, plan.workload.id) };
+  const stack = stackOf(withLoad);
+  return {
+    plan: withLoad,
+    view,
+    // From the run's spec as it is (before the workload's own load): a share of the whole run's time.
+    countCapMs: plan.spec.requests ? countCapOf(plan) : 0,
+    generator: view === "equal" ? equalClientGenerator : generatorForRun(context.generators, stack, withLoad.spec),
+    stats: stackStats(context.targets, stack),
+    warmupSamples: 0,
+    slices: [],
+  };
+}
+
+async function warmUp(stack: TrialStack, { context, signal, warmups }: TrialState): Promise<void> {
+  if (signal?.aborted) throw new RunCancelledError();
+  const { warmupMs } = stack.plan.spec;
+  const whole = warmupMs > 0 ? await stack.generator.run(loadPlanOf(stack.plan, context, warmupMs)) : null;
+  stack.warmupSamples = whole?.samples.length ?? 0;
+  // Its CPU over the calls the figures count, as the slices' is (the tools' factor compares the
+  // two): up to its last call at most, since ghz and h2load start their clocks before their first
+  // call and stop calling before warmupMs (ghz then builds its report).
+  const lastEndMs = (whole?.samples ?? []).reduce((last, s) => Math.max(last, s.endMs), 0);
+  const run = whole && withWindowCpu(whole, { startMs: 0, endMs: Math.min(warmupMs, lastEndMs) });
+  warmups.set(stack, { run, figures: warmupFigures(whole?.samples ?? [], warmupMs) });
+}
+
+/**
+ * Equal clients can add their view where the run chose the tools and h2load can drive this
+ * spec (found at start-up: a machine without it keeps the tools' view alone, and their warning).
+ * Adds the pair's equal-client stacks to `stacks`, warmed up, when the views say so; returns why
+ * the trial measured its tools alone, when it did.
+ */
+async function addEqualView(
+  plans: readonly ProtocolRunPlan[],
+  views: ClientViews,
+  cpuFactor: number | null,
+  stacks: TrialStack[],
+  trial: TrialState,
+): Promise<TrialMeasures["toolsAlone"]> {
+  const trialSpec = stacks[0]!.plan.spec;
+  if (trialSpec.clients === "equal") return undefined;
+  const refusal = equalViewRefusal(trialSpec, trial.context);
+  const deciding = refusal === null && views.equal === null;
+  if (deciding) decideClientViews(views, cpuFactor);
+  const toolsAlone = toolsAloneOf(views, refusal, deciding, cpuFactor);
+  if (!toolsAlone) {
+    // The pair's two servers, in the trial's own order of the pair (so it rotates from trial to
+    // trial as the tools' does, and one server's two clients never run back to back within a
+    // round); already warm and sampled live by their tools' views: only the client warms up.
+    const pairPlans = plans.filter((plan) => [views.pair.rest, views.pair.grpc].includes(stackOf(plan)));
+    for (const plan of pairPlans) {
+      const equal = trialStackOf(plan, "equal", trial.context);
+      stacks.push(equal);
+      await warmUp(equal, trial);
+    }
+  }
+  return toolsAlone;
+}
+
+/** The trial's window: round after round, each stack one slice, in the round's order (slices.ts roundOrder). */
+async function runSlices(stacks: readonly TrialStack[], { context, signal, warmups }: TrialState): Promise<void> {
+  const { spec } = stacks[0]!.plan;
+  const slicePlan = spec.requests
+    ? countSlicePlan(spec.requests, spec.connections, stacks[0]!.countCapMs)
+    : planSlices(
+        spec.durationMs,
+        stacks.map((s) => warmups.get(s)!.figures),
+      );
+  for (let round = 0; round < slicePlan.count; round++) {
+    for (const stack of roundOrder(stacks, round)) {
+      if (signal?.aborted) throw new RunCancelledError();
+      await runSlice(stack, slicePlan, round, context);
+    }
+  }
 }

@@ -1,13 +1,21 @@
 // The measure stage: each network placement in turn (opened and verified once, its cells within
 // it, closed however they end), every cell's trials with the stack order rotating, or a sweep's
 // points under each placement. A placement that misses its target is refused and the others run.
-import { placementName, type CellResult, type EmulatorOverhead, type PlacementRecord, type RunFact } from "@relix/core";
+import {
+  placementName,
+  type CellResult,
+  type EmulatorOverhead,
+  type PlacementName,
+  type PlacementRecord,
+  type RunFact,
+} from "@relix/core";
 import { isDefaultPair } from "@relix/core/stacks/stack-pair";
-import { openRunToRun } from "../assemble/run-to-run-file";
+import { openRunToRun, type RunToRunUse } from "../assemble/run-to-run-file";
+import type { EngineContext } from "../engine-context";
 import type { LaunchedRun } from "../launch/launch-run";
 import type { ReadyRun } from "../launch/ready-run";
 import { measureEmulatorOverhead } from "../network/emulator-overhead";
-import { loopbackRecord } from "../network/placement-session";
+import { loopbackRecord, type OpenedPlacement } from "../network/placement-session";
 import type { RunPlan } from "../plan/plan-run";
 import { estimatedMeasuringMs } from "../plan/run-plan";
 import { RunCancelledError, type RunEvent } from "../run-events";
@@ -64,6 +72,7 @@ export async function measurePlacements(
   const facts: RunFact[] = [];
   const runToRun = await openRunToRun(context.runToRunFile, spec);
   if (runToRun?.warning) onEvent({ type: "warning", message: runToRun.warning });
+  const run: PlacementsRun = { plan, ready, context, progress, runToRun, options };
   const results: CellResult[] = [];
   let emulatorOverhead: EmulatorOverhead | undefined;
   for (const placement of placements) {
@@ -75,15 +84,7 @@ export async function measurePlacements(
         : await emulator.open(placement, context.targets);
     records.push(opened.record);
     if (opened.record.status === "refused") {
-      const reason = opened.record.reason ?? "refused";
-      onEvent({ type: "warning", message: `placement ${name} refused, its cells are skipped: ${reason}` });
-      facts.push({
-        kind: "placement-refused",
-        placement: name,
-        targetRttMs: opened.record.targetRttMs,
-        measuredRttMs: opened.record.measuredRttMs,
-        reason,
-      });
+      facts.push(refusedPlacementFact(name, opened.record, onEvent));
       progress.total -= runsPerPlacement;
       sweep?.placementRefused(name, cells);
       continue;
@@ -94,26 +95,7 @@ export async function measurePlacements(
         onEvent({ type: "phase", phase: "measuring", message: "the emulator's own cost: noop direct and through it" });
         emulatorOverhead = await measureEmulatorOverhead(spec, context, emulator, signal);
       }
-      onEvent({
-        type: "phase",
-        phase: "measuring",
-        message: `placement ${name}: ${opened.record.measuredRttMs} ms round trip measured (target ${opened.record.targetRttMs} ms)`,
-      });
-      const placed = {
-        placement: name,
-        cells,
-        ...(runToRun ? { runToRun: runToRun.lookup } : {}),
-        ...(opened.path ? { loadTargets: opened.path.loadTargets, emulator: opened.record.emulator } : {}),
-        ...(options.countWindowCapMs === undefined ? {} : { countWindowCapMs: options.countWindowCapMs }),
-        ...(signal ? { signal } : {}),
-      };
-      const { sizes } = ready;
-      const { requestsByWorkload } = plan;
-      results.push(
-        ...(sweep
-          ? await sweep.measurePlacement(placed, progress, context, onEvent)
-          : await measurePlacementCells({ ...placed, spec, sizes, requestsByWorkload }, progress, context, onEvent)),
-      );
+      results.push(...(await measureOpenedPlacement(name, opened, run)));
     } finally {
       await opened.path?.close();
     }
@@ -125,4 +107,58 @@ export async function measurePlacements(
   }
   if (runToRun) facts.push(runToRun.fact());
   return { cells: results, placements: records, facts, ...(emulatorOverhead ? { emulatorOverhead } : {}) };
+}
+
+/** What measuring each placement of the run shares. */
+interface PlacementsRun {
+  plan: RunPlan;
+  ready: ReadyRun;
+  context: EngineContext;
+  progress: RunProgress;
+  runToRun: RunToRunUse | null;
+  options: MeasureOptions;
+}
+
+/** A placement that missed its target: warned of now, and a fact of the run. */
+function refusedPlacementFact(
+  name: PlacementName,
+  record: PlacementRecord,
+  onEvent: (event: RunEvent) => void,
+): RunFact {
+  const reason = record.reason ?? "refused";
+  onEvent({ type: "warning", message: `placement ${name} refused, its cells are skipped: ${reason}` });
+  return {
+    kind: "placement-refused",
+    placement: name,
+    targetRttMs: record.targetRttMs,
+    measuredRttMs: record.measuredRttMs,
+    reason,
+  };
+}
+
+/** The cells measured through a placement that reached its target: a sweep's points under it, or every cell's trials. */
+async function measureOpenedPlacement(
+  name: PlacementName,
+  opened: OpenedPlacement,
+  { plan, ready, context, progress, runToRun, options }: PlacementsRun,
+): Promise<CellResult[]> {
+  const { signal, onEvent } = options;
+  onEvent({
+    type: "phase",
+    phase: "measuring",
+    message: `placement ${name}: ${opened.record.measuredRttMs} ms round trip measured (target ${opened.record.targetRttMs} ms)`,
+  });
+  const placed = {
+    placement: name,
+    cells: plan.cells,
+    ...(runToRun ? { runToRun: runToRun.lookup } : {}),
+    ...(opened.path ? { loadTargets: opened.path.loadTargets, emulator: opened.record.emulator } : {}),
+    ...(options.countWindowCapMs === undefined ? {} : { countWindowCapMs: options.countWindowCapMs }),
+    ...(signal ? { signal } : {}),
+  };
+  const { sizes } = ready;
+  const { spec, requestsByWorkload, sweep } = plan;
+  return sweep
+    ? await sweep.measurePlacement(placed, progress, context, onEvent)
+    : await measurePlacementCells({ ...placed, spec, sizes, requestsByWorkload }, progress, context, onEvent);
 }

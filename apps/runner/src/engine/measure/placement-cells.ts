@@ -1,5 +1,13 @@
-import type { CellResult, PlacementName, RunSpec, StackId, SweepCoords, WorkloadParams } from "@relix/core";
-import type { LayeredRunToRun } from "@relix/core/presets/reference-run-to-run";
+import type {
+  CellResult,
+  PlacementName,
+  ProtocolMeasure,
+  RunSpec,
+  StackId,
+  SweepCoords,
+  WorkloadParams,
+} from "@relix/core";
+import type { LayeredRunToRun } from "@relix/core/presets/calibrations/reference-run-to-run";
 import { comparisonCellName } from "@relix/core/stats/run-to-run-book";
 import { cellResultOf, type MeasuredTrial } from "../assemble/cell-result";
 import type { EngineContext } from "../engine-context";
@@ -38,7 +46,7 @@ export interface PlacementCellsPlan {
   emulator?: string;
   /** A sweep's point these cells are measured at, named in their events. */
   sweep?: { coords: SweepCoords; refinement: boolean };
-  /** The run-to-run spreads of the run's comparisons (presets/reference-run-to-run.ts); absent: turned off. */
+  /** The run-to-run spreads of the run's comparisons (presets/calibrations/reference-run-to-run.ts); absent: turned off. */
   runToRun?: LayeredRunToRun;
 }
 
@@ -65,8 +73,6 @@ export async function measurePlacementCells(
   const { spec, signal } = plan;
   const stacks = runStacks(spec);
   const pair = runPair(spec);
-  // Events of a run of the default two (express and grpc-js alone) read as before; any other run names each stack.
-  const namesStacks = stacks.some((stack) => !isDefaultStack(stack));
   const results: CellResult[] = [];
   for (const [cellNumber, cell] of plan.cells.entries()) {
     const trials: MeasuredTrial[] = [];
@@ -75,73 +81,9 @@ export async function measurePlacementCells(
     const views = clientViewsOf(progress, bothWaysFromStart(plan), cell.workload.id, pair);
     for (let trial = 1; trial <= spec.trials; trial++) {
       if (signal?.aborted) throw new RunCancelledError();
-      const order = stackOrder(stacks, progress.pairIndex++);
-      const refOf = (stack: StackId, index: number): CellRef => ({
-        workload: cell.workload.id,
-        cacheMode: cell.resultCacheMode,
-        trial,
-        trials: spec.trials,
-        protocol: protocolOf(stack),
-        // Events of a run of the default two read as before.
-        ...(namesStacks ? { stack } : {}),
-        index,
-        total: progress.total,
-        placement: plan.placement,
-        ...(plan.sweep ? { coords: plan.sweep.coords, ...(plan.sweep.refinement ? { refinement: true } : {}) } : {}),
-      });
-      const firstIndex = progress.index + 1;
-      const refs = new Map(order.map((stack, i) => [stack, refOf(stack, firstIndex + i)]));
-      const plans: ProtocolRunPlan[] = order.map((stack) => ({
-        stack,
-        workload: cell.workload,
-        cacheMode: cell.cacheMode,
-        requests: plan.requestsByWorkload.get(cell.workload.id)!,
-        spec,
-        cell: refs.get(stack)!,
-        ...(plan.loadTargets ? { loadTargets: plan.loadTargets } : {}),
-        ...(plan.countWindowCapMs === undefined ? {} : { countWindowCapMs: plan.countWindowCapMs }),
-        ...(signal ? { signal } : {}),
-      }));
-      const stopTicker = startTicker(progress, order.length, onEvent);
-      let measured: TrialMeasures;
-      try {
-        measured = await measureInterleavedTrial(
-          plans,
-          context,
-          {
-            onStackStart: (started) =>
-              onEvent({ type: "cell-start", cell: started.cell, warmupMs: spec.warmupMs, durationMs: spec.durationMs }),
-          },
-          onEvent,
-          views,
-        );
-      } finally {
-        stopTicker();
-      }
+      const { order, measured } = await measureCellTrial(plan, cell, trial, views, { progress, context, onEvent });
       const { measures, equalClients } = measured;
       if (trial === 1) firstTrial = measured;
-      for (const stack of order) {
-        const measure = measures.get(stack)!;
-        progress.index++;
-        onEvent({
-          type: "cell-end",
-          cell: refs.get(stack)!,
-          rps: measure.rps,
-          p50Ms: measure.latencyMs.p50,
-          p99Ms: measure.latencyMs.p99,
-          errors: measure.errors.total,
-          client: measure.generator.tool,
-        });
-      }
-      const elapsedMs = performance.now() - progress.measuringStarted;
-      const { index, total } = progress;
-      onEvent({
-        type: "progress",
-        fraction: Math.min(1, index / total),
-        elapsedMs,
-        remainingMs:
-          index < 2 ? Math.max(0, progress.estimateMs - elapsedMs) : Math.max(0, (elapsedMs / index) * (total - index)),
-      });
       trials.push({ trial, order, measures, ...(equalClients ? { equalClients } : {}) });
     }
     results.push(
@@ -161,6 +103,118 @@ export async function measurePlacementCells(
     );
   }
   return results;
+}
+
+/** The run a cell's trial is part of: its progress (counted on as stack runs end), its context and its events. */
+interface TrialRun {
+  progress: RunProgress;
+  context: EngineContext;
+  onEvent: (e: RunEvent) => void;
+}
+
+/**
+ * One trial of a cell: every stack of the run, in the order the run's rotation has reached,
+ * interleaved (interleaved-trial.ts), each stack's run reported as the trial ends.
+ */
+async function measureCellTrial(
+  plan: PlacementCellsPlan,
+  cell: PlannedCell,
+  trial: number,
+  views: ClientViews,
+  { progress, context, onEvent }: TrialRun,
+): Promise<{ order: StackId[]; measured: TrialMeasures }> {
+  const { spec, signal } = plan;
+  const order = stackOrder(runStacks(spec), progress.pairIndex++);
+  const refs = trialRefsOf(plan, cell, trial, order, progress);
+  const plans: ProtocolRunPlan[] = order.map((stack) => ({
+    stack,
+    workload: cell.workload,
+    cacheMode: cell.cacheMode,
+    requests: plan.requestsByWorkload.get(cell.workload.id)!,
+    spec,
+    cell: refs.get(stack)!,
+    ...(plan.loadTargets ? { loadTargets: plan.loadTargets } : {}),
+    ...(plan.countWindowCapMs === undefined ? {} : { countWindowCapMs: plan.countWindowCapMs }),
+    ...(signal ? { signal } : {}),
+  }));
+  const stopTicker = startTicker(progress, order.length, onEvent);
+  let measured: TrialMeasures;
+  try {
+    measured = await measureInterleavedTrial(
+      plans,
+      context,
+      {
+        onStackStart: (started) =>
+          onEvent({ type: "cell-start", cell: started.cell, warmupMs: spec.warmupMs, durationMs: spec.durationMs }),
+      },
+      onEvent,
+      views,
+    );
+  } finally {
+    stopTicker();
+  }
+  reportTrialEnd(order, refs, measured.measures, progress, onEvent);
+  return { order, measured };
+}
+
+/** Each stack run's name in a trial's events, numbered in the trial's order from the run's next stack run. */
+function trialRefsOf(
+  plan: PlacementCellsPlan,
+  cell: PlannedCell,
+  trial: number,
+  order: readonly StackId[],
+  progress: RunProgress,
+): Map<StackId, CellRef> {
+  const { spec } = plan;
+  // Events of a run of the default two (express and grpc-js alone) read as before; any other run names each stack.
+  const namesStacks = runStacks(spec).some((stack) => !isDefaultStack(stack));
+  const refOf = (stack: StackId, index: number): CellRef => ({
+    workload: cell.workload.id,
+    cacheMode: cell.resultCacheMode,
+    trial,
+    trials: spec.trials,
+    protocol: protocolOf(stack),
+    // Events of a run of the default two read as before.
+    ...(namesStacks ? { stack } : {}),
+    index,
+    total: progress.total,
+    placement: plan.placement,
+    ...(plan.sweep ? { coords: plan.sweep.coords, ...(plan.sweep.refinement ? { refinement: true } : {}) } : {}),
+  });
+  const firstIndex = progress.index + 1;
+  return new Map(order.map((stack, i) => [stack, refOf(stack, firstIndex + i)]));
+}
+
+/** A trial's stack runs counted and each one's figures reported, then the run's progress and what remains. */
+function reportTrialEnd(
+  order: readonly StackId[],
+  refs: ReadonlyMap<StackId, CellRef>,
+  measures: ReadonlyMap<StackId, ProtocolMeasure>,
+  progress: RunProgress,
+  onEvent: (e: RunEvent) => void,
+): void {
+  for (const stack of order) {
+    const measure = measures.get(stack)!;
+    progress.index++;
+    onEvent({
+      type: "cell-end",
+      cell: refs.get(stack)!,
+      rps: measure.rps,
+      p50Ms: measure.latencyMs.p50,
+      p99Ms: measure.latencyMs.p99,
+      errors: measure.errors.total,
+      client: measure.generator.tool,
+    });
+  }
+  const elapsedMs = performance.now() - progress.measuringStarted;
+  const { index, total } = progress;
+  onEvent({
+    type: "progress",
+    fraction: Math.min(1, index / total),
+    elapsedMs,
+    remainingMs:
+      index < 2 ? Math.max(0, progress.estimateMs - elapsedMs) : Math.max(0, (elapsedMs / index) * (total - index)),
+  });
 }
 
 /** One cell's run-to-run spreads, by the names calibrate gives its comparisons. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
 import { EMULATOR_PRECISION_MS } from "@relix/core/network/emulator-precision";
-import { placementVerdict } from "@relix/core/render/placements";
+import { placementVerdict } from "@relix/core/render/answer/placements";
 import type { ClientSample } from "../../tools";
 import { batchFiguresInWindow } from "../measure/batches";
 import { compareTrials } from "../assemble/aggregate";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runSpecSchema } from "@relix/core";
-import { runFactFinding } from "@relix/core/findings/run-findings";
+import { runFactFinding } from "@relix/core/render/findings/run-findings";
 import { H2LOAD_EXECUTABLE } from "../../tools/h2load";
 import type { EngineContext } from "../engine-context";
 import { equalViewsUnavailable } from "./equal-view-refusal";

@@ -6,8 +6,8 @@ import type {
   SpecSchemaResponse,
 } from "@relix/core/runner-api/reference";
 import { z } from "zod";
-import { sendJson } from "../respond";
-import type { Route } from "../route";
+import { sendJson } from "../http/respond";
+import type { Route } from "../http/route";
 
 // What the web form is built from: computed once, they never change while the runner lives.
 const catalogBody: CatalogResponse = {

@@ -1,7 +1,7 @@
 import type { ImportedRun } from "@relix/core/runner-api/runs";
-import { IMPORT_BODY_LIMIT, readJsonBodyBytes } from "../read-body";
-import { sendJson } from "../respond";
-import type { Route } from "../route";
+import { IMPORT_BODY_LIMIT, readJsonBodyBytes } from "../http/read-body";
+import { sendJson } from "../http/respond";
+import type { Route } from "../http/route";
 
 /** POST /api/results: import a relix.result/v1 document -> 201 `{ id, status: "done" }`, its permalink. */
 export const importResultRoute: Route = {

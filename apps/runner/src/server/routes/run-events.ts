@@ -1,9 +1,9 @@
 import { isFinalStatus } from "@relix/core/runner-api/run-status";
-import { HttpError, runNotFound } from "../http-error";
-import { openEventStream, type EventStream } from "../event-stream";
-import type { StatusEvent } from "../run-event-log";
-import { sendEmpty } from "../respond";
-import type { Route, RouteContext } from "../route";
+import { HttpError, runNotFound } from "../http/http-error";
+import { openEventStream, type EventStream } from "../http/event-stream";
+import type { StatusEvent } from "../runs/run-event-log";
+import { sendEmpty } from "../http/respond";
+import type { Route, RouteContext } from "../http/route";
 
 /**
  * The id of the final status when it is made from the store (the run's events are no longer in

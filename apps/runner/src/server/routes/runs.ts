@@ -1,12 +1,12 @@
 import type { RunFieldTable } from "@relix/core";
 import type { CancelRunResponse, RunListResponse } from "@relix/core/runner-api/runs";
 import { z } from "zod";
-import { HttpError, invalidRequest, runNotFound } from "../http-error";
-import { fieldErrors } from "../field-errors";
-import { readJsonBody, SPEC_BODY_LIMIT } from "../read-body";
-import { sendJson } from "../respond";
-import type { Route } from "../route";
-import { parseRunRequest } from "../spec-request";
+import { HttpError, invalidRequest, runNotFound } from "../http/http-error";
+import { fieldErrors } from "../http/field-errors";
+import { readJsonBody, SPEC_BODY_LIMIT } from "../http/read-body";
+import { sendJson } from "../http/respond";
+import type { Route } from "../http/route";
+import { parseRunRequest } from "../http/spec-request";
 
 /**
  * POST /api/runs: `{ preset?, spec? }` -> 202 `{ id, status: "queued", position }`. `fields` is the

@@ -6,11 +6,11 @@ import type { RunStatus } from "@relix/core/runner-api/run-status";
 import { runDetailSchema, type RunDetail } from "@relix/core/runner-api/runs";
 import { FileResultsStore } from "../../store/file-results-store";
 import type { ResultsStore } from "../../store/results-store";
-import { createRunnerServer, type RunnerServer } from "../app";
+import { createRunnerServer, type RunnerServer } from "../http/app";
 import { silentLogger, type Logger } from "../logger";
-import type { PresetCatalog } from "../preset-catalog";
-import { RunService } from "../run-service";
-import { sharedPresets } from "../shared-presets";
+import type { PresetCatalog } from "../presets/preset-catalog";
+import { RunService } from "../runs/run-service";
+import { sharedPresets } from "../presets/shared-presets";
 import { FakeEngine } from "./fake-engine";
 
 /** A fetch Response whose JSON is `any`: tests assert on its shape instead of declaring it. */

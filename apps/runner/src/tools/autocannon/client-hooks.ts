@@ -10,19 +10,8 @@
  * entries themselves become ok=false samples (code = err.code (ECONNRESET, ECONNREFUSED, ...),
  * "timeout", or "ECONNCLOSED" for a silent close) and the FIFO is cleared.
  *
- * Key sequence. autocannon cycles `requests[]` per connection (difference #10). Each client
- * instead takes the next request from ONE counter shared by all clients: the hook replaces its
- * request iterator's `nextRequest` (called once per request sent after the first) and its
- * `currentRequest` (the first, built in the constructor and sent right after setupClient), so the
- * same ids in the same global round-robin order hit the server as with ghz, whose data index is
- * its global request number.
- *
- * Per-request cost. A `setupRequest` function (the documented way to vary requests) makes the
- * iterator rebuild the request on every send: header merging, string building, a Buffer and a
- * hyperid. On a 2-core machine that client CPU is taken from the server (the overhead script
- * measured Relix at ~0.85x the autocannon CLI's noop rps that way). So each distinct request is
- * built ONCE, by autocannon's own request builder, and every send reuses its bytes, as the CLI
- * does with its single static request.
+ * Key sequence and per-request cost: every client takes its requests, built once, from one shared
+ * sequence (shared-key-sequence.ts).
  *
  * A connection per request. autocannon stamps a request's start just before `socket.write`, and
  * `_connect` writes right after `net.connect` (Node queues the bytes until the handshake is done),
@@ -37,10 +26,11 @@
  * can also be counted from when it should have gone out (coordinated omission corrected).
  */
 import { performance } from "node:perf_hooks";
-import type { AcClient, AcPending, AcRequestData, AcRequestIterator } from "./autocannon-internals";
+import type { RestConnectionPolicy } from "@relix/core";
+import type { AcClient, AcPending } from "./autocannon-internals";
 import { internalsChanged } from "./autocannon-internals";
-import { chunkedBody, type RestConnectionPolicy } from "@relix/core";
 import type { CheckedSpec } from "./autocannon-options";
+import { sharedKeySequence } from "./shared-key-sequence";
 
 /** What the hooks tell the run, and ask it. */
 export interface ClientEvents {
@@ -72,65 +62,6 @@ const hrMs = (start: [number, number]): number => {
   return d[0] * 1e3 + d[1] / 1e6;
 };
 
-/**
- * autocannon's builder always writes Content-Length for a body, and a request with both that and
- * Transfer-Encoding is refused (request smuggling), so a chunked request is its head built without
- * a body, then the body in chunked coding.
- */
-function chunkedRequest(iterator: AcRequestIterator, s: CheckedSpec, chunkBytes: number): AcRequestData {
-  const head: AcRequestData = {
-    method: s.method,
-    path: s.path,
-    headers: { ...s.headers, "Transfer-Encoding": "chunked" },
-  };
-  const headBuffer = iterator.requestBuilder(head, iterator.context);
-  if (!headBuffer) throw new Error(`autocannon could not build ${s.method} ${s.path}`);
-  const body = typeof s.body === "string" ? Buffer.from(s.body) : s.body!;
-  return { ...head, requestBuffer: Buffer.concat([headBuffer, chunkedBody(body, chunkBytes)]) };
-}
-
-/** Every spec's request, built once (with the first client's builder: the same for all), taken in turn. */
-function sharedKeySequence(specs: CheckedSpec[]) {
-  let prebuilt: AcRequestData[] | undefined;
-  let next = 0;
-  let issued = 0;
-  const take = (): AcRequestData => {
-    const request = prebuilt![next]!;
-    next = next + 1 === prebuilt!.length ? 0 : next + 1;
-    issued++;
-    return request;
-  };
-  const build = (iterator: AcRequestIterator): AcRequestData[] =>
-    specs.map((s) => {
-      if (s.chunkBytes !== undefined) return chunkedRequest(iterator, s, s.chunkBytes);
-      // headers: a fresh object per spec (the builder writes Content-Length into it)
-      const request: AcRequestData = {
-        method: s.method,
-        path: s.path,
-        headers: { ...s.headers },
-        ...(s.body === undefined ? {} : { body: s.body }),
-      };
-      const requestBuffer = iterator.requestBuilder(request, iterator.context);
-      if (!requestBuffer) throw new Error(`autocannon could not build ${s.method} ${s.path}`);
-      return { ...request, requestBuffer };
-    });
-  return {
-    issued: () => issued,
-    attach(iterator: AcRequestIterator): void {
-      if (typeof iterator?.requestBuilder !== "function" || typeof iterator.nextRequest !== "function") {
-        throw internalsChanged("RequestIterator");
-      }
-      prebuilt ??= build(iterator);
-      iterator.currentRequest = take();
-      iterator.nextRequest = function nextRequest(this: AcRequestIterator) {
-        this.resetted = false;
-        this.currentRequest = take();
-        return this.currentRequest;
-      };
-    },
-  };
-}
-
 export function clientHooks(
   specs: CheckedSpec[],
   events: ClientEvents,
@@ -138,115 +69,22 @@ export function clientHooks(
 ): ClientHooks {
   const clients: AcClient[] = [];
   const keys = sharedKeySequence(specs);
-  const fail = (entries: AcPending[], code: string): void => {
-    for (const e of entries) events.failed(hrMs(e.startTime), code);
-  };
-
-  const setupClient = (client: AcClient): void => {
-    for (const k of ["_connect", "_doRequest", "_destroyConnection", "destroy"] as const) {
-      if (typeof client[k] !== "function" || typeof client.pipelinedRequests?.toArray !== "function") {
-        throw internalsChanged(`Client.${k}`);
-      }
-    }
-    keys.attach(client.requestIterator);
-    clients.push(client);
-    // The connection the last request was written on; per-request never writes on it again.
-    let usedConn: unknown;
-    let reconnecting = false;
-    // Due times of the requests in flight on this client, in write order (NaN when unscheduled).
-    let dues: number[] = [];
-    let sendingDue = Number.NaN;
-    client.on("request", () => {
-      usedConn = client.conn;
-      dues.push(sendingDue);
-      events.sent();
-    });
-    client.on("response", (statusCode: number, _bytes: number, latencyMs: number) => {
-      const due = dues.shift();
-      events.answered(latencyMs, statusCode, due === undefined || Number.isNaN(due) ? undefined : due);
-    });
-    let stash: AcPending[] = [];
-    const origDo = client._doRequest.bind(client);
-    const claimSlot = events.claimSlot;
-    client._doRequest = function (this: AcClient, ...a: unknown[]) {
-      if (reconnecting) {
-        // _connect's own write of the request granted below
-        reconnecting = false;
-        return origDo(...a);
-      }
-      if (!claimSlot) return issue.call(this, a);
-      const due = claimSlot();
-      const send = (): void => {
-        if (this.destroyed) return;
-        // Node's timers have 1 ms resolution and fire up to ~1 ms late: waking at the whole ms below
-        // the slot and writing up to 1 ms early keeps the generator's own lateness out of the
-        // corrected figures (a request written early counts from its write: run-autocannon.ts).
-        const early = due - performance.now();
-        if (early >= 1) return void setTimeout(send, Math.floor(early));
-        sendingDue = due;
-        try {
-          issue.call(this, a);
-        } finally {
-          sendingDue = Number.NaN;
-        }
-      };
-      send();
-    };
-    const issue = function (this: AcClient, a: unknown[]) {
-      if (!events.mayIssue()) {
-        // Closed now, or the server's close would make autocannon reconnect for nothing.
-        if (connection === "per-request" && usedConn === this.conn) this._destroyConnection();
-        return;
-      }
-      // A rate-limited client only pauses here; it reconnects when it really writes.
-      const paused = this.rate !== undefined && this.rate > 0 && this.reqsMadeThisSecond >= this.rate;
-      if (connection === "per-request" && usedConn === this.conn && !paused) {
-        this._destroyConnection();
-        reconnecting = true;
-        this._connect();
-        reconnecting = false;
-        return;
-      }
-      return origDo(...a);
-    };
-    const failFromFifo = (lost: AcPending[], code: string): void => {
-      dues = dues.slice(lost.length);
-      fail(lost, code);
-    };
-    const origConnect = client._connect.bind(client);
-    client._connect = function (this: AcClient) {
-      // Reconnect after 'end' (server closed the socket) with requests still pending: autocannon
-      // neither reports them nor clears its FIFO.
-      if (this.pipelinedRequests.size() > 0) {
-        const lost = this.pipelinedRequests.toArray().slice();
-        this.pipelinedRequests.clear();
-        failFromFifo(lost, "ECONNCLOSED");
-      }
-      return origConnect();
-    };
-    const origDestroyConn = client._destroyConnection.bind(client);
-    client._destroyConnection = function (this: AcClient) {
-      if (this.destroyed) {
-        events.dropped(this.pipelinedRequests.size()); // end of run
-        dues = [];
-      } else stash = this.pipelinedRequests.toArray().slice(); // timeout: 'timeout' follows
-      return origDestroyConn();
-    };
-    // Registered here, i.e. before autocannon's own listeners, so it runs before its reconnect.
-    client.on("connError", (err: NodeJS.ErrnoException) => {
-      const lost = client.pipelinedRequests.toArray().slice();
-      client.pipelinedRequests.clear();
-      failFromFifo(lost, err?.code ?? err?.message ?? "ERROR");
-    });
-    client.on("timeout", () => {
-      const lost = stash;
-      stash = [];
-      failFromFifo(lost, "timeout");
-    });
-  };
-
   return {
-    setupClient,
+    setupClient: (client: AcClient): void => {
+      checkClientInternals(client);
+      keys.attach(client.requestIterator);
+      clients.push(client);
+      const state: ClientState = {
+        usedConn: undefined,
+        reconnecting: false,
+        dues: [],
+        sendingDue: Number.NaN,
+        stash: [],
+      };
+      trackWrites(client, state, events);
+      hookIssuing(client, state, events, connection);
+      hookLosses(client, state, events);
+    },
     inFlight() {
       let n = 0;
       for (const c of clients) if (!c.destroyed) n += c.pipelinedRequests.size();
@@ -254,4 +92,129 @@ export function clientHooks(
     },
     keysIssued: keys.issued,
   };
+}
+
+/** What the hooks of one client keep between its events. */
+interface ClientState {
+  /** The connection the last request was written on; per-request never writes on it again. */
+  usedConn: unknown;
+  /** Set while `_connect` writes the request granted before it reconnected. */
+  reconnecting: boolean;
+  /** Due times of the requests in flight on this client, in write order (NaN when unscheduled). */
+  dues: number[];
+  /** The due time of the request being written, NaN when unscheduled. */
+  sendingDue: number;
+  /** The requests in flight when a timeout destroyed the connection: 'timeout' follows. */
+  stash: AcPending[];
+}
+
+function checkClientInternals(client: AcClient): void {
+  for (const k of ["_connect", "_doRequest", "_destroyConnection", "destroy"] as const) {
+    if (typeof client[k] !== "function" || typeof client.pipelinedRequests?.toArray !== "function") {
+      throw internalsChanged(`Client.${k}`);
+    }
+  }
+}
+
+/** Every write is counted, and every response carries the due time of its request. */
+function trackWrites(client: AcClient, state: ClientState, events: ClientEvents): void {
+  client.on("request", () => {
+    state.usedConn = client.conn;
+    state.dues.push(state.sendingDue);
+    events.sent();
+  });
+  client.on("response", (statusCode: number, _bytes: number, latencyMs: number) => {
+    const due = state.dues.shift();
+    events.answered(latencyMs, statusCode, due === undefined || Number.isNaN(due) ? undefined : due);
+  });
+}
+
+/** `_doRequest` asks the run first, writes on its slot's due time with a schedule, and on a fresh connection per request. */
+function hookIssuing(
+  client: AcClient,
+  state: ClientState,
+  events: ClientEvents,
+  connection: RestConnectionPolicy,
+): void {
+  const origDo = client._doRequest.bind(client);
+  const claimSlot = events.claimSlot;
+  const issue = function (this: AcClient, a: unknown[]) {
+    if (!events.mayIssue()) {
+      // Closed now, or the server's close would make autocannon reconnect for nothing.
+      if (connection === "per-request" && state.usedConn === this.conn) this._destroyConnection();
+      return;
+    }
+    // A rate-limited client only pauses here; it reconnects when it really writes.
+    const paused = this.rate !== undefined && this.rate > 0 && this.reqsMadeThisSecond >= this.rate;
+    if (connection === "per-request" && state.usedConn === this.conn && !paused) {
+      this._destroyConnection();
+      state.reconnecting = true;
+      this._connect();
+      state.reconnecting = false;
+      return;
+    }
+    return origDo(...a);
+  };
+  client._doRequest = function (this: AcClient, ...a: unknown[]) {
+    if (state.reconnecting) {
+      // _connect's own write of the request granted below
+      state.reconnecting = false;
+      return origDo(...a);
+    }
+    if (!claimSlot) return issue.call(this, a);
+    const due = claimSlot();
+    const send = (): void => {
+      if (this.destroyed) return;
+      // Node's timers have 1 ms resolution and fire up to ~1 ms late: waking at the whole ms below
+      // the slot and writing up to 1 ms early keeps the generator's own lateness out of the
+      // corrected figures (a request written early counts from its write: run-tally.ts).
+      const early = due - performance.now();
+      if (early >= 1) return void setTimeout(send, Math.floor(early));
+      state.sendingDue = due;
+      try {
+        issue.call(this, a);
+      } finally {
+        state.sendingDue = Number.NaN;
+      }
+    };
+    send();
+  };
+}
+
+/** Requests autocannon loses without a word become failures, and its FIFO is cleared of them. */
+function hookLosses(client: AcClient, state: ClientState, events: ClientEvents): void {
+  const failFromFifo = (lost: AcPending[], code: string): void => {
+    state.dues = state.dues.slice(lost.length);
+    for (const e of lost) events.failed(hrMs(e.startTime), code);
+  };
+  const origConnect = client._connect.bind(client);
+  client._connect = function (this: AcClient) {
+    // Reconnect after 'end' (server closed the socket) with requests still pending: autocannon
+    // neither reports them nor clears its FIFO.
+    if (this.pipelinedRequests.size() > 0) {
+      const lost = this.pipelinedRequests.toArray().slice();
+      this.pipelinedRequests.clear();
+      failFromFifo(lost, "ECONNCLOSED");
+    }
+    return origConnect();
+  };
+  const origDestroyConn = client._destroyConnection.bind(client);
+  client._destroyConnection = function (this: AcClient) {
+    if (this.destroyed) {
+      events.dropped(this.pipelinedRequests.size()); // end of run
+      state.dues = [];
+    } else state.stash = this.pipelinedRequests.toArray().slice(); // timeout: 'timeout' follows
+    return origDestroyConn();
+  };
+  // Registered here, i.e. before autocannon's own listeners, so it runs before its reconnect.
+  client.on("connError", (err: NodeJS.ErrnoException) => {
+    const lost = client.pipelinedRequests.toArray().slice();
+    client.pipelinedRequests.clear();
+    failFromFifo(lost, err?.code ?? err?.message ?? "ERROR");
+  });
+  client.on("timeout", () => {
+    const lost = state.stash;
+    state.stash = [];
+    failFromFifo(lost, "timeout");
+  });
 }

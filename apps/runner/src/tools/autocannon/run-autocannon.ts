@@ -24,44 +24,17 @@
  * posting back sample columns (not implemented).
  */
 import { performance } from "node:perf_hooks";
-import type { MeasureFact } from "@relix/core";
-import { SampleStore } from "../sample-store";
-import { normaliseAutocannonCapture, type AutocannonCapture } from "./autocannon-capture";
-import { autocannonVersion, loadAutocannon, type AcResult, type AcTracker } from "./autocannon-internals";
-import { checkAutocannonOptions, type AutocannonOptions } from "./autocannon-options";
+import { loadAutocannon, type AcResult, type AcTracker } from "./autocannon-internals";
+import { checkAutocannonOptions, type AutocannonOptions, type CheckedOptions } from "./autocannon-options";
 import { runAutocannonElsewhere } from "./autocannon-elsewhere";
 import type { AutocannonRunResult } from "./autocannon-run-result";
-import { clientHooks } from "./client-hooks";
-import { SecondCounters, startProgressTicks } from "./progress-ticks";
+import { clientHooks, type ClientEvents, type ClientHooks } from "./client-hooks";
+import { driveOutcome, markProcess, type AutocannonDrive, type AutocannonOwnSummary } from "./drive-outcome";
+import { startProgressTicks } from "./progress-ticks";
+import { RunEnding, type EndOfRun } from "./run-ending";
+import { RunTally } from "./run-tally";
 
-export type { AutocannonRunResult };
-
-/** autocannon's own summary of the run: for cross-checking only, never for results. */
-export interface AutocannonOwnSummary {
-  /** Socket errors + timeouts, counted per pipelining slot. */
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  sent: number;
-  completed: number;
-  /** From its integer-ms histogram (difference #1): sub-ms runs show 0 or 1 here. */
-  latencyP50Ms: number;
-  latencyP99Ms: number;
-  /**
-   * Values in its latency histogram: every response, non-2xx included (difference #4), plus the
-   * synthetic values of its coordinated-omission correction when a rate is set (difference #7).
-   */
-  latencyCount: number;
-}
-
-/** How a run ends: 'wait' (Relix) drains in-flight requests; 'drop' is autocannon's own behaviour. */
-export type EndOfRun = "wait" | "drop";
-
-export interface AutocannonDrive {
-  result: AutocannonRunResult;
-  ownSummary: AutocannonOwnSummary;
-  capture: AutocannonCapture;
-}
+export type { AutocannonDrive, AutocannonOwnSummary, AutocannonRunResult, EndOfRun };
 
 /** One autocannon run as Relix drives it. */
 export async function runAutocannon(opts: AutocannonOptions): Promise<AutocannonRunResult> {
@@ -72,182 +45,97 @@ export async function runAutocannon(opts: AutocannonOptions): Promise<Autocannon
 /** The run with what only tests look at: autocannon's own summary and the raw capture. */
 export async function driveAutocannon(opts: AutocannonOptions, how: { endOfRun: EndOfRun }): Promise<AutocannonDrive> {
   const checked = checkAutocannonOptions(opts);
-  const { specs, connections, pipelining, durationMs, timeoutMs } = checked;
   // Every connection asked for, even above the rate: the slot clock hands each due request to the
   // next free connection, so a spare one only waits, while calls longer than a second (a stream of
   // study 001) need more connections than requests per second to keep to the schedule.
-  const effectiveConnections = connections;
+  const effectiveConnections = checked.connections;
   const autocannon = loadAutocannon();
-  const store = new SampleStore();
-  const counters = new SecondCounters();
-  let t0 = 0;
-  let sent = 0;
-  let issued = 0;
-  let droppedInFlight = 0;
-  let stoppedAtTimeCap = false;
-  let draining = false;
-  let finishing = false;
-  let onSettled: (() => void) | undefined;
-  // Assigned once the run starts: stop issuing, let in-flight requests finish, then stop.
-  let beginDrain = (): void => {};
-
-  const record = (latencyMs: number, code: string, ok: boolean, dueMs?: number): void => {
-    const now = performance.now();
-    // Never below the raw latency: a slot may be written up to 1 ms early (client-hooks.ts).
-    store.push(now - t0, latencyMs, code, dueMs === undefined ? Number.NaN : Math.max(latencyMs, now - dueMs));
-    counters.record(latencyMs, ok);
-    if (draining && onSettled && hooks.inFlight() === 0) onSettled();
-  };
-  const hooks = clientHooks(
-    specs,
-    {
-      mayIssue() {
-        if (draining) return false;
-        if (checked.amount !== undefined && issued >= checked.amount) {
-          beginDrain();
-          return false;
-        }
-        issued++;
-        return true;
-      },
-      sent: () => void sent++,
-      failed: (latencyMs, code) => record(latencyMs, code, false),
-      dropped: (count) => void (droppedInFlight += count),
-      answered: (latencyMs, statusCode, dueMs) =>
-        record(latencyMs, String(statusCode), statusCode >= 200 && statusCode < 300, dueMs),
-      ...(checked.rate === undefined ? {} : { claimSlot: slotClock(() => t0, checked.rate) }),
-    },
-    checked.connection,
-  );
+  const tally = new RunTally();
+  const ending = new RunEnding(how.endOfRun, checked.timeoutMs, () => hooks.inFlight());
+  const hooks = clientHooks(checked.specs, clientEvents(checked, tally, ending), checked.connection);
 
   return new Promise<AutocannonDrive>((resolve, reject) => {
-    const cpu0 = process.cpuUsage();
-    const elu0 = performance.eventLoopUtilization();
-    t0 = performance.now();
-    const startedAtMs = performance.timeOrigin + t0;
-    const timers: NodeJS.Timeout[] = [];
-    let stopTicks = (): void => {};
-    let tracker: AcTracker | undefined;
-    const stopTracker = (): void => {
-      if (finishing) return;
-      finishing = true;
-      tracker?.stop();
-    };
-    // One signal may serve many runs (a trial's slices): a listener left behind per run would pile up on it.
-    let removeAbortListener = () => {};
-    const clearTimers = () => {
-      for (const t of timers) clearTimeout(t);
-      stopTicks();
-      removeAbortListener();
-    };
-
+    const mark = markProcess();
+    tally.t0 = performance.now();
+    const startedAtMs = performance.timeOrigin + tally.t0;
     const done = (err: Error | null, res: AcResult): void => {
-      clearTimers();
+      ending.release();
       if (err) return reject(err);
-      const wallMs = performance.now() - t0;
-      const cpu = process.cpuUsage(cpu0);
-      const eventLoopUtilization = performance.eventLoopUtilization(elu0).utilization;
-      const toolCpuMs = (cpu.user + cpu.system) / 1000;
-      const capture: AutocannonCapture = {
-        format: "relix.autocannon-capture/v1",
-        autocannonVersion: autocannonVersion(),
+      const connections = effectiveConnections;
+      const run = {
+        tally,
+        mark,
         startedAtMs,
-        wallMs,
-        connections: effectiveConnections,
-        pipelining,
-        requestsSent: sent,
-        droppedInFlight,
-        ...store.columns(),
+        connections,
+        pipelining: checked.pipelining,
+        keysIssued: hooks.keysIssued(),
       };
-      const norm = normaliseAutocannonCapture(capture);
-      const facts: MeasureFact[] = [];
-      if (droppedInFlight > 0) facts.push({ kind: "dropped-in-flight", tool: "autocannon", requests: droppedInFlight });
-      const unaccounted = sent - norm.samples.length - droppedInFlight;
-      if (unaccounted !== 0) facts.push({ kind: "unaccounted-requests", tool: "autocannon", requests: unaccounted });
-      resolve({
-        result: {
-          tool: "autocannon",
-          ...norm,
-          toolCpuMs,
-          facts,
-          requestsSent: sent,
-          keysIssued: hooks.keysIssued(),
-          droppedInFlight,
-          toolCpuCoreFraction: toolCpuMs / wallMs,
-          eventLoopUtilization,
-          stoppedAtTimeCap,
-        },
-        ownSummary: {
-          errors: res.errors,
-          timeouts: res.timeouts,
-          non2xx: res.non2xx,
-          sent: res.requests?.sent,
-          completed: res.requests?.total,
-          latencyP50Ms: res.latency?.p50,
-          latencyP99Ms: res.latency?.p99,
-          latencyCount: res.latency?.totalCount,
-        },
-        capture,
-      });
+      resolve(driveOutcome(run, res));
     };
-
+    let tracker: AcTracker;
     try {
-      tracker = autocannon(
-        {
-          url: checked.origin,
-          connections: effectiveConnections,
-          pipelining,
-          // Safety net only: the driver stops it. autocannon checks its stop flag every sampleInt ms.
-          duration: (durationMs + timeoutMs + 2000) / 1000,
-          sampleInt: 100,
-          timeout: timeoutMs / 1000,
-          // Only built by each client's constructor, then replaced by the shared sequence (client-hooks.ts).
-          requests: [{ method: specs[0]!.method, path: specs[0]!.path }],
-          setupClient: hooks.setupClient,
-        },
-        done,
-      );
+      tracker = autocannon(trackerOptions(checked, effectiveConnections, hooks), done);
     } catch (e) {
-      clearTimers();
+      ending.release();
       reject(e instanceof Error ? e : new Error(String(e)));
       return;
     }
     tracker.on("error", (e: Error) => reject(e));
-
-    if (opts.onProgress) {
-      stopTicks = startProgressTicks({
-        t0,
-        counters,
-        inFlight: hooks.inFlight,
-        finished: () => finishing,
-        onProgress: opts.onProgress,
-      });
+    const { onProgress } = opts;
+    if (onProgress) {
+      const { t0, counters } = tally;
+      const finished = () => ending.finishing;
+      ending.onRelease(startProgressTicks({ t0, counters, inFlight: hooks.inFlight, finished, onProgress }));
     }
-
-    beginDrain = () => {
-      if (draining || finishing) return;
-      if (how.endOfRun === "drop") return stopTracker();
-      draining = true;
-      if (hooks.inFlight() === 0) return stopTracker();
-      onSettled = stopTracker;
-      // bounded: autocannon's own timeout fires after timeoutMs of silence anyway
-      timers.push(setTimeout(stopTracker, timeoutMs + 1000));
-    };
-    timers.push(
-      setTimeout(() => {
-        // Count mode: the time is up before the count (a slow server): stop here all the same.
-        if (checked.amount !== undefined && issued < checked.amount && !draining) stoppedAtTimeCap = true;
-        beginDrain();
-      }, durationMs),
-    );
-    if (opts.signal?.aborted) beginDrain();
-    else if (opts.signal) {
-      const { signal } = opts;
-      const onAbort = () => beginDrain();
-      signal.addEventListener("abort", onAbort, { once: true });
-      removeAbortListener = () => signal.removeEventListener("abort", onAbort);
-    }
+    ending.start(tracker, checked.durationMs, () => noteTimeCap(checked, tally, ending), opts.signal);
   });
+}
+
+/** What the client hooks report goes to the tally; whether to go on issuing is the ending's call. */
+function clientEvents(checked: CheckedOptions, tally: RunTally, ending: RunEnding): ClientEvents {
+  const record = (latencyMs: number, code: string, ok: boolean, dueMs?: number): void => {
+    tally.record(latencyMs, code, ok, dueMs);
+    ending.settleIfIdle();
+  };
+  return {
+    mayIssue() {
+      if (ending.draining) return false;
+      if (checked.amount !== undefined && tally.issued >= checked.amount) {
+        ending.beginDrain();
+        return false;
+      }
+      tally.issued++;
+      return true;
+    },
+    sent: () => void tally.sent++,
+    failed: (latencyMs, code) => record(latencyMs, code, false),
+    dropped: (count) => void (tally.droppedInFlight += count),
+    answered: (latencyMs, statusCode, dueMs) =>
+      record(latencyMs, String(statusCode), statusCode >= 200 && statusCode < 300, dueMs),
+    ...(checked.rate === undefined ? {} : { claimSlot: slotClock(() => tally.t0, checked.rate) }),
+  };
+}
+
+/** Count mode: the time is up before the count (a slow server): the run stops there all the same. */
+function noteTimeCap(checked: CheckedOptions, tally: RunTally, ending: RunEnding): void {
+  if (checked.amount !== undefined && tally.issued < checked.amount && !ending.draining) tally.stoppedAtTimeCap = true;
+}
+
+/** autocannon's own options: the run is driven by the hooks and stopped by the ending. */
+function trackerOptions(checked: CheckedOptions, connections: number, hooks: ClientHooks): Record<string, unknown> {
+  const { specs, durationMs, timeoutMs } = checked;
+  return {
+    url: checked.origin,
+    connections,
+    pipelining: checked.pipelining,
+    // Safety net only: the driver stops it. autocannon checks its stop flag every sampleInt ms.
+    duration: (durationMs + timeoutMs + 2000) / 1000,
+    sampleInt: 100,
+    timeout: timeoutMs / 1000,
+    // Only built by each client's constructor, then replaced by the shared sequence (shared-key-sequence.ts).
+    requests: [{ method: specs[0]!.method, path: specs[0]!.path }],
+    setupClient: hooks.setupClient,
+  };
 }
 
 /** Slot i of an open loop is due at t0 + i / rate: each call claims the next one. */

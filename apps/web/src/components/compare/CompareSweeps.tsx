@@ -1,7 +1,7 @@
 import { DataTable } from "@/components/charts/DataTable";
 import { compareCrossovers } from "@/lib/compare/compare-sweeps";
 import type { ComparedRun } from "@/lib/compare/compare-rows";
-import { SweepMaps } from "@/components/report/SweepSection";
+import { SweepMaps } from "@/components/report/sweep/SweepSection";
 
 /** Swept runs: where each crosses over, row by row, then each run's map side by side; absent when none swept. */
 export function CompareSweeps({ runs, runNames }: { runs: readonly ComparedRun[]; runNames: readonly string[] }) {

@@ -1,13 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { isFinalStatus, type RunStatus } from "@relix/core/runner-api/run-status";
 import { currentGroup } from "@/lib/live/live-state";
 import { ConnectionBadge } from "./ConnectionBadge";
 import { LiveCharts } from "./LiveCharts";
 import { CellEnds, LiveMessages } from "./LiveMessages";
 import { QueuePosition, RunProgress } from "./RunProgress";
+import { useCancelRun } from "./use-cancel-run";
+import { useRunClock } from "./use-run-clock";
 import { useRunEvents } from "./use-run-events";
 
 export interface LiveRunProps {
@@ -29,34 +31,11 @@ export function LiveRun({ id, status, position, labels, cellSeconds, summary }: 
     router.refresh();
   });
   const [pinned, setPinned] = useState<string | null>(null);
-  const [cancelling, setCancelling] = useState(false);
-  const [cancelError, setCancelError] = useState<string | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (state.status !== "running") return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [state.status]);
+  const { cancelling, cancelError, cancel } = useCancelRun(id);
+  const { elapsed, remaining } = useRunClock(state.status, state.progress, progressAt);
 
   const current = currentGroup(state);
   const group = (pinned ? state.groups.find((g) => g.key === pinned) : null) ?? current;
-
-  // Between progress events the clock keeps moving: elapsed and remaining count on from the last one.
-  const since = state.status === "running" ? Math.max(0, now - progressAt) : 0;
-  const elapsed = state.progress ? state.progress.elapsedMs + since : null;
-  const remaining = state.progress ? Math.max(0, state.progress.remainingMs - since) : null;
-
-  async function cancel() {
-    setCancelling(true);
-    setCancelError(null);
-    const response = await fetch(`/api/runs/${encodeURIComponent(id)}/cancel`, { method: "POST" }).catch(() => null);
-    if (!response?.ok) {
-      const body = (await response?.json().catch(() => null)) as { error?: { message?: string } } | null;
-      setCancelError(body?.error?.message ?? "Could not cancel the run.");
-      setCancelling(false);
-    }
-  }
-
   const final = isFinalStatus(state.status);
 
   return (

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { findingsOf } from "@relix/core/findings/findings-of";
+import { findingsOf } from "@relix/core/render/findings/findings-of";
 import { withFacts } from "@relix/core/findings/testing/with-facts";
 import { specFromPreset } from "@relix/core/presets/presets";
 import { makeRunResult } from "@relix/core/testing/result-fixture";

@@ -1,22 +1,22 @@
-import { groupFindings } from "@relix/core/findings/finding-groups";
-import { answerOf } from "@relix/core/render/answer";
+import { groupFindings } from "@relix/core/render/findings/finding-groups";
+import { answerOf } from "@relix/core/render/answer/answer";
 import type { RunResult } from "@relix/core/result/result-schema";
 import { findingsOf } from "@/lib/report/run-description";
-import { AnswerSection } from "./AnswerSection";
-import { CacheSection } from "./CacheSection";
-import { CellsSection } from "./CellsSection";
-import { EnvironmentSection } from "./EnvironmentSection";
-import { FindingsSection } from "./FindingsSection";
-import { GeneratorsSection } from "./GeneratorsSection";
-import { OverviewSection } from "./OverviewSection";
-import { PlacementsSection } from "./PlacementsSection";
-import { PresetNotesSection } from "./PresetNotesSection";
-import { PublishedSection } from "./PublishedSection";
+import { AnswerSection } from "./answer/AnswerSection";
+import { CacheSection } from "./overview/CacheSection";
+import { CellsSection } from "./cells/CellsSection";
+import { EnvironmentSection } from "./setup/EnvironmentSection";
+import { FindingsSection } from "./answer/FindingsSection";
+import { GeneratorsSection } from "./setup/GeneratorsSection";
+import { OverviewSection } from "./overview/OverviewSection";
+import { PlacementsSection } from "./placements/PlacementsSection";
+import { PresetNotesSection } from "./study/PresetNotesSection";
+import { PublishedSection } from "./study/PublishedSection";
 import { ReportIndex } from "./ReportIndex";
-import { ResourcesSection } from "./ResourcesSection";
-import { StacksSection } from "./StacksSection";
-import { SweepSection } from "./SweepSection";
-import { VerdictSection } from "./VerdictSection";
+import { ResourcesSection } from "./overview/ResourcesSection";
+import { StacksSection } from "./stacks/StacksSection";
+import { SweepSection } from "./sweep/SweepSection";
+import { VerdictSection } from "./answer/VerdictSection";
 
 /**
  * The finished run, server-rendered: the answer and its picture first, the findings once per kind

@@ -1,6 +1,6 @@
 // A swept result's points and crossovers as a CSV, one row each, `kind` telling them apart: the cell
 // CSV has a row per cell and stack and no coordinates. (The Markdown's sweep section is the core's.)
-import { csvField } from "@relix/core/render/csv";
+import { csvField } from "@relix/core/render/markdown/csv";
 import type { RunResult } from "@relix/core/result/result-schema";
 import { sweepPanels } from "../report/sweep-rows";
 

@@ -144,6 +144,8 @@ function upsertMessage(messages: readonly LiveMessage[], message: Omit<LiveMessa
 
 const PROTOCOL_NAME: Record<Protocol, string> = { rest: "REST", grpc: "gRPC" };
 
+type EventOf<T extends StreamEvent["type"]> = Extract<StreamEvent, { type: T }>;
+
 /** Applies one event. `seq` is the SSE id: events at or below the last one seen are replays and are skipped. */
 export function reduceLive(state: LiveState, event: StreamEvent, seq?: number): LiveState {
   if (seq !== undefined) {
@@ -169,70 +171,12 @@ export function reduceLive(state: LiveState, event: StreamEvent, seq?: number): 
         ...state,
         progress: { fraction: event.fraction, elapsedMs: event.elapsedMs, remainingMs: event.remainingMs },
       };
-    case "cell-start": {
-      const { groups } = withGroup(state.groups, event.cell);
-      return {
-        ...state,
-        status: "running",
-        position: null,
-        current: event.cell,
-        window: { warmupMs: event.warmupMs, durationMs: event.durationMs },
-        groups,
-      };
-    }
-    case "sample": {
-      const { groups, index } = withGroup(state.groups, event.cell);
-      const group = groups[index]!;
-      const protocol = event.cell.protocol;
-      groups[index] = {
-        ...group,
-        series: {
-          ...group.series,
-          [protocol]: appendSample(group.series[protocol], event, LIVE_LIMITS.pointsPerSeries),
-        },
-      };
-      let messages = state.messages;
-      let errors = state.errors;
-      if (event.errors > 0) {
-        errors = { ...errors, [protocol]: errors[protocol] + event.errors };
-        messages = upsertMessage(
-          messages,
-          {
-            key: `errors|${group.key}|${protocol}`,
-            level: "error",
-            text: `${event.cell.stack && !DEFAULT_STACKS.includes(event.cell.stack) ? event.cell.stack : PROTOCOL_NAME[protocol]} errors in ${event.cell.workload} (${event.cell.cacheMode}, trial ${event.cell.trial}): last at second ${event.second}`,
-          },
-          event.errors,
-        );
-      }
-      return {
-        ...state,
-        status: "running",
-        current: state.current ?? event.cell,
-        groups,
-        messages,
-        errors,
-        samples: state.samples + 1,
-      };
-    }
-    case "cell-end": {
-      const cell = event.cell;
-      const end: CellEnd = {
-        key: `${groupKey(cell)}|${cell.protocol}`,
-        workload: cell.workload,
-        cacheMode: cell.cacheMode,
-        ...namedPlacement(cell),
-        ...namedStack(cell),
-        trial: cell.trial,
-        protocol: cell.protocol,
-        rps: event.rps,
-        p50Ms: event.p50Ms,
-        p99Ms: event.p99Ms,
-        errors: event.errors,
-      };
-      const cellEnds = [...state.cellEnds.filter((c) => c.key !== end.key), end].slice(-LIVE_LIMITS.cellEnds);
-      return { ...state, cellEnds };
-    }
+    case "cell-start":
+      return applyCellStart(state, event);
+    case "sample":
+      return applySample(state, event);
+    case "cell-end":
+      return applyCellEnd(state, event);
     case "warning":
       return {
         ...state,
@@ -243,6 +187,73 @@ export function reduceLive(state: LiveState, event: StreamEvent, seq?: number): 
         }),
       };
   }
+}
+
+function applyCellStart(state: LiveState, event: EventOf<"cell-start">): LiveState {
+  const { groups } = withGroup(state.groups, event.cell);
+  return {
+    ...state,
+    status: "running",
+    position: null,
+    current: event.cell,
+    window: { warmupMs: event.warmupMs, durationMs: event.durationMs },
+    groups,
+  };
+}
+
+function applySample(state: LiveState, event: EventOf<"sample">): LiveState {
+  const { groups, index } = withGroup(state.groups, event.cell);
+  const group = groups[index]!;
+  const protocol = event.cell.protocol;
+  groups[index] = {
+    ...group,
+    series: {
+      ...group.series,
+      [protocol]: appendSample(group.series[protocol], event, LIVE_LIMITS.pointsPerSeries),
+    },
+  };
+  let messages = state.messages;
+  let errors = state.errors;
+  if (event.errors > 0) {
+    errors = { ...errors, [protocol]: errors[protocol] + event.errors };
+    messages = upsertMessage(
+      messages,
+      {
+        key: `errors|${group.key}|${protocol}`,
+        level: "error",
+        text: `${event.cell.stack && !DEFAULT_STACKS.includes(event.cell.stack) ? event.cell.stack : PROTOCOL_NAME[protocol]} errors in ${event.cell.workload} (${event.cell.cacheMode}, trial ${event.cell.trial}): last at second ${event.second}`,
+      },
+      event.errors,
+    );
+  }
+  return {
+    ...state,
+    status: "running",
+    current: state.current ?? event.cell,
+    groups,
+    messages,
+    errors,
+    samples: state.samples + 1,
+  };
+}
+
+function applyCellEnd(state: LiveState, event: EventOf<"cell-end">): LiveState {
+  const cell = event.cell;
+  const end: CellEnd = {
+    key: `${groupKey(cell)}|${cell.protocol}`,
+    workload: cell.workload,
+    cacheMode: cell.cacheMode,
+    ...namedPlacement(cell),
+    ...namedStack(cell),
+    trial: cell.trial,
+    protocol: cell.protocol,
+    rps: event.rps,
+    p50Ms: event.p50Ms,
+    p99Ms: event.p99Ms,
+    errors: event.errors,
+  };
+  const cellEnds = [...state.cellEnds.filter((c) => c.key !== end.key), end].slice(-LIVE_LIMITS.cellEnds);
+  return { ...state, cellEnds };
 }
 
 /** The group the charts show: the one being measured, else the latest. */

@@ -1,5 +1,5 @@
 import type { PlacementName } from "@relix/core/network/placements";
-import { placementGroups, placementRttMs } from "@relix/core/render/placements";
+import { placementGroups, placementRttMs } from "@relix/core/render/answer/placements";
 import type { Comparison, RunResult } from "@relix/core/result/result-schema";
 import { cellTitle } from "./report-rows";
 

@@ -1,4 +1,4 @@
-import type { AnswerPicture } from "@relix/core/render/answer";
+import type { AnswerPicture } from "@relix/core/render/answer/answer";
 import type { Comparison, RunResult } from "@relix/core/result/result-schema";
 import { rttSpeedupSeries } from "./placement-rows";
 import { speedupRows } from "./report-rows";

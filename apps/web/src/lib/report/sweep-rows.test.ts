@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
 import { makeSweepResult } from "@relix/core/testing/sweep-fixture";
-import { sweepGrids } from "@relix/core/render/sweep-table";
+import { sweepGrids } from "@relix/core/render/terminal/sweep-table";
 import type { SweepCoords } from "@relix/core/sweep/sweep-result";
 import { cellPosition, heatFill, sweepPanels, type HeatmapPanel, type LinePanel } from "./sweep-rows";
 

@@ -3,8 +3,8 @@ import type { Crossover, SweepCoords, SweepPoint } from "@relix/core/sweep/sweep
 import { crossoverHeadline, formatSweepValue } from "@relix/core/sweep/crossover-text";
 import { axisValueNames, isNumericDimension } from "@relix/core/sweep/sweep-plan";
 import type { SweepAxis } from "@relix/core/sweep/sweep-spec";
-import { sweepLayouts, type SweepLayout } from "@relix/core/render/sweep-layout";
-import { sweepGridOf, type SweepGrid } from "@relix/core/render/sweep-table";
+import { sweepLayouts, type SweepLayout } from "@relix/core/render/terminal/sweep-layout";
+import { sweepGridOf, type SweepGrid } from "@relix/core/render/terminal/sweep-table";
 import { formatBytes, formatCount } from "../format";
 
 // A swept result -> per workload either a speedup line along one numeric axis, or a heatmap (two

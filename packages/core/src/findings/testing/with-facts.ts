@@ -2,7 +2,7 @@
 // (the shared fixture builder makes results the way they were written before facts existed).
 import type { Protocol, RunResult } from "../../result/result-schema";
 import type { MeasureFact, RunFact } from "../facts";
-import { loadLoopFact } from "../run-findings";
+import { loadLoopFact } from "../load-loop";
 
 export interface FactsInput {
   /** Defaults to the spec's load loop, as the engine records it. */

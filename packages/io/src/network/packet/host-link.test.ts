@@ -86,13 +86,20 @@ describe.runIf(emulation.usable)("host link", { timeout: 90_000 }, () => {
         [link.server.address, String(port), String(reply.length)],
         30_000,
       )) as { ms: number };
-      // From the host's own namespace the same server is local: no delay at all.
-      const local = (await runNodeProgram(
-        [],
-        FETCH_PROGRAM,
-        [link.server.address, String(port), String(reply.length)],
-        30_000,
-      )) as { ms: number };
+      // From the host's own namespace the same server is local: no delay at all. A busy moment can
+      // stretch one local fetch past 50 ms (66 ms once, with the other test files loading both
+      // cores), so the quickest of three counts.
+      const locals: number[] = [];
+      for (let attempt = 0; attempt < 3 && !locals.some((ms) => ms < 50); attempt++) {
+        const fetched = (await runNodeProgram(
+          [],
+          FETCH_PROGRAM,
+          [link.server.address, String(port), String(reply.length)],
+          30_000,
+        )) as { ms: number };
+        locals.push(fetched.ms);
+      }
+      const local = { ms: Math.min(...locals) };
       console.log(`1 MB at 50 ms: ${across.ms.toFixed(1)} ms across the link, ${local.ms.toFixed(1)} ms locally`);
       // Handshake, request, then slow start's doubling windows: several round trips, not one.
       expect(across.ms).toBeGreaterThan(3 * 50);

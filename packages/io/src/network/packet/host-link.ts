@@ -1,16 +1,26 @@
-import { onProcessExit } from "../../backends/exit-cleanup";
 import { identifyProcess } from "../../lifetime/process-identity";
 import { tbfArguments, tbfSettings } from "./bandwidth-cap";
 import type { LinkCalibration } from "./calibration";
-import { startEmulator, type EmulatorProcess } from "./emulator-process";
+import { startEmulator } from "./emulator-process";
 import type { EmulatorStats } from "./emulator-stats";
 import { chooseHostSubnet, type HostSubnet } from "./host-subnet";
-import { LINK_PREFIX_LENGTH, QUEUE_NUMBER, VETH_NAMES, linkBaseName, namespaceName, type LinkSide } from "./link-names";
+import { describeEmulators, emulatorsStats, recordEmulator, setLinkDelay } from "./link/link-emulators";
+import { beginLinkLifetime, identifyLinkOwner, type LinkLifetime } from "./link/link-lifetime";
+import { createRecordedNamespace } from "./link/recorded-namespace";
+import {
+  LINK_PREFIX_LENGTH,
+  LINK_SIDES,
+  QUEUE_NUMBER,
+  VETH_NAMES,
+  linkBaseName,
+  namespaceName,
+  type LinkSide,
+} from "./link-names";
 import { LinkRecord } from "./link-record";
-import { execPrefix, namespaceInode, queueRuleCommand, type LinkTools } from "./link-setup";
-import { removeRecordedLink, removeRecordedLinkSync, type RemovedLink } from "./link-teardown";
+import { execPrefix, queueRuleCommand, type LinkTools } from "./link-setup";
+import type { RemovedLink } from "./link-teardown";
 import { probeLink, type LinkVerification, type ProbeTarget } from "./link-verification";
-import { startNodeServer, type NamespacedServer } from "./node-in-namespace";
+import { startNodeServer } from "./node-in-namespace";
 import { calibrateDelay } from "./packet-link";
 import { ECHO_SERVER_PROGRAM } from "./probe-programs";
 import { runSystemCommand } from "./system-tools";
@@ -66,9 +76,18 @@ export interface HostLink {
 const DEFAULT_WINDOW_US = 50;
 let sequence = 0;
 
+/** What the steps of opening, reshaping and probing a host link share. */
+interface HostLinkParts {
+  tools: LinkTools;
+  base: string;
+  namespace: string;
+  subnet: HostSubnet;
+  clientExec: readonly string[];
+  link: LinkLifetime;
+}
+
 export async function openHostLink(options: HostLinkOptions): Promise<HostLink> {
-  const owner = identifyProcess(process.pid);
-  if (owner === null) throw new Error("a packet link needs Linux's /proc to identify its owner");
+  const owner = identifyLinkOwner();
   const { tools } = options;
   // Its own sequence far above packet-link.ts's, so the two kinds never share a name.
   const base = linkBaseName(owner, 10_000 + ++sequence);
@@ -76,121 +95,114 @@ export async function openHostLink(options: HostLinkOptions): Promise<HostLink> 
   const namespace = namespaceName(base, "client");
   const subnet: HostSubnet = await chooseHostSubnet(tools.ip);
   const clientExec = execPrefix(tools, namespace);
-  const emulators: Partial<Record<LinkSide, EmulatorProcess>> = {};
-  let echo: NamespacedServer | null = null;
-  const recordContent = () => ({
-    owner,
-    namespaces: [...record.namespaces],
-    processes: [...record.processes],
-    hostRules: [...record.hostRules],
-  });
-  const unregisterExitHook = onProcessExit(() => {
-    removeRecordedLinkSync(recordContent(), tools.ip, tools.iptables);
-    record.remove();
-  });
-  let closing: ReturnType<HostLink["close"]> | null = null;
-  const close: HostLink["close"] = () => {
-    closing ??= (async () => {
-      const stats: Record<LinkSide, EmulatorStats | null> = { client: null, server: null };
-      await echo?.stop();
-      for (const side of ["client", "server"] as const) stats[side] = (await emulators[side]?.stop()) ?? null;
-      const removed = await removeRecordedLink(recordContent(), tools.ip, tools.iptables);
-      record.remove();
-      unregisterExitHook();
-      return { stats, removed };
-    })();
-    return closing;
-  };
-  const probeTarget = async (): Promise<ProbeTarget> => {
-    echo ??= await startNodeServer([], ECHO_SERVER_PROGRAM, [subnet.server], "the link's echo server");
-    const identity = identifyProcess(echo.pid);
-    if (identity !== null && !record.processes.some((p) => p.pid === echo!.pid)) {
-      record.addProcess(identity, "the link's echo server");
-    }
-    return { clientExec, host: subnet.server, port: echo.port };
-  };
-  const setBoth = async (delayUs: number, jitterUs: number) => {
-    for (const side of ["client", "server"] as const) await emulators[side]!.setDelay(delayUs, jitterUs);
-  };
-  const capCommands = (bandwidthMbps: number | null): string[][] => {
-    const devices: Array<[readonly string[], string]> = [
-      [[tools.tc, "-n", namespace], VETH_NAMES.client],
-      [[tools.tc], subnet.hostVeth],
-    ];
-    return devices.map(([tc, device]) =>
-      bandwidthMbps === null
-        ? [...tc, "qdisc", "replace", "dev", device, "root", "pfifo_fast"]
-        : [...tc, ...tbfArguments(device, tbfSettings(bandwidthMbps))],
-    );
-  };
-  const setCap = async (bandwidthMbps: number | null) => {
-    for (const command of capCommands(bandwidthMbps)) await runSystemCommand(command);
-  };
+  const link = beginLinkLifetime(owner, record, tools.ip, tools.iptables);
+  const parts: HostLinkParts = { tools, base, namespace, subnet, clientExec, link };
 
   let bareRttMs: number;
   try {
-    record.addNamespace(namespace);
-    await runSystemCommand([tools.ip, "netns", "add", namespace]);
-    const inode = namespaceInode(namespace);
-    if (inode !== null) record.setInode(namespace, inode);
-    // The host's end is created in the host's namespace, the other directly inside the link's:
-    // deleting the namespace deletes both.
-    for (const command of hostVethCommands(tools, namespace, subnet)) await runSystemCommand(command);
-    const helperArgs = (exec: readonly string[], queue: number) => ({
-      execPrefix: exec,
-      helper: options.helper,
-      queue,
-      delayUs: 0,
-      jitterUs: 0,
-      windowUs: options.windowUs ?? DEFAULT_WINDOW_US,
-    });
-    emulators.client = await startEmulator(helperArgs(clientExec, QUEUE_NUMBER));
-    emulators.server = await startEmulator(helperArgs([], subnet.queue));
-    for (const side of ["client", "server"] as const) {
-      const identity = identifyProcess(emulators[side]!.pid);
-      if (identity !== null) record.addProcess(identity, `the packet-delay emulator (${side} side)`);
-    }
-    bareRttMs = (await probeLink(await probeTarget(), { connects: 0 })).rttMs;
-    await runSystemCommand(queueRuleCommand(tools, namespace, "client"));
-    const hostRule = hostQueueRule(subnet, base);
-    record.addHostRule("raw", hostRule);
-    await runSystemCommand([tools.iptables, "-w", "5", "-t", "raw", "-A", ...hostRule]);
+    bareRttMs = await buildHostLink(parts, options);
   } catch (error) {
-    await close().catch(() => {});
+    await link.close().catch(() => {});
     throw error;
   }
 
   return {
-    emulator: {
-      name: "packet-delay",
-      version: emulators.client.ready.version,
-      realtime: emulators.client.ready.realtime && emulators.server.ready.realtime,
-    },
+    emulator: describeEmulators(link.emulators),
     client: { namespace, address: subnet.client, exec: clientExec },
     server: { address: subnet.server },
     bareRttMs,
-    async reshape(shape) {
-      await setBoth(0, 0);
-      await setCap(shape.bandwidthMbps);
-      if (shape.rttMs === 0) return null;
-      const calibration = await calibrateDelay(shape.rttMs, bareRttMs, await probeTarget(), (delayUs) =>
-        setBoth(delayUs, 0),
-      );
-      const jitterUs = Math.round((shape.jitterMs * 1000) / 2);
-      if (jitterUs > 0) await setBoth(calibration.delayPerDirectionUs, jitterUs);
-      return calibration;
-    },
+    reshape: (shape) => reshapeHostLink(parts, bareRttMs, shape),
     async restore(delayUs, jitterUs, bandwidthMbps) {
-      await setBoth(delayUs, jitterUs);
-      await setCap(bandwidthMbps);
+      await setLinkDelay(link.emulators, delayUs, jitterUs);
+      await setHostLinkCap(parts, bandwidthMbps);
     },
-    verify: async () => probeLink(await probeTarget()),
-    emulatorStats: async () => ({
-      client: await emulators.client!.stats(),
-      server: await emulators.server!.stats(),
-    }),
-    close,
+    verify: async () => probeLink(await hostProbeTarget(parts)),
+    emulatorStats: () => emulatorsStats(link.emulators),
+    close: () => link.close(),
   };
+}
+
+/** The namespace, the veth, both emulators and both queue rules, each recorded; returns the bare veth's RTT. */
+async function buildHostLink(parts: HostLinkParts, options: HostLinkOptions): Promise<number> {
+  const { tools, namespace, subnet, clientExec, link } = parts;
+  await createRecordedNamespace(link.record, tools.ip, namespace);
+  // The host's end is created in the host's namespace, the other directly inside the link's:
+  // deleting the namespace deletes both.
+  for (const command of hostVethCommands(tools, namespace, subnet)) await runSystemCommand(command);
+  const helperArgs = (exec: readonly string[], queue: number) => ({
+    execPrefix: exec,
+    helper: options.helper,
+    queue,
+    delayUs: 0,
+    jitterUs: 0,
+    windowUs: options.windowUs ?? DEFAULT_WINDOW_US,
+  });
+  link.emulators.client = await startEmulator(helperArgs(clientExec, QUEUE_NUMBER));
+  link.emulators.server = await startEmulator(helperArgs([], subnet.queue));
+  for (const side of LINK_SIDES) recordEmulator(link.record, side, link.emulators[side]!);
+  const bareRttMs = (await probeLink(await hostProbeTarget(parts), { connects: 0 })).rttMs;
+  await runSystemCommand(queueRuleCommand(tools, namespace, "client"));
+  const hostRule = hostQueueRule(subnet, parts.base);
+  link.record.addHostRule("raw", hostRule);
+  await runSystemCommand([tools.iptables, "-w", "5", "-t", "raw", "-A", ...hostRule]);
+  return bareRttMs;
+}
+
+async function reshapeHostLink(
+  parts: HostLinkParts,
+  bareRttMs: number,
+  shape: LinkShape,
+): Promise<LinkCalibration | null> {
+  const { emulators } = parts.link;
+  await setLinkDelay(emulators, 0, 0);
+  await setHostLinkCap(parts, shape.bandwidthMbps);
+  if (shape.rttMs === 0) return null;
+  const calibration = await calibrateDelay(shape.rttMs, bareRttMs, await hostProbeTarget(parts), (delayUs) =>
+    setLinkDelay(emulators, delayUs, 0),
+  );
+  const jitterUs = Math.round((shape.jitterMs * 1000) / 2);
+  if (jitterUs > 0) await setLinkDelay(emulators, calibration.delayPerDirectionUs, jitterUs);
+  return calibration;
+}
+
+/** The echo server on the host's end, started at the first probe and recorded once. */
+async function hostProbeTarget({ link, subnet, clientExec }: HostLinkParts): Promise<ProbeTarget> {
+  const echo = (link.echo ??= await startNodeServer(
+    [],
+    ECHO_SERVER_PROGRAM,
+    [subnet.server],
+    "the link's echo server",
+  ));
+  const identity = identifyProcess(echo.pid);
+  if (identity !== null && !link.record.processes.some((p) => p.pid === echo.pid)) {
+    link.record.addProcess(identity, "the link's echo server");
+  }
+  return { clientExec, host: subnet.server, port: echo.port };
+}
+
+async function setHostLinkCap(
+  { tools, namespace, subnet }: HostLinkParts,
+  bandwidthMbps: number | null,
+): Promise<void> {
+  for (const command of hostCapCommands(tools, namespace, subnet, bandwidthMbps)) await runSystemCommand(command);
+}
+
+/** Each direction's cap on its sending end: the generators' veth and the host's; null: the default qdisc back. */
+function hostCapCommands(
+  tools: LinkTools,
+  namespace: string,
+  subnet: HostSubnet,
+  bandwidthMbps: number | null,
+): string[][] {
+  const devices: Array<[readonly string[], string]> = [
+    [[tools.tc, "-n", namespace], VETH_NAMES.client],
+    [[tools.tc], subnet.hostVeth],
+  ];
+  return devices.map(([tc, device]) =>
+    bandwidthMbps === null
+      ? [...tc, "qdisc", "replace", "dev", device, "root", "pfifo_fast"]
+      : [...tc, ...tbfArguments(device, tbfSettings(bandwidthMbps))],
+  );
 }
 
 /** The veth with its host end in the host's namespace, its other end in the link's, and their addresses. */

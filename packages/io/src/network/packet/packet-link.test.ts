@@ -72,9 +72,12 @@ describe.runIf(emulation.usable)("a packet link", { timeout: 120_000 }, () => {
     }
     const best = verifications.reduce((a, b) => (Math.abs(a.rttMs - 0.5) <= Math.abs(b.rttMs - 0.5) ? a : b));
     expect(Math.abs(best.rttMs - 0.5)).toBeLessThanOrEqual(0.05);
-    // The handshake crosses the link: at least the RTT, and not several (Node's own connect cost is a few tenths of a ms).
-    expect(best.connectMs).toBeGreaterThanOrEqual(0.45);
-    expect(best.connectMs).toBeLessThan(3);
+    // The handshake crosses the link: at least the RTT, and not several (Node's own connect cost is a
+    // few tenths of a ms). A busy moment only adds, so the quickest connect of the verifications
+    // counts (3.5 ms once, in the best RTT's verification, with the other test files loading both cores).
+    const connects = verifications.flatMap((v) => (v.connectMs === null ? [] : [v.connectMs]));
+    expect(Math.min(...connects)).toBeGreaterThanOrEqual(0.45);
+    expect(Math.min(...connects)).toBeLessThan(3);
     const stats = await link!.emulatorStats();
     console.log(`0.5 ms link: helpers ${JSON.stringify(stats.client)}`);
     expect(stats.client.packets).toBeGreaterThan(0);
@@ -107,10 +110,13 @@ describe.runIf(emulation.usable)("a packet link", { timeout: 120_000 }, () => {
       [link!.server.address, String(server.port), "7"],
       60_000,
     )) as { newConnectionMs: number[]; keepAliveMs: number[] };
-    const perConnection = median(timings.newConnectionMs);
-    const keepAlive = median(timings.keepAliveMs);
+    // The delay is a floor every request pays, and a busy moment only adds to it (a median of 122 ms
+    // per new connection once, with the other test files loading both cores): the quickest request
+    // of each kind is held to both bounds.
+    const perConnection = Math.min(...timings.newConnectionMs);
+    const keepAlive = Math.min(...timings.keepAliveMs);
     console.log(
-      `20 ms link: new connection per request ${perConnection.toFixed(2)} ms, keep-alive ${keepAlive.toFixed(2)} ms`,
+      `20 ms link: new connection per request ${perConnection.toFixed(2)} ms (median ${median(timings.newConnectionMs).toFixed(2)}), keep-alive ${keepAlive.toFixed(2)} ms (median ${median(timings.keepAliveMs).toFixed(2)})`,
     );
     expect(perConnection).toBeGreaterThanOrEqual(2 * 20 * 0.95);
     expect(perConnection).toBeLessThan(3.5 * 20);

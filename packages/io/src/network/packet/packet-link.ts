@@ -1,4 +1,3 @@
-import { onProcessExit } from "../../backends/exit-cleanup";
 import { identifyProcess } from "../../lifetime/process-identity";
 import {
   calibrationRoundTrips,
@@ -8,23 +7,20 @@ import {
   firstDelayUs,
   type LinkCalibration,
 } from "./calibration";
-import { startEmulator, type EmulatorProcess } from "./emulator-process";
+import { startEmulator } from "./emulator-process";
 import type { EmulatorStats } from "./emulator-stats";
+import { describeEmulators, emulatorsStats, recordEmulator, setLinkDelay } from "./link/link-emulators";
+import { beginLinkLifetime, identifyLinkOwner, type ClosedLink, type LinkLifetime } from "./link/link-lifetime";
+import { createRecordedNamespace } from "./link/recorded-namespace";
 import { LINK_ADDRESSES, LINK_SIDES, QUEUE_NUMBER, linkBaseName, namespaceName, type LinkSide } from "./link-names";
 import { LinkRecord } from "./link-record";
-import {
-  bandwidthCommands,
-  execPrefix,
-  namespaceInode,
-  queueRuleCommand,
-  vethCommands,
-  type LinkTools,
-} from "./link-setup";
-import { removeRecordedLink, removeRecordedLinkSync, type RemovedLink } from "./link-teardown";
+import { bandwidthCommands, execPrefix, queueRuleCommand, vethCommands, type LinkTools } from "./link-setup";
 import { probeLink, type LinkVerification, type ProbeTarget } from "./link-verification";
 import { startNodeServer, type NamespacedServer } from "./node-in-namespace";
 import { ECHO_SERVER_PROGRAM } from "./probe-programs";
 import { runSystemCommand } from "./system-tools";
+
+export type { ClosedLink } from "./link/link-lifetime";
 
 /**
  * One packet-level link: two network namespaces joined by a veth pair, each direction's packets
@@ -61,12 +57,6 @@ export interface PacketLinkSide {
   exec: readonly string[];
 }
 
-export interface ClosedLink {
-  /** Each helper's last report (null when it could not give one). */
-  stats: Record<LinkSide, EmulatorStats | null>;
-  removed: RemovedLink;
-}
-
 export interface PacketLink {
   emulator: { name: "packet-delay"; version: string; realtime: boolean };
   client: PacketLinkSide;
@@ -90,8 +80,7 @@ const PLAUSIBLE_EMULATOR_COST_MS = 0.3;
 let sequence = 0;
 
 export async function openPacketLink(options: PacketLinkOptions): Promise<PacketLink> {
-  const owner = identifyProcess(process.pid);
-  if (owner === null) throw new Error("a packet link needs Linux's /proc to identify its owner");
+  const owner = identifyLinkOwner();
   const { tools } = options;
   const base = linkBaseName(owner, ++sequence);
   const record = LinkRecord.create(options.stateDir, owner, base);
@@ -108,103 +97,83 @@ export async function openPacketLink(options: PacketLinkOptions): Promise<Packet
       exec: execPrefix(tools, namespaces.server),
     },
   };
-  const emulators: Partial<Record<LinkSide, EmulatorProcess>> = {};
-  let echo: NamespacedServer | null = null;
-  const recordContent = () => ({
-    owner,
-    namespaces: [...record.namespaces],
-    processes: [...record.processes],
-    hostRules: [...record.hostRules],
-  });
-  const unregisterExitHook = onProcessExit(() => {
-    removeRecordedLinkSync(recordContent(), tools.ip);
-    record.remove();
-  });
-
-  let closing: Promise<ClosedLink> | null = null;
-  const close = () => {
-    closing ??= (async () => {
-      const stats: ClosedLink["stats"] = { client: null, server: null };
-      await echo?.stop();
-      for (const side of LINK_SIDES) stats[side] = (await emulators[side]?.stop()) ?? null;
-      const removed = await removeRecordedLink(recordContent(), tools.ip);
-      record.remove();
-      unregisterExitHook();
-      return { stats, removed };
-    })();
-    return closing;
-  };
-
-  const jitterPerDirectionUs = Math.round(((options.jitterMs ?? 0) * 1000) / 2);
-  const calibrate = options.calibrate ?? true;
-  let delayPerDirectionUs = calibrate ? 0 : Math.round((options.rttMs * 1000) / 2);
-  let calibration: LinkCalibration | null = null;
+  const link = beginLinkLifetime(owner, record, tools.ip, null);
   const probeTarget = async () => {
-    echo ??= await startEchoServer(sides.server, record);
-    return { clientExec: sides.client.exec, host: LINK_ADDRESSES.server, port: echo.port };
+    link.echo ??= await startEchoServer(sides.server, record);
+    return { clientExec: sides.client.exec, host: LINK_ADDRESSES.server, port: link.echo.port };
   };
 
+  let delay: LinkDelay;
   try {
-    for (const side of LINK_SIDES) {
-      record.addNamespace(namespaces[side]);
-      await runSystemCommand([tools.ip, "netns", "add", namespaces[side]]);
-      const inode = namespaceInode(namespaces[side]);
-      if (inode !== null) record.setInode(namespaces[side], inode);
-    }
-    for (const command of vethCommands(tools, namespaces)) await runSystemCommand(command);
-    if (options.bandwidthMbps != null) {
-      for (const command of bandwidthCommands(tools, namespaces, options.bandwidthMbps))
-        await runSystemCommand(command);
-    }
-    for (const side of LINK_SIDES) {
-      const emulator = await startEmulator({
-        execPrefix: sides[side].exec,
-        helper: options.helper,
-        queue: QUEUE_NUMBER,
-        delayUs: delayPerDirectionUs,
-        jitterUs: calibrate ? 0 : jitterPerDirectionUs,
-        windowUs: options.windowUs ?? DEFAULT_WINDOW_US,
-      });
-      emulators[side] = emulator;
-      const identity = identifyProcess(emulator.pid);
-      if (identity !== null) record.addProcess(identity, `the packet-delay emulator (${side} side)`);
-    }
-    // Measured before the rules: the veth alone, for the emulators' own cost beside it.
-    const bareRttMs = calibrate ? (await probeLink(await probeTarget(), { connects: 0 })).rttMs : null;
-    // Each helper has bound its queue (it said "ready"), so no packet meets a queue no one reads.
-    for (const side of LINK_SIDES) await runSystemCommand(queueRuleCommand(tools, namespaces[side], side));
-    if (calibrate && bareRttMs !== null) {
-      calibration = await calibrateDelay(options.rttMs, bareRttMs, await probeTarget(), async (delayUs) => {
-        for (const side of LINK_SIDES) await emulators[side]!.setDelay(delayUs, 0);
-      });
-      delayPerDirectionUs = calibration.delayPerDirectionUs;
-      if (jitterPerDirectionUs > 0) {
-        for (const side of LINK_SIDES) await emulators[side]!.setDelay(delayPerDirectionUs, jitterPerDirectionUs);
-      }
-    }
+    await buildLink(options, namespaces, link);
+    delay = await delayLink(options, sides, link, probeTarget);
   } catch (error) {
-    await close().catch(() => {});
+    await link.close().catch(() => {});
     throw error;
   }
 
   return {
-    emulator: {
-      name: "packet-delay",
-      version: emulators.client!.ready.version,
-      realtime: LINK_SIDES.every((side) => emulators[side]!.ready.realtime),
-    },
+    emulator: describeEmulators(link.emulators),
     client: sides.client,
     server: sides.server,
-    delayPerDirectionUs,
-    jitterPerDirectionUs,
-    calibration,
+    ...delay,
     verify: async () => probeLink(await probeTarget()),
-    emulatorStats: async () => ({
-      client: await emulators.client!.stats(),
-      server: await emulators.server!.stats(),
-    }),
-    close,
+    emulatorStats: () => emulatorsStats(link.emulators),
+    close: () => link.close(),
   };
+}
+
+type LinkDelay = Pick<PacketLink, "delayPerDirectionUs" | "jitterPerDirectionUs" | "calibration">;
+
+/** The namespaces, the veth between them and its cap: everything but the emulators and their rules. */
+async function buildLink(
+  options: PacketLinkOptions,
+  namespaces: Record<LinkSide, string>,
+  link: LinkLifetime,
+): Promise<void> {
+  const { tools } = options;
+  for (const side of LINK_SIDES) await createRecordedNamespace(link.record, tools.ip, namespaces[side]);
+  for (const command of vethCommands(tools, namespaces)) await runSystemCommand(command);
+  if (options.bandwidthMbps != null) {
+    for (const command of bandwidthCommands(tools, namespaces, options.bandwidthMbps)) await runSystemCommand(command);
+  }
+}
+
+/** Starts the emulators, puts their rules in place and, unless told not to, calibrates their delay. */
+async function delayLink(
+  options: PacketLinkOptions,
+  sides: Record<LinkSide, PacketLinkSide>,
+  link: LinkLifetime,
+  probeTarget: () => Promise<ProbeTarget>,
+): Promise<LinkDelay> {
+  const { tools } = options;
+  const jitterPerDirectionUs = Math.round(((options.jitterMs ?? 0) * 1000) / 2);
+  const calibrate = options.calibrate ?? true;
+  const delayPerDirectionUs = calibrate ? 0 : Math.round((options.rttMs * 1000) / 2);
+  for (const side of LINK_SIDES) {
+    const emulator = await startEmulator({
+      execPrefix: sides[side].exec,
+      helper: options.helper,
+      queue: QUEUE_NUMBER,
+      delayUs: delayPerDirectionUs,
+      jitterUs: calibrate ? 0 : jitterPerDirectionUs,
+      windowUs: options.windowUs ?? DEFAULT_WINDOW_US,
+    });
+    link.emulators[side] = emulator;
+    recordEmulator(link.record, side, emulator);
+  }
+  // Measured before the rules: the veth alone, for the emulators' own cost beside it.
+  const bareRttMs = calibrate ? (await probeLink(await probeTarget(), { connects: 0 })).rttMs : null;
+  // Each helper has bound its queue (it said "ready"), so no packet meets a queue no one reads.
+  for (const side of LINK_SIDES) await runSystemCommand(queueRuleCommand(tools, sides[side].namespace, side));
+  if (!calibrate || bareRttMs === null) return { delayPerDirectionUs, jitterPerDirectionUs, calibration: null };
+  const calibration = await calibrateDelay(options.rttMs, bareRttMs, await probeTarget(), (delayUs) =>
+    setLinkDelay(link.emulators, delayUs, 0),
+  );
+  if (jitterPerDirectionUs > 0) {
+    await setLinkDelay(link.emulators, calibration.delayPerDirectionUs, jitterPerDirectionUs);
+  }
+  return { delayPerDirectionUs: calibration.delayPerDirectionUs, jitterPerDirectionUs, calibration };
 }
 
 async function startEchoServer(server: PacketLinkSide, record: LinkRecord): Promise<NamespacedServer> {

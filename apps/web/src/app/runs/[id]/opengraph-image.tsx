@@ -1,6 +1,6 @@
-import { groupFindings } from "@relix/core/findings/finding-groups";
-import { findingsOf } from "@relix/core/findings/findings-of";
-import { answerOf } from "@relix/core/render/answer";
+import { groupFindings } from "@relix/core/render/findings/finding-groups";
+import { findingsOf } from "@relix/core/render/findings/findings-of";
+import { answerOf } from "@relix/core/render/answer/answer";
 import { ImageResponse } from "next/og";
 import { previewPicture, type PreviewBar, type PreviewPicture } from "@/lib/report/preview-picture";
 import { resultOfRun } from "@/server/run-result";

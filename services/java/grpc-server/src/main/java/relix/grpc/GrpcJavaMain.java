@@ -41,8 +41,8 @@ import relix.grpc.wire.WireCountingServerChannel;
  * the runner. Configured only by the environment; stops cleanly on SIGTERM.
  */
 public final class GrpcJavaMain {
-  static final PortVariable GRPC_PORT = new PortVariable("GRPC_JAVA_PORT", 50061);
-  static final PortVariable METRICS_PORT = new PortVariable("GRPC_JAVA_METRICS_PORT", 9471);
+  static final PortVariable GRPC_PORT = new PortVariable("GRPC_JAVA_PORT");
+  static final PortVariable METRICS_PORT = new PortVariable("GRPC_JAVA_METRICS_PORT");
 
   public static void main(String[] args) throws Exception {
     ServiceEnv env;

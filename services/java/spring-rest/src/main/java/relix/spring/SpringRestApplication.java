@@ -15,7 +15,7 @@ import relix.common.config.ServiceEnv.PortVariable;
  */
 @SpringBootApplication
 public class SpringRestApplication {
-  static final PortVariable PORT = new PortVariable("SPRING_PORT", 8090);
+  static final PortVariable PORT = new PortVariable("SPRING_PORT");
 
   public static void main(String[] args) {
     ServiceEnv env;

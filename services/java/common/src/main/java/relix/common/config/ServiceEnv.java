@@ -22,8 +22,12 @@ public record ServiceEnv(
 
   private static final Pattern DIGITS = Pattern.compile("\\d+");
 
-  /** A port this stack listens on: its variable's name and its default. */
-  public record PortVariable(String name, int defaultPort) {}
+  /**
+   * A port this stack listens on, by its variable's name. It has no default here: the runner (and
+   * the conformance suite) always sets it from the stack's record in packages/core/src/stacks/,
+   * where the default is written once.
+   */
+  public record PortVariable(String name) {}
 
   /** Parses `env`, failing with every problem listed, each naming its variable. */
   public static ServiceEnv load(Map<String, String> env, PortVariable... portVariables) {
@@ -51,7 +55,14 @@ public record ServiceEnv(
     int shutdownTimeout = wholeNumber(env, "SHUTDOWN_TIMEOUT_MS", 5_000, 100, 60_000, problems);
     Map<String, Integer> ports = new java.util.LinkedHashMap<>();
     for (PortVariable port : portVariables) {
-      ports.put(port.name(), wholeNumber(env, port.name(), port.defaultPort(), 0, 65_535, problems));
+      if (env.get(port.name()) == null || env.get(port.name()).isBlank()) {
+        problems.add(
+            port.name()
+                + ": must be set (the runner sets it from the stack's record in packages/core/src/stacks/;"
+                + " to start this server by hand, give it a port)");
+        continue;
+      }
+      ports.put(port.name(), wholeNumber(env, port.name(), 0, 0, 65_535, problems));
     }
     if (!problems.isEmpty()) throw new InvalidEnvironmentException(problems);
     return new ServiceEnv(redisUrl, mysql, host, ttl, queryTimeout, shutdownTimeout, Map.copyOf(ports));

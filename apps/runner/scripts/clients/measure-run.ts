@@ -1,0 +1,49 @@
+/**
+ * The four runs of bench:clients, each measured as the engine measures a protocol: express and
+ * grpc-js, each under its tool (autocannon, ghz) and under the equal client (h2load).
+ */
+import { getWorkload, runSpecSchema, type ProtocolMeasure, type StackId } from "@relix/core";
+import type { EngineContext } from "../../src/engine/engine-context";
+import { measureProtocol, type ProtocolRunPlan } from "../../src/engine/measure/measure-protocol";
+import type { ComparisonOptions } from "../lib/script-options";
+
+export type Run = { stack: StackId; clients: "tools" | "equal" };
+export const RUNS: readonly Run[] = [
+  { stack: "express", clients: "tools" },
+  { stack: "express", clients: "equal" },
+  { stack: "grpc-js", clients: "tools" },
+  { stack: "grpc-js", clients: "equal" },
+];
+export const runKey = (run: Run) => `${run.stack}/${run.clients}`;
+
+/** One round: each run's measure by its runKey. */
+export type Round = Map<string, ProtocolMeasure>;
+
+export async function measureRun(
+  workloadId: string,
+  run: Run,
+  options: ComparisonOptions,
+  context: EngineContext,
+): Promise<ProtocolMeasure> {
+  const workload = getWorkload(workloadId);
+  const spec = runSpecSchema.parse({
+    workloads: [workloadId],
+    cacheModes: ["warm"],
+    connections: options.connections,
+    warmupMs: options.warmupMs,
+    durationMs: options.durationMs,
+    clients: run.clients,
+  });
+  const protocol = run.stack === "express" ? "rest" : "grpc";
+  const plan: ProtocolRunPlan = {
+    stack: run.stack,
+    workload,
+    cacheMode: "warm",
+    requests: workload.requests(spec),
+    spec,
+    cell: { workload: workloadId, cacheMode: "warm", trial: 1, trials: 1, protocol, index: 1, total: 1 },
+  };
+  const m = await measureProtocol(plan, context, () => {});
+  if (m.errors.total > 0) throw new Error(`${runKey(run)} on ${workloadId}: ${m.errors.total} errors`);
+  return m;
+}

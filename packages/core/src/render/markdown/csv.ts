@@ -1,0 +1,181 @@
+// One row per cell x stack (express and grpc-js, plus any other stack the run measured) with every
+// numeric field of the summary, for spreadsheets and pandas. A cell measured both ways (the tools,
+// and one client for both) has two more rows, its pair as the equal client measured it: each row
+// says which view it is, whether the cell's verdict rests on it, and carries that view's own
+// speedups and verdict, so a filter on `headline` gives one figure per side per cell. RFC 4180: CRLF line ends, fields quoted when they hold a comma, a quote or a line break,
+// quotes doubled. Missing values are empty fields, never "null". Text that a spreadsheet would run
+// as a formula gets a leading single quote (csvField says why).
+import type {
+  CellResult,
+  ClientStep,
+  Comparison,
+  Protocol,
+  ProtocolSummary,
+  RunResult,
+} from "../../result/result-schema";
+import { cellPair } from "../../stacks/stack-pair";
+import { cpuOfSide } from "../answer/clients";
+import { stackRowsOf, type StackRow } from "../stacks";
+import { latencyMetricKeys } from "../../stats/latency-metrics";
+import { COMPARED_METRICS } from "../../stats/speedup";
+
+type Value = string | number | boolean | null | undefined;
+
+/** What a spreadsheet takes for the start of a formula (`=`, `+`, `-`, `@`), or strips before one (tab, CR). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain decimal number as text (`-12.5`, `3e-7`): a spreadsheet reads it as that number, nothing more. */
+const PLAIN_NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * Formula injection: a result may carry text from elsewhere (an imported file's labels, preset
+ * and workload names, error codes), and a spreadsheet opening the CSV would run a cell like
+ * `=HYPERLINK(...)` or `-2+3`. Such text gets a leading single quote, which spreadsheets read as
+ * "this is text" (OWASP's advice). Numbers stay numbers, negative ones included.
+ */
+function neutralised(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
+export function csvField(value: Value): string {
+  if (value === null || value === undefined) return "";
+  const text = typeof value === "string" ? neutralised(value) : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One row's stack: its measure and payload, and the protocol family it belongs to. */
+interface Row {
+  protocol: Protocol;
+  stack: StackRow["stack"];
+  measure: ProtocolSummary;
+  payload: StackRow["payload"];
+  split: NonNullable<ProtocolSummary["server"]["split"]> | null | undefined;
+  /**
+   * "tools": each stack's own load generator; "equal": one client program for both sides. A cell
+   * measured one way only has that view alone, and it is the headline.
+   */
+  view: "tools" | "equal";
+  /** The cell's verdict rests on this row's view. */
+  headline: boolean;
+  /** The view's REST-against-gRPC comparisons and verdict (a both-ways cell's tools keep their own). */
+  comparisons: Comparison[];
+  verdict: string;
+  /** On an equal-client row of a both-ways cell: its side's step from the tool to the equal client. */
+  clientStep: ClientStep | undefined;
+}
+
+const speedup = (row: Row, metric: Comparison["metric"]) => row.comparisons.find((c) => c.metric === metric)?.ci;
+const clientStepP50 = (row: Row) => row.clientStep?.comparisons.find((c) => c.metric === "p50")?.ci;
+
+/** Column name -> value of one cell x stack. The order here is the file's column order. */
+const columns: Array<[string, (cell: CellResult, row: Row, result: RunResult) => Value]> = [
+  ["run_id", (_c, _p, r) => r.id],
+  ["preset", (_c, _p, r) => r.spec.preset],
+  ["workload", (c) => c.workload],
+  ["label", (c) => c.label],
+  ["study", (c) => c.study],
+  ["cache_mode", (c) => c.cacheMode],
+  ["protocol", (_c, p) => p.protocol],
+  ["stack", (_c, p) => p.stack],
+  // Absent in results written before placements existed: they were all measured on loopback.
+  ["placement", (c) => c.placement ?? "loopback"],
+  ["placement_rtt_ms", (c, _p, r) => r.placements?.find((p) => p.name === (c.placement ?? "loopback"))?.measuredRttMs],
+  ["trials", (c) => c.trials.length],
+  ["rps", (_c, p) => p.measure.rps],
+  ["requests", (_c, p) => p.measure.requests],
+  ["errors_total", (_c, p) => p.measure.errors.total],
+  [
+    "errors_by_code",
+    (_c, p) =>
+      Object.entries(p.measure.errors.byCode)
+        .map(([code, n]) => `${code}=${n}`)
+        .join(";"),
+  ],
+  ["latency_count", (_c, p) => p.measure.latencyMs.count],
+  ...latencyMetricKeys.map(
+    (k) =>
+      [`latency_${k}_ms`, (_c: CellResult, p: Row) => p.measure.latencyMs[k]] as [
+        string,
+        (c: CellResult, p: Row) => Value,
+      ],
+  ),
+  ["request_body_bytes", (_c, p) => p.payload.requestBodyBytes],
+  ["response_body_bytes", (_c, p) => p.payload.responseBodyBytes],
+  ["tcp_connections", (_c, p) => p.measure.connections.tcp],
+  ["in_flight", (_c, p) => p.measure.connections.inFlight],
+  ["server_cpu_ms_per_1000", (_c, p) => p.measure.server.cpuMsPer1000],
+  ["server_peak_rss_bytes", (_c, p) => p.measure.server.peakRssBytes],
+  ["server_time_ms_mean", (_c, p) => p.measure.server.serverTimeMsMean],
+  ["cache_hit_ratio", (_c, p) => p.measure.server.cacheHitRatio],
+  ["wire_bytes_received_per_request", (_c, p) => p.measure.server.wireBytesPerRequest?.received],
+  ["wire_bytes_sent_per_request", (_c, p) => p.measure.server.wireBytesPerRequest?.sent],
+  ["client_view", (_c, p) => p.view],
+  ["headline", (_c, p) => p.headline],
+  ["generator_tool", (_c, p) => p.measure.generator.tool],
+  ["generator_cpu_fraction", (_c, p) => p.measure.generator.cpuFraction],
+  ["generator_saturated", (_c, p) => p.measure.generator.saturated],
+  ["client_cpu_ms_per_call", (_c, p) => cpuOfSide(p.measure).client],
+  ["server_cpu_ms_per_call", (_c, p) => cpuOfSide(p.measure).server],
+  ["total_cpu_ms_per_call", (_c, p) => cpuOfSide(p.measure).total],
+  ["split_service_ms", (_c, p) => p.split?.serviceMs],
+  ["split_codec_ms", (_c, p) => p.split?.codecMs],
+  ["split_rest_ms", (_c, p) => p.split?.restMs],
+  // The view's REST-against-gRPC comparisons repeat on every one of its rows so each row stands alone in a filter.
+  ...COMPARED_METRICS.flatMap((metric) =>
+    (["estimate", "low", "high"] as const).map(
+      (bound) =>
+        [
+          bound === "estimate" ? `${metric}_speedup` : `${metric}_speedup_${bound}`,
+          (_c: CellResult, p: Row) => speedup(p, metric)?.[bound],
+        ] as [string, (c: CellResult, p: Row) => Value],
+    ),
+  ),
+  ["verdict", (_c, p) => p.verdict],
+  // The client step (the tools' program -> the equal client on this side's server), p50 ratio: above 1 the equal client measured it faster.
+  ["client_step_from", (_c, p) => p.clientStep?.from],
+  ["client_step_p50_ratio", (_c, p) => clientStepP50(p)?.estimate],
+  ["client_step_p50_ratio_low", (_c, p) => clientStepP50(p)?.low],
+  ["client_step_p50_ratio_high", (_c, p) => clientStepP50(p)?.high],
+  ["client_step_gap_share", (_c, p) => p.clientStep?.gapShare],
+];
+
+/** A cell's rows: its stacks as the stack table shows them (the tools'), then, measured both ways, the equal client's pair. */
+function rowsOfCell(cell: CellResult, result: RunResult): Row[] {
+  const tools = cell.toolClients;
+  const stackRows = stackRowsOf(cell).map((stackRow): Row => ({
+    protocol: stackRow.measure.protocol,
+    stack: stackRow.stack,
+    measure: stackRow.measure,
+    payload: stackRow.payload,
+    split: stackRow.measure.server.split,
+    // A `clients: equal` run drove every stack with the equal client.
+    view: result.spec.clients === "equal" ? "equal" : "tools",
+    headline: !tools,
+    comparisons: tools ? tools.comparisons : cell.comparisons,
+    verdict: tools ? tools.verdict : cell.verdict,
+    clientStep: undefined,
+  }));
+  if (!tools) return stackRows;
+  const pair = cellPair(cell);
+  const equalRows = (["rest", "grpc"] as const).map((side): Row => ({
+    protocol: side,
+    stack: pair[side],
+    measure: cell[side],
+    payload: cell.payload[side],
+    split: cell[side].server.split,
+    view: "equal",
+    headline: true,
+    comparisons: cell.comparisons,
+    verdict: cell.verdict,
+    clientStep: cell.clientSteps?.find((step) => step.side === side),
+  }));
+  return [...stackRows, ...equalRows];
+}
+
+export const csvHeader = columns.map(([name]) => name);
+
+export function renderCsv(result: RunResult): string {
+  const rows = result.cells.flatMap((cell) =>
+    rowsOfCell(cell, result).map((row) => columns.map(([, value]) => csvField(value(cell, row, result)))),
+  );
+  return [csvHeader.map(csvField), ...rows].map((row) => row.join(",")).join("\r\n") + "\r\n";
+}
