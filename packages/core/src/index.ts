@@ -14,4 +14,5 @@ export * from "./runner-api";
 export * from "./network/placements";
 export * from "./stacks/stacks";
 export * from "./sweep";
+export * from "./render/sweeps";
 export * from "./run-request";

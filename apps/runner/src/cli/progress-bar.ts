@@ -4,7 +4,7 @@
 import type { CellRef, RunEvent } from "../engine/run-events";
 import { styles, type Styles } from "@relix/core/render/terminal/ansi";
 import { formatClock, formatMs, formatRps } from "@relix/core/render/format";
-import { sweepPointLabel } from "@relix/core/sweep/coords-label";
+import { sweepPointLabel } from "@relix/core/render/sweeps/coords-label";
 
 export interface ProgressStream {
   write(text: string): unknown;

@@ -70,10 +70,14 @@ describe.skipIf(!emulation.usable)("placements over the packet-level emulator", 
     const context = await testEngineContext(await freeTargets());
     // ±0.05 ms is tight on two cores the other test files keep busy: the runner refuses a placement
     // whose probes a busy machine delayed (it retries its probes first). A refusal for that reason is
-    // the runner doing its job, not the link missing; up to three runs, and a miss on all three fails.
+    // the runner doing its job, not the link missing. A calibration taken in a busy spell leaves too
+    // little delay for a quieter moment after it (0.428 ms against 0.5, calibrated at 30 µs each way,
+    // three runs in a row once on CI), so up to six runs, two seconds apart for a busy spell to pass;
+    // a miss on all six fails.
     let result: RunResult | null = null;
     const refusals: string[] = [];
-    for (let attempt = 1; attempt <= 3 && result === null; attempt++) {
+    for (let attempt = 1; attempt <= 6 && result === null; attempt++) {
+      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 2_000));
       try {
         result = await runBenchmark(specWith(["same-zone"]), { context });
       } catch (error) {
@@ -81,7 +85,7 @@ describe.skipIf(!emulation.usable)("placements over the packet-level emulator", 
         refusals.push(error.message);
       }
     }
-    if (result === null) throw new Error(`same-zone refused three times: ${refusals.join(" | ")}`);
+    if (result === null) throw new Error(`same-zone refused six times: ${refusals.join(" | ")}`);
     const sameZone = placementOf(result, "same-zone");
     expect(sameZone.reason).toBeUndefined();
     expect(sameZone.status).toBe("measured");
@@ -110,7 +114,7 @@ describe.skipIf(!emulation.usable)("placements over the packet-level emulator", 
     expect(result.emulatorOverhead?.emulator).toBe("packet-delay");
     // The TCP proxy finding is about Toxiproxy only.
     expect(JSON.stringify(result)).not.toContain("tcp-proxy-emulation");
-  }, 120_000);
+  }, 240_000);
 
   it("makes a REST call on a new connection pay the handshake: two RTTs at 20 ms, one when kept alive", async () => {
     const context = await testEngineContext(await freeTargets());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { brackets, nextProbe, refineRow, type RowSample, type SweepWinner } from "./crossover-search";
-import { describeRow } from "./crossover-text";
+import { describeRow } from "../render/sweeps/crossover-text";
 
 /** A synthetic row: REST wins below `boundary`, gRPC from it up, with an optional tie zone around it. */
 const measureWith =

@@ -3,4 +3,4 @@ export * from "./sweep-result";
 export * from "./sweep-plan";
 export * from "./sweep-points";
 export * from "./crossover-search";
-export * from "./crossover-text";
+export * from "../render/sweeps/crossover-text";

@@ -9,7 +9,7 @@ import type { PlacementName } from "../network/placements";
 import type { Sweep, SweepAxis } from "../sweep/sweep-spec";
 import { numericSweepDimensions } from "../sweep/sweep-spec";
 import type { Crossover, SweepCoords, SweepPoint } from "../sweep/sweep-result";
-import { describeRow } from "../sweep/crossover-text";
+import { describeRow } from "../render/sweeps/crossover-text";
 import { makeRunResult, type CellInput, type RunResultInput } from "./result-fixture";
 
 type AxisInput = Pick<SweepAxis, "dimension"> & { values: ReadonlyArray<number | string> };

@@ -1,7 +1,7 @@
 import { cacheModeLabel, formatCount, formatDuration } from "@/lib/format";
 import type { LiveState } from "@/lib/live/live-state";
 import { PROTOCOL_LABEL } from "@/lib/protocol-style";
-import { sweepPointLabel } from "@relix/core/sweep/coords-label";
+import { sweepPointLabel } from "@relix/core/render/sweeps/coords-label";
 
 /** The run's place in the queue while it waits. */
 export function QueuePosition({ position }: { position: number | null }) {

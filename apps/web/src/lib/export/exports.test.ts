@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
 import { makeSweepResult } from "@relix/core/testing/sweep-fixture";
-import { sweepSummaries } from "@relix/core/sweep/crossover-text";
+import { sweepSummaries } from "@relix/core/render/sweeps/crossover-text";
 import { csvHeader, renderCsv } from "./csv";
 import { renderMarkdown } from "./markdown";
 import { renderSweepCsv } from "./sweep-export";

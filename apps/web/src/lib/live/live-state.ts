@@ -3,7 +3,7 @@ import { appendSample, DEFAULT_POINT_CAP, emptySeries, type LiveSeries } from ".
 import type { CellRef, StreamEvent } from "@relix/core/runner-api/run-events";
 import type { RunStatus } from "@relix/core/runner-api/run-status";
 import { DEFAULT_STACKS } from "@relix/core/stacks/stacks";
-import { sweepPointLabel } from "@relix/core/sweep/coords-label";
+import { sweepPointLabel } from "@relix/core/render/sweeps/coords-label";
 
 // Everything the live page shows, folded from the run's events. A pure reducer: the page feeds it
 // events from SSE (in order, possibly replayed after a reconnect) and renders the state.

@@ -1,6 +1,6 @@
 import type { RunResult } from "@relix/core/result/result-schema";
 import type { Crossover, SweepCoords, SweepPoint } from "@relix/core/sweep/sweep-result";
-import { crossoverHeadline, formatSweepValue } from "@relix/core/sweep/crossover-text";
+import { crossoverHeadline, formatSweepValue } from "@relix/core/render/sweeps/crossover-text";
 import { axisValueNames, isNumericDimension } from "@relix/core/sweep/sweep-plan";
 import type { SweepAxis } from "@relix/core/sweep/sweep-spec";
 import { sweepLayouts, type SweepLayout } from "@relix/core/render/terminal/sweep-layout";

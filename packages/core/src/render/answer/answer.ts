@@ -8,7 +8,7 @@ import { groupFindings, verdictCaveats, type FindingGroup } from "../findings/fi
 import { findingsOf } from "../findings/findings-of";
 import { placementName } from "../../network/placements";
 import type { CellResult, RunResult } from "../../result/result-schema";
-import { formatSweepValue, sweepSummaries } from "../../sweep/crossover-text";
+import { formatSweepValue, sweepSummaries } from "../sweeps/crossover-text";
 import { clearOfParity } from "../../stats/verdict";
 import { formatInt } from "../format";
 import { hasPlacements, placementVerdicts } from "./placements";

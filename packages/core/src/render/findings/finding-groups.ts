@@ -4,7 +4,7 @@
 // not to read it ten times. The terminal, the Markdown export and the web report all print these
 // groups, in this order.
 import { formatInt } from "../format";
-import { formatSweepValue } from "../../sweep/crossover-text";
+import { formatSweepValue } from "../sweeps/crossover-text";
 import { type Finding, type FindingSeverity, type FindingSubject } from "../../findings/finding";
 import { cellName } from "./finding-names";
 import { FINDING_KINDS, FINDING_WEIGHTS, type FindingWeight } from "../../findings/finding-catalog";

@@ -10,7 +10,7 @@ import { findingsOf } from "../findings/findings-of";
 import { cellPlacement } from "../../network/placements";
 import type { CellResult, RunResult } from "../../result/result-schema";
 import { figureSpeedup, publishedFiguresOfResult } from "../../presets/published-figures";
-import { sweepSummaries } from "../../sweep/crossover-text";
+import { sweepSummaries } from "../sweeps/crossover-text";
 import { styles, type Styles } from "./ansi";
 import { questionOf, whyShortOf } from "../answer/answer";
 import { hasCorrectedLatency } from "../answer/corrected-latency";

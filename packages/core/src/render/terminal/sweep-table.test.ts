@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeRow } from "../../sweep/crossover-text";
+import { describeRow } from "../sweeps/crossover-text";
 import type { SweepPoint } from "../../sweep/sweep-result";
 import { makeRunResult } from "../../testing/result-fixture";
 import { renderMarkdownReport } from "../markdown/markdown";

@@ -2,7 +2,7 @@
 // by sweep-layout (rows = the searched axis, refinement values included; columns = the other axis),
 // then the crossover sentences. Drawn by the terminal and Markdown reports and the web's table view.
 import type { CellResult, RunResult } from "../../result/result-schema";
-import { formatSweepValue, sweepSummaries } from "../../sweep/crossover-text";
+import { formatSweepValue, sweepSummaries } from "../sweeps/crossover-text";
 import type { SweepPoint } from "../../sweep/sweep-result";
 import { sweepLayouts, type SweepLayout } from "./sweep-layout";
 import { formatSpeedupCI } from "../format";

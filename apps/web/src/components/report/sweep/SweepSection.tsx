@@ -1,7 +1,7 @@
 import { findWorkload } from "@relix/core/catalog/catalog";
 import type { RunResult } from "@relix/core/result/result-schema";
 import type { Crossover } from "@relix/core/sweep/sweep-result";
-import { roughly } from "@relix/core/sweep/crossover-text";
+import { roughly } from "@relix/core/render/sweeps/crossover-text";
 import { sweepLegend } from "@relix/core/render/terminal/sweep-table";
 import { ChartCard } from "@/components/charts/ChartCard";
 import { DataTable } from "@/components/charts/DataTable";

@@ -1,8 +1,8 @@
-import { formatBytes, formatInt } from "../render/format";
-import { namedPlacements } from "../network/placements";
-import { DEFAULT_PAIR, stacks } from "../stacks/stacks";
-import { crossoversOf, type RowOutcome } from "./crossover-search";
-import type { Crossover, SweepCoords, SweepResult } from "./sweep-result";
+import { formatBytes, formatInt } from "../format";
+import { namedPlacements } from "../../network/placements";
+import { DEFAULT_PAIR, stacks } from "../../stacks/stacks";
+import { crossoversOf, type RowOutcome } from "../../sweep/crossover-search";
+import type { Crossover, SweepCoords, SweepResult } from "../../sweep/sweep-result";
 
 const sideName = { grpc: "gRPC", rest: "REST" } as const;
 

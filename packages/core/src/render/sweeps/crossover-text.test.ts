@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { RowSample, SweepWinner } from "./crossover-search";
+import type { RowSample, SweepWinner } from "../../sweep/crossover-search";
 import { crossoverHeadline, describeRow, sweepSummaries } from "./crossover-text";
-import type { Crossover } from "./sweep-result";
+import type { Crossover } from "../../sweep/sweep-result";
 
 const grid = [1, 10, 100, 1000, 10000];
 

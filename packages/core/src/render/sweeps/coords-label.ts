@@ -1,5 +1,5 @@
 import { bareValue } from "./crossover-text";
-import type { SweepCoords } from "./sweep-result";
+import type { SweepCoords } from "../../sweep/sweep-result";
 
 /**
  * Where a swept cell sits, for a progress line: "records=1,000", "payloadBytes=48.0 KiB, connections=8",
