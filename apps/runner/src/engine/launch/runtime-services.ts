@@ -28,6 +28,7 @@ import { waitForFreePorts } from "./port-release";
 import { spawnServiceProcess, type ServiceProcess } from "./service-processes";
 import { protocolOf, stackPort, StackNotServedError } from "../plan/stack-table";
 import { grpcHostOf, restHostOf, USE_RUNNING_SERVICES_OPT_IN, type ServiceTargets } from "./targets";
+import { answers } from "./answers";
 
 export interface RuntimeServices {
   /** The pid of each process started for the run, by process: its stacks must answer from it. */
@@ -78,15 +79,6 @@ function portsOf(targets: ServiceTargets, process: ServiceProcessId): { env: Rec
     ports.push(sidePort);
   }
   return { env, ports };
-}
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
-    return response.ok;
-  } catch {
-    return false;
-  }
 }
 
 async function waitUntilReady(started: ServiceProcess, readyz: string, signal?: AbortSignal): Promise<void> {

@@ -17,6 +17,7 @@ import {
   type ExtraStackId,
   type ServiceTargets,
 } from "./targets";
+import { answers } from "./answers";
 
 export interface ManagedServices {
   /** True when this runner started the services (and will stop them). */
@@ -50,15 +51,6 @@ const NO_BACKENDS: ResolvedBackends = {
   unavailable: { redis: "RELIX_BACKENDS=embedded", mysql: null },
   stop: async () => {},
 };
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
 
 async function waitUntilReady(targets: ServiceTargets, processes: ServiceProcess[], signal?: AbortSignal) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
