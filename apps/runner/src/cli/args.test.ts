@@ -83,8 +83,9 @@ describe("parseCliArgs", () => {
     expect(run("--requests", "1000").spec.requests).toBe(1000);
     expect(run().spec.restConnection).toBe("keep-alive");
     expect(run("--rest-connection", "per-request").spec.restConnection).toBe("per-request");
-    // The quick preset (the default) measures every cell by the tools and by one client for both.
-    expect(run().spec.clients).toBe("both");
+    // The quick preset (the default) drives both sides with one client, chosen before the run.
+    expect(run().spec.clients).toBe("equal");
+    expect(run("--clients", "both").spec.clients).toBe("both");
     expect(run("--clients", "equal").spec.clients).toBe("equal");
     expect(run("--clients", "tools").spec.clients).toBe("tools");
     expect(run("--preset", "study-000").spec.clients).toBe("tools");
@@ -92,6 +93,10 @@ describe("parseCliArgs", () => {
     expect(run().spec.pinCores).toBeUndefined();
     expect(run("--pin-cores", "on").spec.pinCores).toBe(true);
     expect(run("--pin-cores", "off").spec.pinCores).toBe(false);
+    // Absent: the default margin applies when the comparisons are read; given, it is the run's own.
+    expect(run().spec.margin).toBeUndefined();
+    expect(run("--margin", "2%").spec.margin).toBeCloseTo(0.02, 12);
+    expect(run("--margin", "0").spec.margin).toBe(0);
   });
 
   it.each([
@@ -101,7 +106,9 @@ describe("parseCliArgs", () => {
     ["2m", 120_000],
     ["3", 3_000],
   ])("reads --duration %s", (raw, ms) => {
-    expect(run("--duration", raw).spec.durationMs).toBe(ms);
+    // One trial: quick's three launches of 2 min windows, at 8 and again at 1 in flight, would pass
+    // the measuring-time limit, and this reads the flag, not the limit.
+    expect(run("--duration", raw, "--trials", "1").spec.durationMs).toBe(ms);
   });
 
   it.each([
@@ -190,6 +197,8 @@ describe("parseCliArgs refuses bad input with one line naming the flag, the valu
     [["--rest-connection", "close"], '--rest-connection "close": use keep-alive or per-request'],
     [["--pin-cores", "yes"], '--pin-cores "yes": use on or off'],
     [["--clients", "same"], '--clients "same": use tools, equal or both'],
+    [["--margin", "60%"], '--margin "60%": must be from 0% to 50%'],
+    [["--margin", "five"], '--margin "five": not a percentage'],
     [
       ["--workloads", "stream", "--server-delay", "1s", "--stream-messages", "11"],
       "--server-delay 1000ms: 1000 ms per message x 11 stream messages is 11000 ms of server delay per call",

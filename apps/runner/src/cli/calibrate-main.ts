@@ -7,7 +7,7 @@ const code = await runCalibration(process.argv.slice(2), {
   env: process.env,
   cwd: process.cwd(),
   // Imported here, not at the top: --help and flag errors should not wait for the engine.
-  loadEngine: async (env) => (await import("../engine/engine-from-env")).engineWithServices(env),
+  loadEngine: async (env) => (await import("../engine/engine-from-env")).calibrationEngine(env),
   onSignal: (signal, handler) => {
     process.on(signal, handler);
     return () => process.off(signal, handler);

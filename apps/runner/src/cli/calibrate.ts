@@ -1,4 +1,4 @@
-// `pnpm bench:calibrate`: the same spec run N times over services started once, then per
+// `pnpm bench:calibrate`: the same spec run N times, each run starting the services afresh, then per
 // comparison every run's estimate and interval, the median of the estimates, how many intervals
 // contain it, and how many pairs of runs named opposite winners. The evidence that a verdict's
 // interval means what its label says (docs/measurement.md "Calibration"). It also keeps each
@@ -26,7 +26,6 @@ import { percentText } from "@relix/core/render/verdicts/verdict-text";
 import type { RunResult, RunSpec } from "@relix/core";
 import { readRunToRunBook, runToRunFileOf, writeRunToRunBook } from "../engine/assemble/run-to-run-file";
 import { formatRatio, formatSpeedupCI } from "@relix/core/render/format";
-import type { ManagedServices } from "../engine/launch/service-manager";
 import type { RunBenchmark } from "../engine/run-events";
 import { parseCliArgs } from "./args";
 import { EXIT, type CliContext } from "./run-cli";
@@ -36,8 +35,11 @@ import { parseCount } from "./values";
 export const REPEAT_BOUNDS = { min: 2, max: 100, default: 20 };
 
 export interface CalibrateContext extends Omit<CliContext, "loadEngine" | "forceExit"> {
-  /** The engine and the services it measures, started once for every repeat. */
-  loadEngine: (env: CliContext["env"]) => Promise<{ runBenchmark: RunBenchmark; services: ManagedServices }>;
+  /**
+   * The engine every repeat runs on; each run starts the services afresh and stops them, so the
+   * repeats sample launches, where the variance between runs lives.
+   */
+  loadEngine: (env: CliContext["env"]) => Promise<RunBenchmark>;
 }
 
 /** `--repeat N` taken out of argv; the rest is `pnpm bench`'s flags. */
@@ -226,7 +228,7 @@ export async function runCalibration(argv: readonly string[], ctx: CalibrateCont
     const args = parseCliArgs(split.rest);
     if (args.help) {
       ctx.stdout.write(
-        `pnpm bench:calibrate [--repeat N] [pnpm bench flags]\n\nRuns the spec N times (${REPEAT_BOUNDS.min}-${REPEAT_BOUNDS.max}, default ${REPEAT_BOUNDS.default}) over services started once and prints, per comparison,\nevery run's estimate and 95% interval, the median of the estimates, how many intervals contain it and\nhow many pairs of runs named opposite winners, then the run-to-run spread: how much more the runs'\nestimates scatter than their own intervals say. The spreads are kept in .relix/run-to-run.json\n(RELIX_RUN_TO_RUN_FILE moves it, =off keeps none), and later runs of the same spec on this machine widen\ntheir intervals by them. Every other flag is pnpm bench's (pnpm bench --help).\n`,
+        `pnpm bench:calibrate [--repeat N] [pnpm bench flags]\n\nRuns the spec N times (${REPEAT_BOUNDS.min}-${REPEAT_BOUNDS.max}, default ${REPEAT_BOUNDS.default}), each starting the services afresh, and prints, per comparison,\nevery run's estimate and 95% interval, the median of the estimates, how many intervals contain it and\nhow many pairs of runs named opposite winners, then the run-to-run spread: how much more the runs'\nestimates scatter than their own intervals say. The spreads are kept in .relix/run-to-run.json\n(RELIX_RUN_TO_RUN_FILE moves it, =off keeps none), and later runs of the same spec on this machine widen\ntheir intervals by them. Every other flag is pnpm bench's (pnpm bench --help).\n`,
       );
       return EXIT.ok;
     }
@@ -241,11 +243,11 @@ export async function runCalibration(argv: readonly string[], ctx: CalibrateCont
     ctx.onSignal("SIGINT", () => controller.abort()),
     ctx.onSignal("SIGTERM", () => controller.abort()),
   ];
-  let engine: Awaited<ReturnType<CalibrateContext["loadEngine"]>>;
+  let runBenchmark: RunBenchmark;
   try {
-    engine = await ctx.loadEngine(ctx.env);
+    runBenchmark = await ctx.loadEngine(ctx.env);
   } catch (error) {
-    ctx.stderr.write(`relix-calibrate: cannot start the engine and services: ${(error as Error).message}\n`);
+    ctx.stderr.write(`relix-calibrate: cannot start the engine: ${(error as Error).message}\n`);
     for (const off of unsubscribe) off();
     return EXIT.runFailed;
   }
@@ -254,7 +256,8 @@ export async function runCalibration(argv: readonly string[], ctx: CalibrateCont
     for (let run = 1; run <= repeat; run++) {
       if (controller.signal.aborted) return EXIT.interrupted;
       const started = performance.now();
-      const result = await engine.runBenchmark(spec, { signal: controller.signal, services: engine.services });
+      // No services handed in: the run starts its own and stops them, a launch of its own.
+      const result = await runBenchmark(spec, { signal: controller.signal });
       const found = comparisonsOf(result);
       for (const [name, estimate] of found) byComparison.set(name, [...(byComparison.get(name) ?? []), estimate]);
       const headline = [...found].filter(([name]) => name.endsWith("· p50"));
@@ -272,7 +275,6 @@ export async function runCalibration(argv: readonly string[], ctx: CalibrateCont
     return controller.signal.aborted ? EXIT.interrupted : EXIT.runFailed;
   } finally {
     for (const off of unsubscribe) off();
-    await engine.services.stop();
   }
   let earlierNoise: (comparison: string) => RunToRunNoise | undefined;
   try {

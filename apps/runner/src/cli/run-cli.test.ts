@@ -1,10 +1,11 @@
 import { mkdtemp, rm, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runResultSchema, withPublishedFigures, type RunSpec } from "@relix/core";
+import { runResultSchema, specFromPreset, withPublishedFigures, type RunSpec } from "@relix/core";
 import { FINDING_KINDS } from "@relix/core/findings/finding-catalog";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RunCancelledError, type RunBenchmark, type RunOptions } from "../engine/run-events";
+import { formatDuration } from "@relix/core/render/format";
 import { makeRunResult, type CellInput } from "@relix/core/testing/result-fixture";
 import { runCli, type CliContext, type Signal } from "./run-cli";
 
@@ -57,6 +58,13 @@ async function harness(engine: RunBenchmark): Promise<Harness> {
     dir,
   };
 }
+
+/** The quick preset's trials and the time of one side's warm-up and window, which the plans below count. */
+const quick = specFromPreset("quick");
+const sideMs = quick.warmupMs + quick.durationMs;
+/** "N trials, ~T of measuring" for `sides` side windows per trial. */
+const trialsAndTime = (sides: number) =>
+  `x ${quick.trials} trials, ~${formatDuration(sides * quick.trials * sideMs)} of measuring`;
 
 /** An engine that reports one cell and returns a fixture result for the spec it was given. */
 const fakeEngine =
@@ -118,7 +126,8 @@ describe("runCli", () => {
       ],
       h.ctx,
     );
-    expect(h.stderr()).toContain("relix-bench: quick: 1 cell x 2 placements x 3 stacks x 1 trial");
+    // Per placement: the three stacks at quick's 8 in flight, and the pair again at one in flight.
+    expect(h.stderr()).toContain(`relix-bench: quick: 1 cell x 2 placements x 3 stacks ${trialsAndTime(2 * (3 + 2))}`);
   });
 
   it("adds the most JVM priming the run can do to its plan, naming the stacks, and nothing without them", async () => {
@@ -133,9 +142,17 @@ describe("runCli", () => {
 
   it("does not promise the second view where one client for both cannot drive the load (an open loop)", async () => {
     const h = await harness(fakeEngine());
-    await runCli(["--workloads", "item.get", "--cache", "warm", "--rate", "500"], h.ctx);
-    expect(h.stderr()).toMatch(/relix-bench: quick: 1 cell x 2 protocols x 1 trial/);
+    await runCli(["--workloads", "item.get", "--cache", "warm", "--rate", "500", "--clients", "both"], h.ctx);
+    // The tools alone: neither the pair by one client for both nor the pair at one call in flight
+    // (an open loop answers the latency question at its own rate).
+    expect(h.stderr()).toContain(`relix-bench: quick: 1 cell x 2 protocols ${trialsAndTime(2)}`);
     expect(h.stderr()).not.toContain("one client for both)");
+    // In a closed loop the same flags promise it, and the pair at one call in flight beside it.
+    const closed = await harness(fakeEngine());
+    await runCli(["--workloads", "item.get", "--cache", "warm", "--clients", "both"], closed.ctx);
+    expect(closed.stderr()).toContain(
+      `relix-bench: quick: 1 cell x 2 protocols (+ the pair with one client for both) ${trialsAndTime(2 + 2 + 2)}`,
+    );
   });
 
   it("runs, prints the table, writes every output relative to where pnpm was run, and exits 0", async () => {
@@ -150,9 +167,10 @@ describe("runCli", () => {
     expect(h.stdout()).toMatch(/item\.get \(warm\)\s+REST\s+\S+\s+0\.800/);
     // The short report by default: a screen, not a log.
     expect(h.stdout().trimEnd().split("\n").length).toBeLessThanOrEqual(25);
-    expect(h.stderr()).toContain(
-      "relix-bench: quick: 1 cell x 2 protocols (+ the pair with one client for both) x 1 trial, ~7.6s of measuring",
-    );
+    // One client for both sides is quick's only view: no second one promised; the pair is measured
+    // at 8 in flight and again at one.
+    expect(h.stderr()).toContain(`relix-bench: quick: 1 cell x 2 protocols ${trialsAndTime(4)}`);
+    expect(h.stderr()).not.toContain("one client for both)");
     expect(h.stderr()).toContain("[1/2] item.get warm REST trial 1/1: p50 0.800 ms, p99 2.400 ms, 9,000 rps");
     const [json] = await readdir(join(h.dir, "relix-results"));
     expect(json).toMatch(/^20250102-030405-quick-r_fixture0001\.json$/);

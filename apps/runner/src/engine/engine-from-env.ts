@@ -3,7 +3,6 @@ import { resolveEngineContext } from "./engine-context";
 import type { Env } from "./measure/load-generator";
 import { createRunBenchmark } from "./run-benchmark";
 import { runToRunFileOf } from "./assemble/run-to-run-file";
-import { ensureServices, type ManagedServices } from "./launch/service-manager";
 import type { RunBenchmark } from "./run-events";
 
 /**
@@ -16,12 +15,12 @@ export async function engineFromEnv(env: Env): Promise<RunBenchmark> {
 }
 
 /**
- * The same engine with its services started now and kept for every run it is handed to (the
- * calibration's repeats), rather than started and stopped by each run; the caller stops them.
+ * The engine `pnpm bench:calibrate` reruns a spec with: each run starts the services afresh and
+ * stops them, as a `pnpm bench` of its own would (a launch is where the variance between runs
+ * lives, so reruns over one launch would understate it), and none reads the run-to-run spreads
+ * kept before, since the calibration measures the spread those would add.
  */
-export async function engineWithServices(env: Env): Promise<{ runBenchmark: RunBenchmark; services: ManagedServices }> {
+export async function calibrationEngine(env: Env): Promise<RunBenchmark> {
   const { targets } = loadBenchConfig(env);
-  const runBenchmark = createRunBenchmark(await resolveEngineContext(targets, env));
-  const services = await ensureServices(targets, { env, log: (message) => process.stderr.write(`${message}\n`) });
-  return { runBenchmark, services };
+  return createRunBenchmark(await resolveEngineContext(targets, env));
 }

@@ -1,14 +1,15 @@
 import { newRunId } from "@relix/core/ids/run-id";
-import type { CallerCostsRecord, CellResult, RunResult, RunSpec } from "@relix/core";
+import { numericGrid, type CallerCostsRecord, type CellResult, type RunResult, type RunSpec } from "@relix/core";
 import type { EngineContext } from "./engine-context";
 import { callerCostsForRun } from "./assemble/caller-costs";
 import { assembleResult } from "./assemble/result-assembly";
 import type { PrimingRounds } from "./launch/jit-priming";
 import { launchRun } from "./launch/launch-run";
 import { readyRun } from "./launch/ready-run";
+import { trialLaunches } from "./launch/trial-launches";
 import { measurePlacements } from "./measure/measure-placements";
 import type { SweepDriverOptions } from "./measure/sweep-driver";
-import { planRun } from "./plan/plan-run";
+import { planRun, type RunPlan } from "./plan/plan-run";
 import type { RunBenchmark, RunEvent, RunOptions } from "./run-events";
 
 export { AllPlacementsRefusedError } from "./measure/measure-placements";
@@ -36,8 +37,9 @@ export function createRunBenchmark(context: EngineContext): RunBenchmark {
  * The engine, one stage a room: plan (the spec resolved once, every refusal that needs nothing
  * started), launch (the emulator, the services, other runtimes, pinning), ready (every cell's
  * answers checked on every stack, JVM code compiled), measure (each placement in turn, its cells'
- * trials), assemble (statistics, findings' facts, the result). What was launched is stopped
- * however the run ends.
+ * trials, each trial on a launch of the servers of its own, started and readied again as the
+ * first), assemble (statistics, findings' facts, the result with its launches). What was
+ * launched is stopped however the run ends.
  */
 export async function runBenchmark(requested: RunSpec, options: EngineRunOptions): Promise<RunResult> {
   const { signal, onEvent = () => {} } = options;
@@ -54,13 +56,21 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
       onEvent,
       ...(options.primingRounds ? { primingRounds: options.primingRounds } : {}),
     });
+    const launches = trialLaunches(launched, {
+      context: launched.context,
+      plan: launchPlanOf(plan),
+      ...(signal ? { signal } : {}),
+      onEvent,
+      ...(options.primingRounds ? { primingRounds: options.primingRounds } : {}),
+    });
     const measured = await measurePlacements(plan, launched, ready, {
       ...(signal ? { signal } : {}),
       onEvent,
       ...(options.countWindowCapMs === undefined ? {} : { countWindowCapMs: options.countWindowCapMs }),
+      launches,
     });
     onEvent({ type: "phase", phase: "aggregating", message: "computing confidence intervals" });
-    return assembleResult({
+    const result = assembleResult({
       id: options.runId ?? newRunId(),
       createdAt: launched.createdAt,
       finishedAt: new Date().toISOString(),
@@ -79,12 +89,22 @@ export async function runBenchmark(requested: RunSpec, options: EngineRunOptions
       ...(plan.sweep ? { sweep: plan.sweep.result(measured.cells) } : {}),
       ...callerCostsOfRun(measured.cells, launched.context.env),
     });
+    return { ...result, launches: launches.records() };
   } finally {
     await launched.stop();
   }
 }
 
 export type { RunEvent };
+
+/** What decides how many launches the run makes (launch/trial-launches.ts). */
+function launchPlanOf({ spec, placements }: RunPlan) {
+  return {
+    trials: spec.trials,
+    placements: placements.length,
+    sweepPoints: spec.sweep ? numericGrid(spec.sweep).length : 1,
+  };
+}
 
 /** The caller costs for the workloads the run measured, from this machine's `pnpm bench:codecs` (if any). */
 function callerCostsOfRun(

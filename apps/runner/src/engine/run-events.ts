@@ -11,8 +11,9 @@ export interface RunOptions {
   /** The id the result will carry (the runner service assigns it when the run is queued). */
   runId?: string;
   /**
-   * Services a long-lived caller (the runner service) keeps running across runs; without it
-   * the engine uses or starts them itself and stops what it started.
+   * Services a long-lived caller keeps running across runs; without it the engine uses or starts
+   * them itself and stops what it started. Services handed in are not the run's to restart, so
+   * its trials share their one launch (the result's `launches` says so).
    */
   services?: import("./launch/service-manager").ManagedServices;
 }

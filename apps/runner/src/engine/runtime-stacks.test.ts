@@ -176,7 +176,15 @@ if (javaBuilt) {
     const events: RunEvent[] = [];
 
     beforeAll(async () => {
-      const { spec } = parseCliArgs(["--workloads", "noop", "--stacks", "spring,grpc-java"]) as CliRun;
+      // Both views: the tools on the pair and h2load beside them, so each drives spring and grpc-java.
+      const { spec } = parseCliArgs([
+        "--workloads",
+        "noop",
+        "--stacks",
+        "spring,grpc-java",
+        "--clients",
+        "both",
+      ]) as CliRun;
       expect(spec.stacks).toEqual(["spring", "grpc-java"]);
       result = await runBenchmark(
         { ...spec, ...short, workloads: ["noop"] },
@@ -191,20 +199,20 @@ if (javaBuilt) {
       const [cell] = result.cells;
       expect(cell!.pair).toEqual({ rest: "spring", grpc: "grpc-java" });
       expect(cell!.stacks).toBeUndefined();
-      // The tools measure the pair; where their CPU per call is more than 1.1x apart (ghz's against
-      // autocannon's, usual here), h2load also drives both and the headline is its.
-      const tools = cell!.toolClients ?? cell!;
-      expect(tools.rest.generator.tool).toBe("autocannon");
-      expect(tools.grpc.generator.tool).toBe("ghz");
-      if (cell!.toolClients)
-        expect([cell!.rest.generator.tool, cell!.grpc.generator.tool]).toEqual(["h2load", "h2load"]);
+      // `clients: both` decides before the run: the tools measure the pair and h2load drives both
+      // beside them in every cell, the headline its, whatever the tools' CPU per call reads.
+      expect(cell!.toolClients?.rest.generator.tool).toBe("autocannon");
+      expect(cell!.toolClients?.grpc.generator.tool).toBe("ghz");
+      expect([cell!.rest.generator.tool, cell!.grpc.generator.tool]).toEqual(["h2load", "h2load"]);
+      expect(cell!.toolsAlone).toBeUndefined();
       for (const side of [cell!.rest, cell!.grpc]) {
         expect(side.requests).toBeGreaterThan(0);
         expect(side.errors).toEqual({ total: 0, byCode: {} });
         expect(side.server.serverTimeMsMean).toBeGreaterThan(0);
       }
       expect(cell!.payload.grpc.responseBodyBytes).toBe(0);
-      expect(cell!.verdict).toMatch(/p50/);
+      // Both questions: latency from the pair again at one call in flight, capacity at the run's 2.
+      expect(cell!.verdict).toMatch(/at one call in flight.*calls per core at 2 in flight/);
       // Its events name each stack: this is not the default two.
       const starts = events.filter((e): e is Extract<RunEvent, { type: "cell-start" }> => e.type === "cell-start");
       expect(starts.map((e) => e.cell.stack).sort()).toEqual(["grpc-java", "spring"]);
@@ -242,7 +250,9 @@ if (javaBuilt) {
         expect(side.client?.serverCounted?.failed).toBe(0);
       }
       expect(trial!.rest.client?.http).toBe("1.1");
-      expect(cell!.verdict).toMatch(/p50/);
+      // The pair again at one call in flight, by the same client: latency's answer.
+      for (const side of [cell!.lightLoad!.rest, cell!.lightLoad!.grpc]) expect(side.generator.tool).toBe("h2load");
+      expect(cell!.verdict).toMatch(/at one call in flight.*calls per core at 2 in flight/);
     });
   });
 

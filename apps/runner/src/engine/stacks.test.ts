@@ -127,7 +127,7 @@ describe("noop and item.get through all six stacks, 1 trial, 2 connections", () 
         "grpc-js->grpc-js-static",
       ]);
       for (const pair of cell.stackComparisons!) {
-        expect(pair.comparisons.map((c) => c.metric)).toEqual(["p50", "p99", "rps"]);
+        expect(pair.comparisons.map((c) => c.metric)).toEqual(["p50", "p99", "rps", "capacity"]);
         for (const c of pair.comparisons) expect([pair.from, pair.to, "none"]).toContain(c.winner);
       }
       expect(cell.layers!.map((l) => [l.layer, l.from, l.to])).toEqual([

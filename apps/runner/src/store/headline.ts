@@ -12,6 +12,18 @@ export { headlineSchema, type Headline };
 export const HEADLINE_MAX_CHARS = { workload: 120, verdict: 300 } as const;
 
 /**
+ * The comparison a headline's factor and colour come from. A cell that asked the two questions
+ * reads its verdict as their sentence, which names the latency winner first: its p50 where the
+ * server was not queueing. The p50 at the cell's own load (8 in flight: mostly queueing) could name
+ * the other side and colour the sentence against its own words. Cells written before keep their p50.
+ */
+function headlineComparison(cell: RunResult["cells"][number]) {
+  const latency = cell.questions?.latency.p50;
+  if (latency !== undefined) return latency;
+  return cell.comparisons.find((c) => c.metric === "p50") ?? cell.comparisons[0];
+}
+
+/**
  * The first cell's p50 comparison, for lists. Texts too long for a headline are cut with an
  * ellipsis rather than refused: the headline is derived, the document itself is valid and is
  * kept whole (its report shows the full verdict), and a finished run cannot be refused at all.
@@ -19,7 +31,7 @@ export const HEADLINE_MAX_CHARS = { workload: 120, verdict: 300 } as const;
 export function headlineOf(result: RunResult): Headline | null {
   const cell = result.cells[0];
   if (cell === undefined) return null;
-  const comparison = cell.comparisons.find((c) => c.metric === "p50") ?? cell.comparisons[0];
+  const comparison = headlineComparison(cell);
   if (comparison === undefined) return null;
   return {
     workload: shortened(cell.workload, HEADLINE_MAX_CHARS.workload),

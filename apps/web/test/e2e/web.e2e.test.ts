@@ -46,6 +46,23 @@ async function openInNewBrowser(url: string): Promise<{ context: BrowserContext;
 }
 
 /**
+ * A cell's verdict for a closed loop of `inFlight` calls: "REST answers 1.20x sooner at one call in
+ * flight; gRPC serves 1.90x the calls per core at 4 in flight", one side's both answers joined with
+ * "and", or either part naming no side (the figures of a short run decide which); servers busy
+ * under 0.8 of a core name no side for capacity, and say how busy each was.
+ */
+function questionsSentence(inFlight: number): RegExp {
+  const noWinner = "(?:not enough to tell|the same within \\d+(?:\\.\\d+)?%)";
+  const busy = "\\d+(?:\\.\\d)?%";
+  const unsaturated = `not saturated \\(REST busy ${busy} of a core, gRPC ${busy}\\)`;
+  const answers = "answers \\d+\\.\\d{2}x sooner at one call in flight";
+  const serves = `serves \\d+\\.\\d{2}x the calls per core at ${inFlight} in flight`;
+  const latency = `(?:(?:gRPC|REST) ${answers}|latency at one call in flight: ${noWinner})`;
+  const capacity = `(?:(?:gRPC|REST) ${serves}|calls per core at ${inFlight} in flight: (?:${noWinner}|${unsaturated}))`;
+  return new RegExp(`^(?:(?:gRPC|REST) ${answers} and ${serves}|${latency}; ${capacity})$`);
+}
+
+/**
  * Waits until the runner calls the run final; a run that ends other than done fails the test with the
  * runner's reason and its last output lines, so a CI log says why the report never came.
  */
@@ -186,8 +203,12 @@ describe("the web app against the real runner", () => {
     await page.waitForSelector('[data-testid="report"]');
     const verdicts = await page.locator('[data-testid="verdict"]').allTextContents();
     expect(verdicts.length).toBe(2); // noop (no cache) + item.get warm
-    for (const verdict of verdicts)
-      expect(verdict).toMatch(/^(gRPC|REST) \d+\.\d\dx faster at p50|^no (significant )?difference at p50/);
+    // Each cell's two questions in one sentence: the form's 4 in flight is a closed loop of more than
+    // one, so latency is read again at one call in flight, and capacity at the cell's own 4.
+    for (const verdict of verdicts) expect(verdict).toMatch(questionsSentence(4));
+    // Then each answer's own sentence, with its interval.
+    expect(await page.locator('[data-testid="verdict-latency"]').count()).toBe(2);
+    expect(await page.locator('[data-testid="verdict-capacity"]').count()).toBe(2);
     await page.waitForSelector(".recharts-surface");
     expect(await page.locator('[data-testid="chart"]').count()).toBeGreaterThanOrEqual(8);
     expect(await page.locator(".recharts-bar-rectangle").count()).toBeGreaterThan(0);

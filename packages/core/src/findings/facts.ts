@@ -156,6 +156,8 @@ export const runFactSchema = z.discriminatedUnion("kind", [
         withholdsWinner: z.literal(true).optional(),
       }),
     ),
+    /** The launches the run's intervals rest on, where they rest on two or more; absent otherwise and in older results. */
+    launches: count.optional(),
   }),
   /** A placement whose RTT the emulator could not reach: its cells were not measured. */
   z.object({

@@ -45,13 +45,15 @@ export function differenceWithinNoise(cell: CellResult): { difference: number; s
   return { difference, spread };
 }
 
-/** The one-trial cells whose p50 winner rests on one block per side (no slices taking turns). */
+/**
+ * The one-trial cells whose p50 interval rests on one block per side (no slices taking turns):
+ * such a verdict names no winner, and a result written before that rule may have named one.
+ */
 export function oneBlockCells(result: RunResult): CellResult[] {
   return result.cells.filter((cell) => {
     const p50 = p50Of(cell);
     return (
       p50 !== undefined &&
-      p50.winner !== "none" &&
       (p50.ci.method === "batch-means" || p50.ci.method === "sample-bootstrap") &&
       cell.trials.every((t) => t.rest.slices === undefined && t.grpc.slices === undefined)
     );

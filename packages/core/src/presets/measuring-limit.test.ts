@@ -40,12 +40,14 @@ describe("measuringOverLimit", () => {
 
   it("counts the JVM stacks' priming at its bound: a run that fits without it may not with it", () => {
     // 4 cells x 2 sides x 2 trials x (10 s + 210 s) = 58.7 min of windows.
+    // One call in flight: the cells' own load answers the latency question, no second pass.
     const windows = {
       workloads: ["noop", "echo", "item.get", "math.add"],
       cacheModes: ["warm" as const],
       durationMs: 210_000,
       warmupMs: 10_000,
       trials: 2,
+      connections: 1,
     };
     expect(measuringOverLimit(spec({ ...windows, stacks: ["express", "grpc-js"] }))).toBeNull();
     // The same on spring and grpc-java adds 4 cells x 2 stacks x 30 s of priming at most.

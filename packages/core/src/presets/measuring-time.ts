@@ -1,5 +1,6 @@
 import { getWorkload } from "../catalog/catalog";
 import type { RunSpec } from "../spec/run-spec";
+import { lightLoadMeasured } from "../spec/light-load";
 import { numericGrid, searchedAxis, sweepListsApplied, sweepLoadBase } from "../sweep/sweep-plan";
 import type { CellCacheMode } from "./preset";
 
@@ -25,6 +26,7 @@ export type MeasuringInput = Pick<
   RunSpec,
   "workloads" | "cacheModes" | "trials" | "warmupMs" | "durationMs" | "requests"
 > &
+  Partial<Pick<RunSpec, "connections">> &
   Partial<
     Pick<RunSpec, "network" | "stacks" | "pair" | "sweep" | "rate" | "workloadLoads" | "clients" | "restConnection">
   >;
@@ -54,8 +56,7 @@ export interface SideWindows {
 /**
  * The pair's two sides again, driven by one client for both beside the tools: in a sweep and a
  * `clients: both` run, where that client can drive the workload's load (a closed loop over kept-alive
- * connections; an open loop and per-request connections stay with the tools). A `tools` run may add
- * them too where its tools' CPU is unequal, which only the warm-ups tell: not counted.
+ * connections; an open loop and per-request connections stay with the tools).
  */
 function equalClientSidesOf(spec: MeasuringInput, workload: string): number {
   if (spec.clients === "equal" || !(spec.sweep || spec.clients === "both")) return 0;
@@ -71,7 +72,8 @@ export function bothWaysPlanned(spec: MeasuringInput): boolean {
 /**
  * Every side window a spec measures, each one after its warm-up: placements x cells x stacks (2
  * unless the spec names more, and the pair's two again where one client for both measures it beside
- * the tools: a sweep, or `clients: both`) x trials. A sweep measures that at every combination of its numeric
+ * the tools: a sweep, or `clients: both`; and again at one call in flight where the cell's own load
+ * keeps more in flight in a closed loop) x trials. A sweep measures that at every combination of its numeric
  * values (its list axes are the run's own lists), plus, at worst, every refinement point its
  * budget allows, each one cell of one row (counted at the longest cell's window).
  */
@@ -80,7 +82,10 @@ export function sideWindows(input: MeasuringInput): SideWindows[] {
   const placements = spec.network?.length ?? 1;
   const stacks = spec.stacks?.length ?? 2;
   const points = spec.sweep ? numericGrid(spec.sweep).length : 1;
-  const perCell = (workload: string) => (stacks + equalClientSidesOf(spec, workload)) * spec.trials;
+  // The pair again at one call in flight, by the headline's client (spec/light-load.ts).
+  const lightSides = (workload: string) => (lightLoadMeasured({ connections: 1, ...spec }, workload) ? 2 : 0);
+  const perCell = (workload: string) =>
+    (stacks + equalClientSidesOf(spec, workload) + lightSides(workload)) * spec.trials;
   const cells = plannedCells(spec).map(({ workload }) => ({
     count: placements * points * perCell(workload),
     windowMs: windowMsOf(spec, workload),

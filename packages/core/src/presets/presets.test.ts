@@ -56,14 +56,16 @@ describe("presets", () => {
     expect(specFromPreset("study-000")).toMatchObject({ trials: 1, durationMs: 2_000, warmupMs: 1_000 });
   });
 
-  it("quick measures for at most 45 s, both client views counted, leaving room for service start within a minute", () => {
+  it("quick measures for at most 45 s, at 8 and at 1 in flight over three launches, leaving room for service starts within 90 s", () => {
     const spec = specFromPreset("quick");
     const ms = estimateMeasuringMs(spec);
     expect(ms).not.toBeNull();
     expect(ms!).toBeLessThanOrEqual(45_000);
-    // Every cell by the tools and by one client for both, so its verdict rests on one client in every run.
-    expect(spec.clients).toBe("both");
-    expect(ms).toBe(plannedCells(spec).length * 4 * (spec.warmupMs + spec.durationMs));
+    // One client for both, chosen before the run: the headline rests on it in every run.
+    expect(spec.clients).toBe("equal");
+    // Launches are the interval's replicates: a t interval needs three at least.
+    expect(spec.trials).toBeGreaterThanOrEqual(3);
+    expect(ms).toBe(plannedCells(spec).length * 4 * spec.trials * (spec.warmupMs + spec.durationMs));
     // noop, item.get warm, a large payload, a stream: what quick promises to cover.
     const cells = plannedCells(spec);
     expect(cells).toContainEqual({ workload: "noop", cacheMode: "none" });
@@ -218,10 +220,20 @@ describe("estimateMeasuringMs", () => {
       warmupMs: 1000,
       durationMs: 4000,
       clients: "tools",
+      connections: 1,
     });
     expect(estimateMeasuringMs(spec)).toBe(4 * 2 * 2 * 5000);
     // One client for both beside the tools: the pair's two sides again, in every cell.
     expect(estimateMeasuringMs({ ...spec, clients: "both" })).toBe(4 * 4 * 2 * 5000);
+  });
+
+  it("counts the pair again at one call in flight where a closed loop keeps more in flight", () => {
+    const spec = specFromPreset("quick", { workloads: ["noop"], trials: 2, warmupMs: 1000, durationMs: 4000 });
+    expect(spec.connections).toBe(8);
+    expect(estimateMeasuringMs({ ...spec, clients: "tools" })).toBe(1 * (2 + 2) * 2 * 5000);
+    expect(estimateMeasuringMs({ ...spec, clients: "both" })).toBe(1 * (2 + 2 + 2) * 2 * 5000);
+    // An open loop at a rate answers it with its own load.
+    expect(estimateMeasuringMs({ ...spec, clients: "tools", rate: 100 })).toBe(1 * 2 * 2 * 5000);
   });
 
   it("counts every stack the spec measures", () => {
@@ -232,6 +244,7 @@ describe("estimateMeasuringMs", () => {
       durationMs: 4000,
       stacks: ["express", "node", "h2c", "grpc-js"],
       clients: "tools",
+      connections: 1,
     });
     expect(estimateMeasuringMs(spec)).toBe(1 * 4 * 2 * 5000);
   });
@@ -247,9 +260,9 @@ describe("estimateMeasuringMs", () => {
       rate: 2_000,
       trials: 2,
       warmupMs: 500,
+      clients: "both",
     });
-    // An open loop stays with the tools even where the run asks for both client views (quick does).
-    expect(spec.clients).toBe("both");
+    // An open loop stays with the tools even where the run asks for both client views.
     expect(estimateMeasuringMs(spec)).toBe(2 * 2 * 2 * (500 + 3_000));
     // The probe: a million requests at 1 req/s, 20 trials.
     const probe = runSpecSchema.parse({ workloads: ["noop"], requests: 1_000_000, rate: 1, trials: 20 });
@@ -257,7 +270,12 @@ describe("estimateMeasuringMs", () => {
   });
 
   it("counts a workload's own rate for its cells, and is unknown while another runs in a closed loop", () => {
-    const ownLoad = { workloadLoads: { echo: { rate: 100, connections: 4 } }, requests: 1_000, warmupMs: 0 };
+    const ownLoad = {
+      workloadLoads: { echo: { rate: 100, connections: 4 } },
+      requests: 1_000,
+      warmupMs: 0,
+      trials: 1,
+    };
     expect(estimateMeasuringMs(specFromPreset("quick", { workloads: ["echo"], ...ownLoad }))).toBe(2 * 10_000);
     expect(estimateMeasuringMs(specFromPreset("quick", { workloads: ["echo", "noop"], ...ownLoad }))).toBeNull();
   });

@@ -1,33 +1,33 @@
 import { definePreset } from "./preset";
 
 /**
- * A first answer in about a minute on a 2-core machine, service start included: 4 cells x 4 sides
- * (REST and gRPC by their tools, and again by one client for both) x 1 trial x (0.4 s warm-up +
- * 1.5 s) = 30 s of measuring (presets.test.ts keeps it <= 45 s), about 53 s of wall time here with
- * each slice's tool start-up. Measuring every cell both ways, rather than only where the tools' CPU
- * per call differs more than 1.1x, keeps a cell's verdict on the same client from one run to the
- * next whatever a warm-up reads: item.get's tools once sat near the factor of the day (2x), and its
- * verdict flipped between the two views.
+ * A first answer within 90 s on a 2-core machine, service start included, to the two questions a
+ * cell answers: latency at one call in flight and calls per server core at 8. 4 cells x 4 sides
+ * (REST and gRPC at 8 in flight, again at 1) x 3 launches x (0.25 s warm-up + 0.6 s) = 41 s of
+ * measuring (presets.test.ts keeps it <= 45 s); each launch starts the services afresh, since a
+ * launch carries an effect of its own: half or more of a launch mean's variance in calls per core
+ * here (docs/results.md, "Where the variance lives"). One client for both sides (h2load): the
+ * headline is chosen before the run; `--clients both` adds autocannon's and ghz's view beside it.
  */
 export const quickPreset = definePreset({
   name: "quick",
   title: "Quick look",
   description:
-    "Is gRPC faster than REST here, from the protocol floor to a large payload and a stream, with one client for both and with the usual tools, in about a minute?",
+    "Is gRPC faster than REST here, from the floor to a large payload and a stream: latency at one call in flight and calls per core, in 90 s?",
   spec: {
     workloads: ["noop", "item.get", "meteorites.get", "stream"],
     cacheModes: ["warm"],
-    clients: "both",
+    clients: "equal",
     connections: 8,
     grpcConnections: 1,
-    durationMs: 1_500,
-    warmupMs: 400,
-    trials: 1,
+    durationMs: 600,
+    warmupMs: 250,
+    trials: 3,
     streamMessages: 100,
     serverDelayMs: 0,
   },
   notes: [
-    "One trial of 1.5 s windows, REST and gRPC taking turns in slices: each 95% interval is from the paired slices.",
-    "Verdicts rest on h2load, one client for both, the tools' figure beside them; --cache warm,cold adds cold reads.",
+    "3 launches (services restarted each), 0.6 s windows at 8 and at 1 in flight: intervals over launches.",
+    "h2load drives both sides (server + wire); --clients both adds autocannon and ghz beside it.",
   ],
 });

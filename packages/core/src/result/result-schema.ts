@@ -4,6 +4,7 @@ import { studyIds } from "../catalog/workload";
 import { measureFactSchema, runFactSchema } from "../findings/facts";
 import { clientRecordSchema } from "./client-record";
 import { cpuPerCallSchema } from "./cpu-per-call";
+import { launchRecordSchema } from "./launch-record";
 import { runSpecSchema } from "../spec/run-spec";
 import { cacheModes } from "../calls/cache-mode";
 import { callerCostsRecordSchema } from "../calls/caller-cost-record";
@@ -56,6 +57,11 @@ export const sliceFiguresSchema = z.object({
   p50Ms: z.array(nonNegative.nullable()),
   p99Ms: z.array(nonNegative.nullable()),
   rps: z.array(nonNegative),
+  /**
+   * Calls per second per server core in each slice (1,000,000 / server CPU ms per 1,000 calls);
+   * null where the server reported no CPU or served no call. Absent in results written before.
+   */
+  capacity: z.array(nonNegative.nullable()).optional(),
 });
 export type SliceFigures = z.infer<typeof sliceFiguresSchema>;
 
@@ -286,6 +292,63 @@ export const toolsAloneSchema = z.object({
 });
 export type ToolsAlone = z.infer<typeof toolsAloneSchema>;
 
+/**
+ * The pair measured again at one call in flight (spec/light-load.ts), in the same launches right
+ * after the cell's own load, by the client the headline rests on: what a caller waits when the
+ * server is not queueing.
+ */
+export const lightLoadSchema = z.object({
+  /** Calls in flight on each side (one, over one connection). */
+  inFlight: z.number().int().min(1),
+  trials: z.array(
+    z.object({ trial: z.number().int().min(1), rest: protocolMeasureSchema, grpc: protocolMeasureSchema }),
+  ),
+  rest: protocolSummarySchema,
+  grpc: protocolSummarySchema,
+  comparisons: z.array(comparisonSchema),
+});
+export type LightLoad = z.infer<typeof lightLoadSchema>;
+
+/** One server's capacity at the cell's own load (stats/capacity.ts). */
+export const capacitySideSchema = z.object({
+  /** Calls per second per server core: 1,000,000 / server CPU ms per 1,000 calls; null without a CPU figure. */
+  perCore: nonNegative.nullable(),
+  /** How much of one core the server was busy over the window (rps x CPU per call); null without a CPU figure. */
+  coreShare: nonNegative.nullable(),
+  /** Calls per second it served at that load. */
+  rps: nonNegative,
+});
+export type CapacitySide = z.infer<typeof capacitySideSchema>;
+
+/**
+ * A cell's two headline questions, each a defined quantity: latency (what a caller waits when the
+ * server is not queueing) and capacity (calls per second per server core, at a load that keeps the
+ * server busy). Absent in results written before.
+ */
+export const cellQuestionsSchema = z.object({
+  latency: z.object({
+    /**
+     * Where the latency was read: "one-in-flight" (the cell measured again at one call in flight:
+     * `lightLoad`, or its own load was one call in flight), "open-loop" (its own load, a rate, each
+     * call timed from its due time), "under-saturation" (a closed loop of several in flight, as a
+     * sweep's points are: queueing, not latency alone).
+     */
+    load: z.enum(["one-in-flight", "open-loop", "under-saturation"]),
+    p50: comparisonSchema.optional(),
+    p99: comparisonSchema.optional(),
+  }),
+  capacity: z.object({
+    rest: capacitySideSchema,
+    grpc: capacitySideSchema,
+    /** Both servers busy at least 0.8 of a core (stats/capacity.ts SATURATED_CORE_SHARE); false: "not saturated". */
+    saturated: z.boolean(),
+    comparison: comparisonSchema.optional(),
+  }),
+  /** Both answers in one sentence, e.g. "REST answers 1.6x sooner ...; gRPC serves 1.9x the calls per core ...". */
+  text: z.string(),
+});
+export type CellQuestions = z.infer<typeof cellQuestionsSchema>;
+
 export const cellResultSchema = z.object({
   workload: z.string(),
   label: z.string(),
@@ -310,6 +373,8 @@ export const cellResultSchema = z.object({
       order: z.array(protocolSchema).length(2),
       /** With stacks beyond the default two: the order every stack ran in within this trial. */
       stackOrder: z.array(stackIdSchema).optional(),
+      /** The launch of the servers the trial ran on (the run's `launches`); absent in results written before. */
+      launch: z.number().int().min(1).optional(),
       rest: protocolMeasureSchema,
       grpc: protocolMeasureSchema,
     }),
@@ -347,6 +412,10 @@ export const cellResultSchema = z.object({
   toolsAlone: toolsAloneSchema.optional(),
   /** With `toolClients`: each side's step from its tool to the equal client, in the layer walk. */
   clientSteps: z.array(clientStepSchema).optional(),
+  /** The pair at one call in flight, where the cell's own load kept more in flight in a closed loop. */
+  lightLoad: lightLoadSchema.optional(),
+  /** The cell's two headline answers: latency and capacity per core. */
+  questions: cellQuestionsSchema.optional(),
 });
 export type CellResult = z.infer<typeof cellResultSchema>;
 
@@ -410,6 +479,11 @@ export const runResultSchema = z.object({
   sweep: sweepResultSchema.optional(),
   /** The network emulator's own cost on noop, when any placement was emulated. */
   emulatorOverhead: emulatorOverheadSchema.optional(),
+  /**
+   * Each launch of the run's server processes, in order (launch-record.ts): each trial runs on a
+   * launch of its own where the run started the servers. Absent in results written before.
+   */
+  launches: z.array(launchRecordSchema).optional(),
   /** Set when the result was imported rather than measured by this runner. */
   importedAt: z.string().optional(),
 });

@@ -8,3 +8,4 @@ export * from "./run-presets";
 export * from "./request-wording";
 export * from "./resolve-run-request";
 export * from "./emulator-field";
+export * from "./margin-field";

@@ -98,9 +98,9 @@ export const restConnectionField = defineRunField({
  * Which client programs drive the stacks: "tools" the load generator each stack's record names
  * (autocannon, ghz, h2load), "equal" one program for every stack (h2load over HTTP/1.1 or h2,
  * gRPC calls as framed protobuf bodies), so a verdict is about the protocols, not the tools;
- * "both" the tools and, in the same trials, one client for the headline pair, in every cell
- * (a "tools" run does that only where the tools' CPU per call is unequal), so which of the two a
- * verdict rests on does not change from one run to the next.
+ * "both" the tools and, in the same trials, one client for the headline pair, in every cell, the
+ * headline resting on that one client. Which client a verdict rests on is fixed here, before the
+ * run, never by what the run reads.
  */
 export const clientModes = ["tools", "equal", "both"] as const;
 export type ClientMode = (typeof clientModes)[number];
@@ -113,7 +113,7 @@ export const clientsField = defineRunField({
       name: "clients",
       value: "MODE",
       example: "equal",
-      help: `client programs: tools (each stack's own: autocannon, ghz, h2load; the pair also by h2load where the tools' CPU per call is over 1.1x apart), equal (h2load for every stack, gRPC as framed protobuf bodies, gRPC errors from the servers' counters) or both (the tools, and h2load for the pair in every cell, in the same trials); h2load drives a closed loop over kept-alive connections only, so with an open loop (--rate, or a preset whose workloads have a rate of their own) or --rest-connection per-request, equal is refused and both keeps the tools alone for those workloads`,
+      help: `client programs: tools (each stack's own: autocannon, ghz, h2load; the headline is theirs), equal (h2load for every stack, gRPC as framed protobuf bodies, gRPC errors from the servers' counters) or both (the tools, and h2load for the pair in every cell, in the same trials); h2load drives a closed loop over kept-alive connections only, so with an open loop (--rate, or a preset whose workloads have a rate of their own) or --rest-connection per-request, equal is refused and both keeps the tools alone for those workloads`,
     },
     (flag, raw) => parseChoice(flag, raw, clientModes),
     String,

@@ -20,6 +20,7 @@ import {
   workloadLoadsField,
 } from "./load-fields";
 import { emulatorField } from "./emulator-field";
+import { marginField } from "./margin-field";
 import { networkField } from "./network-field";
 import { pairField } from "./pair-field";
 import type { RunFieldTable } from "./run-field";
@@ -44,6 +45,7 @@ export const runFields = [
   rateField,
   workloadLoadsField,
   trialsField,
+  marginField,
   payloadBytesField,
   streamMessagesField,
   recordsField,

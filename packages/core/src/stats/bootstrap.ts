@@ -3,6 +3,7 @@
 // a noisy neighbour) should not move the answer much. Percentile intervals are enough here:
 // the verdict only asks "does the interval exclude 1?", and trial counts are small.
 import { z } from "zod";
+import { MAX_MARGIN } from "./equivalence-margin";
 import { median, quantileSorted } from "./median";
 import { mulberry32, randomIndex, type Random } from "./seeded-random";
 
@@ -25,13 +26,17 @@ export const ratioCISchema = z.object({
   degenerate: z.boolean(),
   /**
    * How the interval was built: absent (results before it was recorded, and every interval over
-   * several trials) is the between-trial bootstrap; "batch-means" is the one-trial interval from
-   * sub-windows of the measured window (batch-means.ts); "sample-bootstrap" the one-trial p50
-   * interval of a window with too few calls for sub-windows, from its calls (sample-bootstrap.ts);
-   * "paired-slices" the interval from the ratios of slices that took turns between the sides, over
-   * every trial (paired-slices.ts).
+   * several trials that were not launches) is the between-trial bootstrap; "launches" the interval
+   * over launches, each trial a fresh start of every server process, from the launches' own log
+   * ratios (launch-interval.ts); "paired-slices" the interval from the ratios of slices that took
+   * turns between the sides within a launch (paired-slices.ts); "batch-means" the one-trial
+   * interval from sub-windows of one block per side (batch-means.ts); "sample-bootstrap" the
+   * one-trial p50 interval of a block with too few calls for sub-windows, from its calls
+   * (sample-bootstrap.ts).
    */
-  method: z.enum(["trials-bootstrap", "batch-means", "sample-bootstrap", "paired-slices"]).optional(),
+  method: z.enum(["trials-bootstrap", "batch-means", "sample-bootstrap", "paired-slices", "launches"]).optional(),
+  /** launches only: the launches (fresh starts of the servers) the interval rests on. */
+  launches: z.number().int().min(2).optional(),
   /** paired-slices only: the pairs of slices (over every trial) the interval rests on. */
   pairs: z.number().int().min(2).optional(),
   /** batch-means only: the sub-windows per side the interval rests on. */
@@ -43,9 +48,16 @@ export const ratioCISchema = z.object({
    */
   samples: z.object({ rest: z.number().int().min(1), grpc: z.number().int().min(1) }).optional(),
   /**
+   * The equivalence margin the verdict was read against (0.05 = 5%): a winner is named only when
+   * the whole interval lies beyond it, and an interval wholly within it reads "the same within 5%"
+   * (stats/verdict.ts). Absent in results written before margins: no margin, and no equivalence.
+   */
+  margin: z.number().min(0).max(MAX_MARGIN).optional(),
+  /**
    * Under an emulated network placement: the relative difference (0.007 = 0.7%) the emulator's own
    * precision could make between the two sides (see EMULATOR_PRECISION_MS). A winner is named only
-   * when the whole interval lies beyond it. Absent on loopback and in older results.
+   * when the whole interval lies beyond it (or beyond the margin, whichever is larger). Absent on
+   * loopback and in older results.
    */
   emulatorBand: z.number().min(0).optional(),
   /**
@@ -55,17 +67,23 @@ export const ratioCISchema = z.object({
    */
   runToRunSpread: z.number().min(0).optional(),
   /**
-   * Where runToRunSpread came from when this machine never calibrated the spec: "reference", the
-   * reference machine's calibration of the same spec; "assumed", the largest spread any reference
-   * calibration showed at the metric (presets/calibrations/reference-run-to-run.ts). Absent: this machine's own.
+   * A spread measured on another machine, kept beside the interval for comparison and never
+   * applied: it did not widen, narrow or decide anything. "reference": the reference machine's
+   * calibration of the same spec; "assumed": the largest spread any reference calibration showed at
+   * the metric (presets/calibrations/reference-run-to-run.ts). Absent when this machine calibrated
+   * the spec (runToRunSpread) or no calibration is known.
+   */
+  referenceSpread: z.object({ spread: z.number().min(0), source: z.enum(["reference", "assumed"]) }).optional(),
+  /**
+   * Results written before spreads from elsewhere stopped being applied: where runToRunSpread came
+   * from when this machine never calibrated the spec ("reference" or "assumed", as in
+   * referenceSpread). New results never set it.
    */
   runToRunSource: z.enum(["reference", "assumed"]).optional(),
   /**
-   * A study preset's comparison that no calibration covers (runToRunSource "assumed"): its interval
-   * is widened like any other, but no winner is named. A preset reproducing a study claims its
-   * verdicts hold from one run to the next; an assumed spread has not shown that they do, so the
-   * verdict says "not enough to tell" until a calibration of the preset's runs exists
-   * (presets/calibrations/reference-run-to-run.ts). Absent: the interval alone decides.
+   * Results written before spreads from elsewhere stopped deciding verdicts: a study preset's
+   * comparison whose spread was assumed named no winner whatever its interval said. Kept so such a
+   * result reads as it was written; new results never set it.
    */
   winnerWithheld: z.literal(true).optional(),
 });

@@ -27,6 +27,8 @@ export {
 } from "./bootstrap";
 export { batchMeansRatioCI, tQuantile975, MIN_BATCHES, type BatchSide } from "./batch-means";
 export { pairedSlicesRatioCI, sliceSpread, MIN_PAIRS, type SlicedSide } from "./paired-slices";
+export { launchRatioCI, MIN_LAUNCHES } from "./launch-interval";
+export { DEFAULT_MARGIN, MAX_MARGIN, sideOfMargin, type MarginSide } from "./equivalence-margin";
 export { sampleBootstrapRatioCI, MIN_SAMPLES_FOR_BOOTSTRAP, type SampleSide } from "./sample-bootstrap";
 export {
   COMPARED_METRICS,
@@ -34,6 +36,8 @@ export {
   batchSpeedupCI,
   sampleSpeedupCI,
   pairedSpeedupCI,
+  launchSpeedupCI,
+  callsPerCoreSecond,
   ratioDirectionFor,
   type ComparedMetric,
 } from "./speedup";
@@ -68,3 +72,5 @@ export {
   type RunToRunEntry,
   type RunToRunLookup,
 } from "./run-to-run-book";
+export { capacityOf, bothSaturated, SATURATED_CORE_SHARE, type CapacityFigures } from "./capacity";
+export { varianceLevels, type VarianceLevels } from "./variance-levels";

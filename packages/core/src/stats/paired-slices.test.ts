@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { batchMeansRatioCI } from "./batch-means";
-import { calibrationSummary } from "./calibration";
 import { MIN_PAIRS, pairedSlicesRatioCI, sliceSpread } from "./paired-slices";
 import { mulberry32, type Random } from "./seeded-random";
 import { structuredVerdictFor } from "../render/verdicts/verdict-text";
@@ -72,19 +71,21 @@ function blockCI(run: SimulatedRun) {
 }
 
 describe("pairedSlicesRatioCI", () => {
-  it("does not call a drift between the sides a difference, where blocks of one side then the other do", () => {
+  it("does not call a drift between the sides a difference, where blocks of one side then the other would", () => {
     const random = mulberry32(17);
     // Equal protocols; the machine wanders by about 5% per 250 ms.
     const runs = Array.from({ length: 200 }, () => simulateRun(random, 1, 1, 0.05));
-    const winners = (ci: ReturnType<typeof pairedCI>) => structuredVerdictFor({ metric: "p50", ci }).winner;
-    const blockWinners = runs.map((run) => winners(blockCI(run))).filter((w) => w !== "none").length;
-    const pairedWinners = runs.map((run) => winners(pairedCI(run))).filter((w) => w !== "none").length;
-    // A 95% interval names a winner for equal sides about 5% of the time, 10 of 200.
-    expect(pairedWinners).toBeLessThanOrEqual(20);
-    expect(blockWinners).toBeGreaterThan(60);
-    // And they are not just as often opposite winners: the blocks name both sides.
-    const blockSides = new Set(runs.map((run) => winners(blockCI(run))));
-    expect(blockSides.has("rest") && blockSides.has("grpc")).toBe(true);
+    /** The side an interval lies wholly on, as a winner would be named without a margin. */
+    const sideOf = (ci: { low: number; high: number }) => (ci.low > 1 ? "grpc" : ci.high < 1 ? "rest" : "none");
+    const blockSides = runs.map((run) => sideOf(blockCI(run)));
+    const pairedSides = runs.map((run) => sideOf(pairedCI(run)));
+    // A 95% interval excludes parity for equal sides about 5% of the time, 10 of 200.
+    expect(pairedSides.filter((w) => w !== "none").length).toBeLessThanOrEqual(20);
+    expect(blockSides.filter((w) => w !== "none").length).toBeGreaterThan(60);
+    // And not just as often one side: the blocks' intervals point both ways.
+    expect(blockSides.includes("rest") && blockSides.includes("grpc")).toBe(true);
+    // Which is why a verdict on one block per side names no winner at all.
+    expect(runs.some((run) => structuredVerdictFor({ metric: "p50", ci: blockCI(run) }).winner !== "none")).toBe(false);
   });
 
   it("still finds a real 20% difference through the drift", () => {
@@ -95,22 +96,7 @@ describe("pairedSlicesRatioCI", () => {
     expect(verdicts.some((v) => v.winner === "rest")).toBe(false);
   });
 
-  it("covers the true ratio about 95% of the time on simulated noisy runs", () => {
-    const random = mulberry32(31);
-    const trueRatio = 1.1;
-    const cis = Array.from({ length: 400 }, () => pairedCI(simulateRun(random, 1.1, 1, 0.05, 0.05)));
-    const covered = cis.filter((ci) => ci.low <= trueRatio && trueRatio <= ci.high).length / cis.length;
-    expect(covered).toBeGreaterThan(0.9);
-    expect(covered).toBeLessThan(0.99);
-    // What the calibration command reports: coverage of the median and opposite winners.
-    const summary = calibrationSummary(
-      cis.slice(0, 20).map((ci) => ({ ...ci, winner: structuredVerdictFor({ metric: "p50", ci }).winner })),
-    );
-    expect(summary.covering).toBeGreaterThanOrEqual(18);
-    expect(summary.oppositePairs).toBe(0);
-  });
-
-  it("pools every trial's pairs and widens to the spread between trials when that is larger", () => {
+  it("over trials that were not launches, pools every trial's pairs and widens to the spread between trials when that is larger", () => {
     const steady = [1, 1.02, 0.98, 1.01, 0.99, 1];
     const side = (scale: number[]) => ({
       estimate: 1,

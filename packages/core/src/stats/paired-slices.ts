@@ -6,10 +6,15 @@
 // the ratio itself, drift included (sectioning over pairs: Asmussen & Glynn; the paired design
 // of A/B comparisons on noisy hosts).
 //
-// Several trials: the pairs of every trial are pooled, and when there are three trials or more
+// This is the lower level of the two-level interval: the noise within one launch. Where the
+// trials are launches (every server started afresh per trial), two launches or more take the
+// interval over launches instead (launch-interval.ts), which holds what differs from one process
+// to the next; this one serves a run of one launch.
+//
+// Several trials that were not launches (the servers kept running between them, as in results
+// written before): the pairs of every trial are pooled, and when there are three trials or more
 // the spread of the trials' own mean log ratios is taken instead where it is the larger (the
-// level that holds the variance decides, Kalibera & Jones): a process-level effect that no slice
-// sees still widens the interval.
+// level that holds the variance decides, Kalibera & Jones).
 //
 // The point estimate stays the ratio of the whole windows' figures (median over trials): a
 // percentile of a short slice is biased, the ratio of two slices' percentiles much less so.

@@ -1,7 +1,8 @@
 // What `pnpm bench:calibrate` leaves behind for later runs on the same machine: per spec and
 // comparison, the run-to-run spread it measured (run-to-run.ts). A run whose spec matches reads
-// its comparisons' spreads and widens their intervals by them; a spec never calibrated here gets
-// the reference machine's instead (presets/calibrations/reference-run-to-run.ts), and its result says so. Kept as a file beside the runner's other state (.relix/), never
+// its comparisons' spreads and widens their intervals by them; a spec never calibrated here is
+// shown the reference machine's spread beside its verdicts for comparison, never applied
+// (presets/calibrations/reference-run-to-run.ts): another machine's spread describes that machine. Kept as a file beside the runner's other state (.relix/), never
 // in the repository: the spread is this machine's, not the code's.
 import { z } from "zod";
 import type { RunSpec } from "../spec/run-spec";
@@ -23,10 +24,16 @@ const CELL_FIELDS = new Set<string>([
   "preset",
 ]);
 
+/**
+ * The spec fields that decide how an interval is read, not how wide it is: the equivalence margin
+ * moves no figure of a run, so runs at another margin share its spreads.
+ */
+const READING_FIELDS = new Set<string>(["margin"]);
+
 /** Every other field of the spec, keys sorted: two specs share a spread only when these are equal. */
 export function runToRunScope(spec: RunSpec): string {
   const kept = Object.entries(spec as Record<string, unknown>)
-    .filter(([key, value]) => !CELL_FIELDS.has(key) && value !== undefined)
+    .filter(([key, value]) => !CELL_FIELDS.has(key) && !READING_FIELDS.has(key) && value !== undefined)
     .sort(([a], [b]) => a.localeCompare(b));
   return JSON.stringify(Object.fromEntries(kept), (_key, value: unknown) =>
     value && typeof value === "object" && !Array.isArray(value)
@@ -63,10 +70,11 @@ export function withEntries(book: RunToRunBook, entries: readonly RunToRunEntry[
 }
 
 /**
- * Where the spread that widened a comparison's interval came from: this machine's calibration of
- * the run's spec; the reference machine's calibration of it (this machine never ran one); or, with
- * no calibration of the spec anywhere, the largest spread any reference calibration showed at the
- * metric (presets/calibrations/reference-run-to-run.ts).
+ * Where a comparison's spread came from: this machine's calibration of the run's spec (the only
+ * one that widens an interval); the reference machine's calibration of it (this machine never ran
+ * one); or, with no calibration of the spec anywhere, the largest spread any reference calibration
+ * showed at the metric (presets/calibrations/reference-run-to-run.ts). The last two are shown
+ * beside a verdict for comparison and decide nothing.
  */
 export const runToRunSources = ["this-machine", "reference", "assumed"] as const;
 export type RunToRunSource = (typeof runToRunSources)[number];
@@ -75,8 +83,9 @@ export type RunToRunSource = (typeof runToRunSources)[number];
 export interface RunToRunNoise extends RunToRunEntry {
   source: RunToRunSource;
   /**
-   * The comparison names no winner however far its interval lies from parity: an assumed spread in
-   * a run of a preset that reproduces a study (presets/calibrations/reference-run-to-run.ts says why).
+   * Set by the reference lookup on an assumed spread in a run of a preset that reproduces a study
+   * (presets/calibrations/reference-run-to-run.ts). Results written before withheld such a
+   * comparison's winner; a spread from elsewhere no longer gates a verdict, so new runs ignore it.
    */
   withholdsWinner?: true;
 }

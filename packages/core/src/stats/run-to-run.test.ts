@@ -125,19 +125,22 @@ describe("coverage of simulated reruns on a noisy machine", () => {
     return Array.from({ length: 60 }, () => reruns(random, 20, 0.63, 0.06, 0.025));
   };
 
-  it("falls short with the runs' own intervals and holds within 90-100% once they are widened", () => {
+  it("falls short with the runs' own intervals, and holds the true ratio 95% of the time widened by the true spread", () => {
     let rawCovering = 0;
     let widenedCovering = 0;
     let checked = 0;
     for (const runs of calibrations(2026)) {
       rawCovering += calibrationSummary(runs).covering;
-      const check = leaveOneOutCheck(runs)!;
-      widenedCovering += check.covering;
-      checked += check.checked;
+      // The two errors combined as independent ones: too little (the spread ignored) or too much
+      // (the two added as widths) would miss 95% by far more than 1,200 runs' 0.6 points.
+      widenedCovering += runs
+        .map((run) => widenedBy(run, 0.06))
+        .filter((ci) => ci.low <= 0.63 && 0.63 <= ci.high).length;
+      checked += runs.length;
     }
     expect(rawCovering / checked).toBeLessThan(0.7);
-    expect(widenedCovering / checked).toBeGreaterThanOrEqual(0.9);
-    expect(widenedCovering / checked).toBeLessThanOrEqual(1);
+    expect(widenedCovering / checked).toBeGreaterThanOrEqual(0.93);
+    expect(widenedCovering / checked).toBeLessThanOrEqual(0.97);
   });
 
   it("stops opposite winners that the runs' own intervals named, and keeps a real difference", () => {
@@ -173,7 +176,9 @@ describe("a kept spread tested on a later session it was not fitted to", () => {
       checked += check.checked;
     }
     expect(checked).toBe(1_200);
+    // The largest of 20 runs' needs: a fresh run needs more about one time in 21, not never.
     expect(covering / checked).toBeGreaterThanOrEqual(0.9);
+    expect(covering / checked).toBeLessThan(0.99);
   });
 
   it("misses when the later session moves more than the earlier one kept", () => {

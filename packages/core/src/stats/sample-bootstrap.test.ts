@@ -16,7 +16,7 @@ function slowCalls(random: Random, n: number, medianMs: number): number[] {
 const side = (samples: number[]) => ({ estimate: median(samples), samples });
 
 describe("p50 interval of a window too thin for sub-windows", () => {
-  it("excludes 1 and names the winner for a clear 3x difference between 14 and 12 calls", () => {
+  it("excludes 1 for a clear 3x difference between 14 and 12 calls, yet names no winner on one block per side", () => {
     const random = mulberry32(1);
     const rest = slowCalls(random, 14, 300);
     const grpc = slowCalls(random, 12, 100);
@@ -28,17 +28,20 @@ describe("p50 interval of a window too thin for sub-windows", () => {
     // Wide, as a dozen calls should give: not a tight band around 3.
     expect(ci.high / ci.low).toBeGreaterThan(1.3);
     const verdict = structuredVerdictFor({ metric: "p50", ci });
-    expect(verdict).toMatchObject({ winner: "grpc", withinTrial: true, degenerate: false });
+    expect(verdict).toMatchObject({ winner: "none", leaning: "grpc", withinTrial: true, degenerate: false });
     expect(verdict.text).toMatch(
-      /^gRPC \d\.\d\dx faster at p50 \(95% CI [\d.]+-[\d.]+, 1 trial, 14 REST and 12 gRPC calls\)$/,
+      /^not enough to tell at p50: one block per side, .*; gRPC \d\.\d\dx faster in this run \(95% CI [\d.]+-[\d.]+, 1 trial, 14 REST and 12 gRPC calls\)$/,
     );
   });
 
-  it("names REST, its interval inverted, when REST's calls are the fast ones", () => {
+  it("leans to REST, its interval inverted, when REST's calls are the fast ones", () => {
     const random = mulberry32(2);
     const ci = sampleSpeedupCI("p50", side(slowCalls(random, 20, 100)), side(slowCalls(random, 20, 300)))!;
     expect(ci.high).toBeLessThan(1);
-    expect(structuredVerdictFor({ metric: "p50", ci }).winner).toBe("rest");
+    const verdict = structuredVerdictFor({ metric: "p50", ci });
+    expect(verdict).toMatchObject({ winner: "none", leaning: "rest" });
+    expect(verdict.low).toBeCloseTo(1 / ci.high, 12);
+    expect(verdict.factor).toBeGreaterThan(1);
   });
 
   it("includes 1 for two thin windows from the same distribution, the same interval every time", () => {
@@ -50,7 +53,7 @@ describe("p50 interval of a window too thin for sub-windows", () => {
     expect(ci.high).toBeGreaterThan(1);
     expect(sampleSpeedupCI("p50", rest, grpc)).toEqual(ci);
     expect(verdictFor({ metric: "p50", ci })).toMatch(
-      /^no significant difference at p50, none larger than \d+% \(95% CI [\d.]+-[\d.]+, 1 trial, 15 calls each\)$/,
+      /^not enough to tell at p50: one block per side, .* in this run \(95% CI [\d.]+-[\d.]+, 1 trial, 15 calls each\)$/,
     );
   });
 

@@ -8,20 +8,28 @@ import type { CacheMode } from "../calls/cache-mode";
 import {
   RESULT_SCHEMA_ID,
   runResultSchema,
+  type CellQuestions,
   type CellResult,
   type Comparison,
+  type LightLoad,
   type Protocol,
   type ProtocolMeasure,
+  type ProtocolSummary,
   type PublishedFigure,
   type RunResult,
 } from "../result/result-schema";
 import { placementName, type EmulatorOverhead, type PlacementName } from "../network/placements";
 import { DEFAULT_EMULATOR_OVERHEAD, placementRecordsOf, type PlacementInput } from "./placement-fixture";
-import { runSpecSchema, type RunSpecInput } from "../spec/run-spec";
+import { runSpecSchema, type RunSpec, type RunSpecInput } from "../spec/run-spec";
+import { LIGHT_LOAD_IN_FLIGHT, lightLoadMeasured } from "../spec/light-load";
+import { specForWorkload } from "../spec/workload-load";
+import { bothSaturated, capacityOf } from "../stats/capacity";
+import { DEFAULT_MARGIN } from "../stats/equivalence-margin";
 import { createLatencyHistogram } from "../stats/latency-histogram";
 import type { LatencySummary } from "../stats/latency-summary";
-import { COMPARED_METRICS, speedupCI } from "../stats/speedup";
+import { callsPerCoreSecond, COMPARED_METRICS, speedupCI } from "../stats/speedup";
 import { structuredVerdictFor } from "../render/verdicts/verdict-text";
+import { questionsSentence, unsaturatedCapacity } from "../render/verdicts/questions-text";
 import { DEFAULT_STACKS, stackIds, type StackId } from "../stacks/stacks";
 import {
   DEFAULT_SPLITS,
@@ -55,6 +63,11 @@ export interface SideInput {
   split?: SplitInput | null;
   /** Mean server time per request, ms; default: the split's sum, else 0.05. */
   serverTimeMs?: number;
+  /**
+   * The server's CPU ms per 1,000 calls, spread over trials like the other figures; default 120.5
+   * in every trial. Capacity per core is 1,000,000 over it.
+   */
+  serverCpuMsPer1000?: number;
 }
 
 export type { SplitInput };
@@ -73,6 +86,18 @@ export interface CellInput {
   placement?: PlacementName;
   /** Figures of the spec's stacks beyond express and grpc-js (`rest` and `grpc` are those two). */
   stacks?: Partial<Record<StackId, SideInput>>;
+  /** The cell's two headline questions, as a run that asks them records them; default: the run's `questions`. */
+  questions?: QuestionsInput;
+}
+
+/**
+ * A cell that answers the two headline questions (latency and capacity per core), as results
+ * written since they were asked do: its comparisons read against the default margin, and where its
+ * own load kept more than one call in flight in a closed loop, the pair measured again at one.
+ */
+export interface QuestionsInput {
+  /** Each side at one call in flight; default: REST answers sooner (0.18 against 0.29 ms at p50). */
+  lightLoad?: { rest?: SideInput; grpc?: SideInput };
 }
 
 export type { PlacementInput };
@@ -101,6 +126,13 @@ export interface RunResultInput {
   placements?: PlacementInput[];
   /** The emulator's cost on noop; `true` for a typical Toxiproxy one. */
   emulatorOverhead?: EmulatorOverhead | true;
+  /**
+   * The one client program that drove every side, as a run with `clients` equal (or the headline
+   * of a "both" run) records: "h2load". Default: each stack's own tool (autocannon, ghz).
+   */
+  oneClient?: string;
+  /** Every cell answers the two headline questions (a cell's own `questions` wins); absent: a result written before. */
+  questions?: QuestionsInput;
 }
 
 type Side = Required<
@@ -113,6 +145,7 @@ type Side = Required<
     | "generatorCpuSpan"
     | "split"
     | "serverTimeMs"
+    | "serverCpuMsPer1000"
   >
 > &
   SideInput;
@@ -162,6 +195,8 @@ interface MeasureContext {
   grpcConnections: number;
   /** The spec names stacks beyond the default two: every measure then carries a split. */
   withStacks: boolean;
+  /** One client program for every side (RunResultInput.oneClient); absent: each stack's own tool. */
+  oneClient?: string;
 }
 
 function splitOf(stack: StackId, side: Side, withStacks: boolean): SplitInput | null | undefined {
@@ -215,7 +250,7 @@ function measure(
         ? { tcp: context.inFlight, inFlight: context.inFlight }
         : { tcp: context.grpcConnections, inFlight: context.inFlight },
     server: {
-      cpuMsPer1000: 120.5,
+      cpuMsPer1000: side.serverCpuMsPer1000 === undefined ? 120.5 : ms3(side.serverCpuMsPer1000 * factor),
       peakRssBytes: 90_000_000,
       serverTimeMsMean: side.serverTimeMs ?? splitSum ?? 0.05,
       cacheHitRatio: side.cacheHitRatio === undefined ? context.cacheHitRatio : side.cacheHitRatio,
@@ -223,7 +258,7 @@ function measure(
       ...(split === undefined ? {} : { split }),
     },
     generator: {
-      tool: toolOf(stack),
+      tool: context.oneClient ?? toolOf(stack),
       cpuFraction: side.saturated ? 0.97 : 0.4,
       saturated: side.saturated ?? false,
       ...(side.generatorCpuMsPerRequest === undefined ? {} : { cpuMsPerRequest: side.generatorCpuMsPerRequest }),
@@ -233,11 +268,90 @@ function measure(
   };
 }
 
-function comparison(metric: Comparison["metric"], rest: ProtocolMeasure[], grpc: ProtocolMeasure[]): Comparison {
-  const pick = (m: ProtocolMeasure) => (metric === "rps" ? m.rps : m.latencyMs[metric]);
-  const ci = speedupCI(metric, rest.map(pick), grpc.map(pick), { iterations: 500 });
+/** `margin`: the equivalence margin the verdict reads against; absent, as in results written before margins. */
+function comparison(
+  metric: Comparison["metric"],
+  rest: ProtocolMeasure[],
+  grpc: ProtocolMeasure[],
+  margin?: number,
+): Comparison {
+  const pick = (m: ProtocolMeasure) =>
+    metric === "rps" ? m.rps : metric === "capacity" ? callsPerCoreSecond(m.server.cpuMsPer1000) : m.latencyMs[metric];
+  const interval = speedupCI(metric, rest.map(pick), grpc.map(pick), { iterations: 500 });
+  const ci = margin === undefined ? interval : { ...interval, margin };
   const verdict = structuredVerdictFor({ metric, ci });
   return { metric, ci, winner: verdict.winner, text: verdict.text };
+}
+
+const LIGHT_REST: SideInput = { p50: 0.18, p99: 0.45, mean: 0.2, rps: 5200 };
+const LIGHT_GRPC: SideInput = { p50: 0.29, p99: 0.62, mean: 0.31, rps: 3300 };
+
+interface QuestionsContext {
+  input: QuestionsInput;
+  spec: RunSpec;
+  workload: string;
+  context: MeasureContext;
+  restSide: Side;
+  grpcSide: Side;
+  trialCount: number;
+  summaries: { rest: ProtocolSummary; grpc: ProtocolSummary };
+  comparisons: Comparison[];
+}
+
+/** The pair again at one call in flight, in as many trials as the cell's own load. */
+function lightLoadOf(q: QuestionsContext): LightLoad {
+  const context = { ...q.context, inFlight: LIGHT_LOAD_IN_FLIGHT, grpcConnections: LIGHT_LOAD_IN_FLIGHT };
+  const rest: Side = { ...q.restSide, ...LIGHT_REST, ...q.input.lightLoad?.rest };
+  const grpc: Side = { ...q.grpcSide, ...LIGHT_GRPC, ...q.input.lightLoad?.grpc };
+  const trials = Array.from({ length: q.trialCount }, (_, i) => ({
+    trial: i + 1,
+    rest: measure("rest", rest, SPREAD[i % SPREAD.length]!, context),
+    grpc: measure("grpc", grpc, SPREAD[i % SPREAD.length]!, context),
+  }));
+  const comparisons = COMPARED_METRICS.map((metric) =>
+    comparison(
+      metric,
+      trials.map((t) => t.rest),
+      trials.map((t) => t.grpc),
+      DEFAULT_MARGIN,
+    ),
+  );
+  return {
+    inFlight: LIGHT_LOAD_IN_FLIGHT,
+    trials,
+    rest: summaryOf("rest", rest, context),
+    grpc: summaryOf("grpc", grpc, context),
+    comparisons,
+  };
+}
+
+/** The cell's two answers, as the runner assembles them: latency where the server was not queueing, capacity at its own load. */
+function questionsOf(q: QuestionsContext): { lightLoad?: LightLoad; questions: CellQuestions } {
+  const own = specForWorkload(q.spec, q.workload);
+  const lightLoad = lightLoadMeasured(q.spec, q.workload) ? lightLoadOf(q) : undefined;
+  const load: CellQuestions["latency"]["load"] =
+    lightLoad || (own.rate === undefined && own.connections <= LIGHT_LOAD_IN_FLIGHT)
+      ? "one-in-flight"
+      : own.rate !== undefined
+        ? "open-loop"
+        : "under-saturation";
+  const latencyFrom = lightLoad?.comparisons ?? q.comparisons;
+  const p50 = latencyFrom.find((c) => c.metric === "p50");
+  const p99 = latencyFrom.find((c) => c.metric === "p99");
+  const rest = capacityOf(q.summaries.rest);
+  const grpc = capacityOf(q.summaries.grpc);
+  const saturated = bothSaturated(rest, grpc);
+  // As the runner does: servers that were not saturated name no capacity winner.
+  const measured = q.comparisons.find((c) => c.metric === "capacity");
+  const capacity = measured && !saturated ? unsaturatedCapacity(measured, { rest, grpc }) : measured;
+  const asked = {
+    latency: { load, ...(p50 ? { p50 } : {}), ...(p99 ? { p99 } : {}) },
+    capacity: { rest, grpc, saturated, ...(capacity ? { comparison: capacity } : {}) },
+  };
+  return {
+    ...(lightLoad ? { lightLoad } : {}),
+    questions: { ...asked, text: questionsSentence(asked, `at ${own.connections} in flight`) },
+  };
 }
 
 const defaultCacheMode = (workloadId: string): CellResult["cacheMode"] =>
@@ -261,6 +375,131 @@ function cellInputsOf(input: RunResultInput, measuredPlacements: readonly Placem
   return measuredPlacements.flatMap((placement) => unplaced.map((cell) => ({ ...cell, placement })));
 }
 
+/** What every cell of a result shares. */
+interface RunContext {
+  input: RunResultInput;
+  spec: RunSpec;
+  windowSeconds: number;
+  /** The spec's stacks beyond express and grpc-js. */
+  extraStacks: StackId[];
+}
+
+const protocolOf = (stack: StackId): Protocol => (stack.startsWith("grpc") ? "grpc" : "rest");
+
+/** A measure's figures without its timeline and notes, as a cell's summary holds them. */
+function summaryOf(protocol: Protocol, side: Side, context: MeasureContext, stack?: StackId): ProtocolSummary {
+  const { timeline: _timeline, notes: _notes, ...figures } = measure(protocol, side, 1, context, stack);
+  return figures;
+}
+
+/** The headline pair's trials, sides taking turns first (and the extra stacks with them). */
+function headlineTrials(rest: Side, grpc: Side, trialCount: number, run: RunContext, context: MeasureContext) {
+  const measured = stackIds.filter((id) => run.spec.stacks.includes(id));
+  return Array.from({ length: trialCount }, (_, i) => {
+    const factor = SPREAD[i % SPREAD.length]!;
+    const order: Protocol[] = i % 2 === 0 ? ["rest", "grpc"] : ["grpc", "rest"];
+    return {
+      trial: i + 1,
+      order,
+      ...(context.withStacks ? { stackOrder: i % 2 === 0 ? measured : [...measured].reverse() } : {}),
+      rest: measure("rest", rest, factor, context),
+      grpc: measure("grpc", grpc, factor, context),
+    };
+  });
+}
+
+/** Each extra stack's trials and summary. */
+function extraMeasuresOf(cellInput: CellInput, trialCount: number, run: RunContext, context: MeasureContext) {
+  const stackSide = (stack: StackId): Side => ({
+    ...DEFAULT_STACK_FIGURES[stack as keyof typeof DEFAULT_STACK_FIGURES],
+    ...run.input.stacks?.[stack],
+    ...cellInput.stacks?.[stack],
+  });
+  return run.extraStacks.map((stack) => ({
+    stack,
+    payload: {
+      requestBodyBytes: stackSide(stack).requestBodyBytes,
+      responseBodyBytes: stackSide(stack).responseBodyBytes,
+    },
+    trials: Array.from({ length: trialCount }, (_, i) =>
+      measure(protocolOf(stack), stackSide(stack), SPREAD[i % SPREAD.length]!, context, stack),
+    ),
+    summary: summaryOf(protocolOf(stack), stackSide(stack), context, stack),
+  }));
+}
+
+/** One cell, its workload and cache mode settled. */
+function cellOf(
+  cellInput: CellInput & Required<Pick<CellInput, "workload" | "cacheMode">>,
+  run: RunContext,
+): CellResult {
+  const { input, spec } = run;
+  const workload = getWorkload(cellInput.workload);
+  const { cacheMode } = cellInput;
+  const withStacks = run.extraStacks.length > 0;
+  const context: MeasureContext = {
+    windowSeconds: run.windowSeconds,
+    cacheHitRatio: workload.usesCache ? (cacheMode === "warm" ? 1 : 0) : null,
+    inFlight: spec.connections,
+    grpcConnections: spec.grpcConnections,
+    withStacks,
+    ...(input.oneClient === undefined ? {} : { oneClient: input.oneClient }),
+  };
+  const restSide: Side = { ...DEFAULT_REST, ...input.rest, ...cellInput.rest };
+  const grpcSide: Side = { ...DEFAULT_GRPC, ...input.grpc, ...cellInput.grpc };
+  const trialCount = cellInput.trials ?? spec.trials;
+  const trials = headlineTrials(restSide, grpcSide, trialCount, run, context);
+  const extraMeasures = extraMeasuresOf(cellInput, trialCount, run, context);
+  const trialsOf = (stack: StackId): ProtocolMeasure[] =>
+    stack === "express"
+      ? trials.map((t) => t.rest)
+      : stack === "grpc-js"
+        ? trials.map((t) => t.grpc)
+        : extraMeasures.find((m) => m.stack === stack)!.trials;
+  const asked = cellInput.questions ?? input.questions;
+  const comparisons = COMPARED_METRICS.map((metric) =>
+    comparison(metric, trialsOf("express"), trialsOf("grpc-js"), asked ? DEFAULT_MARGIN : undefined),
+  );
+  const summaries = { rest: summaryOf("rest", restSide, context), grpc: summaryOf("grpc", grpcSide, context) };
+  const answered = asked
+    ? questionsOf({
+        input: asked,
+        spec,
+        workload: workload.id,
+        context,
+        restSide,
+        grpcSide,
+        trialCount,
+        summaries,
+        comparisons,
+      })
+    : undefined;
+  return {
+    workload: workload.id,
+    label: workload.label,
+    study: workload.study,
+    cacheMode,
+    payload: {
+      rest: { requestBodyBytes: restSide.requestBodyBytes, responseBodyBytes: restSide.responseBodyBytes },
+      grpc: { requestBodyBytes: grpcSide.requestBodyBytes, responseBodyBytes: grpcSide.responseBodyBytes },
+    },
+    trials,
+    ...summaries,
+    comparisons,
+    verdict: answered?.questions.text ?? comparisons[0]!.text,
+    ...answered,
+    ...(cellInput.published ? { published: cellInput.published } : {}),
+    ...(cellInput.placement ? { placement: cellInput.placement } : {}),
+    ...(withStacks
+      ? {
+          stacks: extraMeasures,
+          stackComparisons: stackComparisonsOf(run.extraStacks, trialsOf),
+          layers: layersOf(workload.id, spec.stacks, trialsOf),
+        }
+      : {}),
+  };
+}
+
 /** A whole result; validated by runResultSchema so a fixture can never drift from the schema. */
 export function makeRunResult(input: RunResultInput = {}): RunResult {
   const plannedSpec = runSpecSchema.parse({ workloads: ["item.get"], ...input.spec });
@@ -282,92 +521,11 @@ export function makeRunResult(input: RunResultInput = {}): RunResult {
   });
   const windowSeconds = Math.max(1, Math.round(spec.durationMs / 1000));
   const extraStacks = stackIds.filter((id) => spec.stacks.includes(id) && !DEFAULT_STACKS.includes(id));
-  const withStacks = extraStacks.length > 0;
 
-  const cells = cellInputs.map((cellInput): CellResult => {
-    const workload = getWorkload(workloadOf(cellInput));
-    const cacheMode = modeOf(cellInput);
-    const context = {
-      windowSeconds,
-      cacheHitRatio: workload.usesCache ? (cacheMode === "warm" ? 1 : 0) : null,
-      inFlight: spec.connections,
-      grpcConnections: spec.grpcConnections,
-      withStacks,
-    };
-    const restSide: Side = { ...DEFAULT_REST, ...input.rest, ...cellInput.rest };
-    const grpcSide: Side = { ...DEFAULT_GRPC, ...input.grpc, ...cellInput.grpc };
-    const stackSide = (stack: StackId): Side => ({
-      ...DEFAULT_STACK_FIGURES[stack as keyof typeof DEFAULT_STACK_FIGURES],
-      ...input.stacks?.[stack],
-      ...cellInput.stacks?.[stack],
-    });
-    const protocolOf = (stack: StackId): Protocol => (stack.startsWith("grpc") ? "grpc" : "rest");
-    const trialCount = cellInput.trials ?? spec.trials;
-    const trials = Array.from({ length: trialCount }, (_, i) => {
-      const factor = SPREAD[i % SPREAD.length]!;
-      const order: Protocol[] = i % 2 === 0 ? ["rest", "grpc"] : ["grpc", "rest"];
-      const measured = stackIds.filter((id) => spec.stacks.includes(id));
-      return {
-        trial: i + 1,
-        order,
-        ...(withStacks ? { stackOrder: i % 2 === 0 ? measured : [...measured].reverse() } : {}),
-        rest: measure("rest", restSide, factor, context),
-        grpc: measure("grpc", grpcSide, factor, context),
-      };
-    });
-    const summary = (side: Side, protocol: Protocol, stack?: StackId) => {
-      const { timeline: _timeline, notes: _notes, ...rest } = measure(protocol, side, 1, context, stack);
-      return rest;
-    };
-    const extraMeasures = extraStacks.map((stack) => ({
-      stack,
-      payload: {
-        requestBodyBytes: stackSide(stack).requestBodyBytes,
-        responseBodyBytes: stackSide(stack).responseBodyBytes,
-      },
-      trials: Array.from({ length: trialCount }, (_, i) =>
-        measure(protocolOf(stack), stackSide(stack), SPREAD[i % SPREAD.length]!, context, stack),
-      ),
-      summary: summary(stackSide(stack), protocolOf(stack), stack),
-    }));
-    const trialsOf = (stack: StackId): ProtocolMeasure[] =>
-      stack === "express"
-        ? trials.map((t) => t.rest)
-        : stack === "grpc-js"
-          ? trials.map((t) => t.grpc)
-          : extraMeasures.find((m) => m.stack === stack)!.trials;
-    const comparisons = COMPARED_METRICS.map((metric) =>
-      comparison(
-        metric,
-        trials.map((t) => t.rest),
-        trials.map((t) => t.grpc),
-      ),
-    );
-    return {
-      workload: workload.id,
-      label: workload.label,
-      study: workload.study,
-      cacheMode,
-      payload: {
-        rest: { requestBodyBytes: restSide.requestBodyBytes, responseBodyBytes: restSide.responseBodyBytes },
-        grpc: { requestBodyBytes: grpcSide.requestBodyBytes, responseBodyBytes: grpcSide.responseBodyBytes },
-      },
-      trials,
-      rest: summary(restSide, "rest"),
-      grpc: summary(grpcSide, "grpc"),
-      comparisons,
-      verdict: comparisons[0]!.text,
-      ...(cellInput.published ? { published: cellInput.published } : {}),
-      ...(cellInput.placement ? { placement: cellInput.placement } : {}),
-      ...(withStacks
-        ? {
-            stacks: extraMeasures,
-            stackComparisons: stackComparisonsOf(extraStacks, trialsOf),
-            layers: layersOf(workload.id, spec.stacks, trialsOf),
-          }
-        : {}),
-    };
-  });
+  const run: RunContext = { input, spec, windowSeconds, extraStacks };
+  const cells = cellInputs.map((cellInput) =>
+    cellOf({ ...cellInput, workload: workloadOf(cellInput), cacheMode: modeOf(cellInput) }, run),
+  );
 
   const origin = input.origin ?? "ephemeral";
   const createdAt = input.createdAt ?? "2025-01-02T03:04:05.000Z";

@@ -3,7 +3,7 @@
 // extra stack against both defaults, the layer walk), computed by the real stats code.
 import type { ProtocolMeasure, StackComparison, StackPair } from "../result/result-schema";
 import { layerSteps, stacks, type StackId } from "../stacks/stacks";
-import { COMPARED_METRICS, speedupCI } from "../stats/speedup";
+import { callsPerCoreSecond, COMPARED_METRICS, speedupCI } from "../stats/speedup";
 import { layerSentence, stackVerdictFor } from "../render/verdicts/stack-verdict-text";
 
 /** Mean ms per request in the service function, encoding and decoding bodies, and the rest. */
@@ -45,7 +45,7 @@ export const DEFAULT_SPLITS: Record<StackId, SplitInput> = {
 };
 
 const pick = (metric: StackComparison["metric"], m: ProtocolMeasure) =>
-  metric === "rps" ? m.rps : m.latencyMs[metric];
+  metric === "rps" ? m.rps : metric === "capacity" ? callsPerCoreSecond(m.server.cpuMsPer1000) : m.latencyMs[metric];
 
 /** `from` against `to`: ratios above 1 mean `to` did better, as the schema orients them. */
 export function stackPairOf(from: StackId, to: StackId, trialsOf: (stack: StackId) => ProtocolMeasure[]): StackPair {

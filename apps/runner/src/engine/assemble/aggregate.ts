@@ -1,9 +1,12 @@
 import {
   batchSpeedupCI,
+  callsPerCoreSecond,
   COMPARED_METRICS,
   cpuPerCallOf,
   createLatencyHistogram,
   decodeLatencyHistogram,
+  DEFAULT_MARGIN,
+  launchSpeedupCI,
   median,
   pairedSpeedupCI,
   sampleSpeedupCI,
@@ -126,9 +129,16 @@ export function summariseProtocol(measures: ProtocolMeasure[]): ProtocolSummary 
   };
 }
 
-const metricValue = (m: ProtocolMeasure, metric: ComparedMetric) => (metric === "rps" ? m.rps : m.latencyMs[metric]);
+/** A trial's figure at a metric: latency in ms, throughput in calls/s, capacity in calls per core-second (0 when its CPU is unknown). */
+function metricValue(m: ProtocolMeasure, metric: ComparedMetric): number {
+  if (metric === "rps") return m.rps;
+  if (metric === "capacity") return callsPerCoreSecond(m.server.cpuMsPer1000);
+  return m.latencyMs[metric];
+}
 
-const BATCH_KEY = { p50: "p50Ms", p99: "p99Ms", rps: "rps" } as const;
+/** Each metric's figure per slice; batch means have no capacity figure (a sub-window's CPU is not read). */
+const SLICE_KEY = { p50: "p50Ms", p99: "p99Ms", rps: "rps", capacity: "capacity" } as const;
+const BATCH_KEY = { p50: "p50Ms", p99: "p99Ms", rps: "rps", capacity: null } as const;
 
 /**
  * Two sides measured in the same trials (index i of each is trial i): `base` is the ratio's
@@ -146,46 +156,58 @@ function sampleSideOf(measure: ProtocolMeasure): SampleSide | null {
   return { estimate: measure.latencyMs.p50, samples, calls: measure.latencyMs.count };
 }
 
-/**
- * Interleaved trials: the paired slices of every trial when enough of them pair up. Otherwise
- * (results measured one block per side, or too few slices): several trials, the between-trial
- * bootstrap; one trial, batch means over its sub-windows when both sides have enough of them;
- * for p50, failing that, a bootstrap of the window's calls when both sides kept enough of them;
- * else the bootstrap's point estimate (flagged degenerate).
- */
-function ratioCIOf({ base, other }: Sides, metric: ComparedMetric): RatioCI {
-  const baseValues = base.map((m) => metricValue(m, metric));
-  const otherValues = other.map((m) => metricValue(m, metric));
-  if (base.every((m) => m.slices) && other.every((m) => m.slices)) {
-    const key = BATCH_KEY[metric];
-    const ci = pairedSpeedupCI(
-      metric,
-      { estimate: median(baseValues), trials: base.map((m) => m.slices![key]) },
-      { estimate: median(otherValues), trials: other.map((m) => m.slices![key]) },
-    );
-    if (ci) return ci;
-  }
-  const onlyBase = base.length === 1 ? base[0]! : null;
-  const onlyOther = other.length === 1 ? other[0]! : null;
-  if (onlyBase?.batches && onlyOther?.batches) {
-    const key = BATCH_KEY[metric];
-    const ci = batchSpeedupCI(
-      metric,
-      { estimate: baseValues[0]!, batches: onlyBase.batches[key] },
-      { estimate: otherValues[0]!, batches: onlyOther.batches[key] },
-    );
-    if (ci) return ci;
-  }
-  if (metric === "p50" && onlyBase && onlyOther) {
-    const baseSide = sampleSideOf(onlyBase);
-    const otherSide = sampleSideOf(onlyOther);
-    const ci = baseSide && otherSide ? sampleSpeedupCI(metric, baseSide, otherSide) : null;
-    if (ci) return ci;
-  }
-  return speedupCI(metric, baseValues, otherValues);
+/** The interval from the slices that took turns in each trial, or null when too few pair up (or the figure has none). */
+function slicesCIOf({ base, other }: Sides, metric: ComparedMetric): RatioCI | null {
+  if (!base.every((m) => m.slices) || !other.every((m) => m.slices)) return null;
+  const key = SLICE_KEY[metric];
+  const slicesOf = (m: ProtocolMeasure) => m.slices![key] ?? [];
+  return pairedSpeedupCI(
+    metric,
+    { estimate: median(base.map((m) => metricValue(m, metric))), trials: base.map(slicesOf) },
+    { estimate: median(other.map((m) => metricValue(m, metric))), trials: other.map(slicesOf) },
+  );
 }
 
-/** Each compared metric with both sides' values all positive (a zero means every request failed: no ratio). */
+/** One trial measured one block per side: batch means over its sub-windows, else (p50) a bootstrap of its calls. */
+function oneBlockCIOf({ base, other }: Sides, metric: ComparedMetric): RatioCI | null {
+  if (base.length !== 1 || other.length !== 1) return null;
+  const [onlyBase, onlyOther] = [base[0]!, other[0]!];
+  const key = BATCH_KEY[metric];
+  if (key !== null && onlyBase.batches && onlyOther.batches) {
+    const ci = batchSpeedupCI(
+      metric,
+      { estimate: metricValue(onlyBase, metric), batches: onlyBase.batches[key] },
+      { estimate: metricValue(onlyOther, metric), batches: onlyOther.batches[key] },
+    );
+    if (ci) return ci;
+  }
+  if (metric !== "p50") return null;
+  const baseSide = sampleSideOf(onlyBase);
+  const otherSide = sampleSideOf(onlyOther);
+  return baseSide && otherSide ? sampleSpeedupCI(metric, baseSide, otherSide) : null;
+}
+
+/**
+ * The interval at two levels. Trials that were launches (every server started afresh per trial),
+ * two or more: the interval over the launches' log ratios, which holds what differs from one
+ * process to the next. Otherwise, within the run: the paired slices of every trial when enough of
+ * them pair up; failing that (one block per side, or too few slices), one trial's sub-windows or
+ * calls; else the between-trial bootstrap, which with one trial is its point estimate (degenerate).
+ */
+function ratioCIOf(sides: Sides, metric: ComparedMetric, options: CompareOptions): RatioCI {
+  const baseValues = sides.base.map((m) => metricValue(m, metric));
+  const otherValues = sides.other.map((m) => metricValue(m, metric));
+  if (options.trialsAreLaunches === true) {
+    const ci = launchSpeedupCI(metric, baseValues, otherValues);
+    if (ci) return ci;
+  }
+  return slicesCIOf(sides, metric) ?? oneBlockCIOf(sides, metric) ?? speedupCI(metric, baseValues, otherValues);
+}
+
+/**
+ * Each compared metric with both sides' values all positive in every trial: a zero means every
+ * request failed, or for capacity that a server reported no CPU; either way there is no ratio.
+ */
 function comparableMetrics(sides: Sides): ComparedMetric[] {
   return COMPARED_METRICS.filter((metric) => [...sides.base, ...sides.other].every((m) => metricValue(m, metric) > 0));
 }
@@ -194,24 +216,36 @@ export interface CompareOptions {
   /**
    * Under an emulated placement: how far apart the emulator alone can put the two sides, ms per
    * call (EMULATOR_PRECISION_MS). Each interval then carries it as a relative band, and a winner
-   * is named only beyond it. Absent on loopback.
+   * is named only beyond it (or beyond the margin, whichever is larger). Absent on loopback.
    */
   emulatorPrecisionMs?: number;
   /**
    * The comparison's run-to-run spread at this metric and where it came from: this machine's
    * calibration of the same spec, the reference machine's, or an assumed one (@relix/core
-   * presets/calibrations/reference-run-to-run.ts); undefined where there is none. Each interval is widened by
-   * it, so it covers what a rerun would find.
+   * presets/calibrations/reference-run-to-run.ts); undefined where there is none. Only this
+   * machine's own widens an interval, so it covers what a rerun here would find; another
+   * machine's is kept beside it for comparison (RatioCI.referenceSpread) and decides nothing.
    */
-  runToRunNoise?: (metric: ComparedMetric) => Pick<RunToRunNoise, "spread" | "source" | "withholdsWinner"> | undefined;
+  runToRunNoise?: (metric: ComparedMetric) => Pick<RunToRunNoise, "spread" | "source"> | undefined;
+  /**
+   * The equivalence margin the verdicts are read against (the spec's `margin`, a fraction);
+   * absent: DEFAULT_MARGIN. Recorded on every interval (RatioCI.margin).
+   */
+  margin?: number;
+  /**
+   * Every trial started the servers afresh (a launch): with two or more, the interval is taken over
+   * the launches (stats/launch-interval.ts) instead of over the slices within them.
+   */
+  trialsAreLaunches?: boolean;
 }
 
 /**
  * The interval with the emulator's band at this metric: relative to the faster side's latency
  * (p99 for p99; p50 for p50 and for throughput, which in a closed loop moves with the latency).
+ * Capacity has none: the emulator delays bytes, it does not change the server's CPU per call.
  */
 function withEmulatorBand(ci: RatioCI, sides: Sides, metric: ComparedMetric, options: CompareOptions): RatioCI {
-  if (options.emulatorPrecisionMs === undefined) return ci;
+  if (options.emulatorPrecisionMs === undefined || metric === "capacity") return ci;
   const latency = metric === "p99" ? "p99" : "p50";
   const reference = Math.min(
     median(sides.base.map((m) => m.latencyMs[latency])),
@@ -220,24 +254,35 @@ function withEmulatorBand(ci: RatioCI, sides: Sides, metric: ComparedMetric, opt
   return { ...ci, emulatorBand: emulatorBand(reference, options.emulatorPrecisionMs) };
 }
 
-/** The interval widened by the comparison's run-to-run spread, when it has one (not a point estimate's). */
+/**
+ * The interval widened by this machine's own run-to-run spread of the comparison, when it has one;
+ * a spread measured elsewhere is only noted beside it (not a point estimate's: it has no interval).
+ */
 function withRunToRun(ci: RatioCI, metric: ComparedMetric, options: CompareOptions): RatioCI {
-  // A point estimate has no interval to widen: its spread is not looked up, so the run's fact lists only those applied.
   if (ci.degenerate) return ci;
   const noise = options.runToRunNoise?.(metric);
   if (noise === undefined) return ci;
-  return {
-    ...widenedBy(ci, noise.spread),
-    runToRunSpread: noise.spread,
-    ...(noise.source === "this-machine" ? {} : { runToRunSource: noise.source }),
-    ...(noise.withholdsWinner ? { winnerWithheld: true as const } : {}),
-  };
+  if (noise.source !== "this-machine")
+    return { ...ci, referenceSpread: { spread: noise.spread, source: noise.source } };
+  return { ...widenedBy(ci, noise.spread), runToRunSpread: noise.spread };
+}
+
+/** The margin the interval is read against, recorded on it so a stored result says what decided it. */
+const withMargin = (ci: RatioCI, options: CompareOptions): RatioCI => ({
+  ...ci,
+  margin: options.margin ?? DEFAULT_MARGIN,
+});
+
+/** One metric's interval with everything that decides its verdict: band, spread and margin. */
+function comparedCI(sides: Sides, metric: ComparedMetric, options: CompareOptions, runToRun: boolean): RatioCI {
+  const ci = withEmulatorBand(ratioCIOf(sides, metric, options), sides, metric, options);
+  return withMargin(runToRun ? withRunToRun(ci, metric, options) : ci, options);
 }
 
 /**
- * gRPC vs REST on p50, p99 and rps: the per-trial values of each side, a 95% CI of the ratio
- * (ratioCIOf), and the sentence that says who won. A metric with a zero on either side (every
- * request failed) has no ratio and is left out.
+ * gRPC vs REST on p50, p99, rps and capacity: the per-trial values of each side, a 95% CI of the
+ * ratio (ratioCIOf), and the sentence that says who won. A metric with a zero on either side
+ * (every request failed, or no server CPU figure for capacity) has no ratio and is left out.
  */
 export function compareTrials(
   trials: Array<{ rest: ProtocolMeasure; grpc: ProtocolMeasure }>,
@@ -245,7 +290,7 @@ export function compareTrials(
 ): Comparison[] {
   const sides = { base: trials.map((t) => t.rest), other: trials.map((t) => t.grpc) };
   return comparableMetrics(sides).map((metric) => {
-    const ci = withRunToRun(withEmulatorBand(ratioCIOf(sides, metric), sides, metric, options), metric, options);
+    const ci = comparedCI(sides, metric, options, true);
     const verdict = structuredVerdictFor({ metric, ci });
     return { metric, ci, winner: verdict.winner, text: verdict.text };
   });
@@ -262,7 +307,7 @@ export function compareStacks(
 ): StackPair {
   const sides = { base: from.trials, other: to.trials };
   const comparisons: StackComparison[] = comparableMetrics(sides).map((metric) => {
-    const ci = withRunToRun(withEmulatorBand(ratioCIOf(sides, metric), sides, metric, options), metric, options);
+    const ci = comparedCI(sides, metric, options, true);
     const verdict = stackVerdictFor({ metric, ci, from: from.stack, to: to.stack });
     return { metric, ci, winner: verdict.winner, text: verdict.text };
   });
@@ -271,7 +316,8 @@ export function compareStacks(
 
 /**
  * The same server driven by two client programs in the same trials (the layer walk's client step):
- * oriented like a speedup (> 1: the `to` program measured it faster), the sentences naming the programs.
+ * oriented like a speedup (> 1: the `to` program measured it faster), the sentences naming the
+ * programs. No run-to-run spread: calibrations compare protocols and stacks, not client programs.
  */
 export function compareClients(
   from: { tool: string; trials: ProtocolMeasure[] },
@@ -280,7 +326,7 @@ export function compareClients(
 ): ClientStep["comparisons"] {
   const sides = { base: from.trials, other: to.trials };
   return comparableMetrics(sides).map((metric) => {
-    const ci = withEmulatorBand(ratioCIOf(sides, metric), sides, metric, options);
+    const ci = comparedCI(sides, metric, options, false);
     const verdict = structuredVerdictFor({ metric, ci, labels: { rest: from.tool, grpc: to.tool } });
     const winner = verdict.winner === "none" ? "none" : verdict.winner === "rest" ? "from" : "to";
     return { metric, ci, winner, text: verdict.text };

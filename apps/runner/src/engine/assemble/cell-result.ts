@@ -11,7 +11,11 @@ import {
   type StackId,
   type LayerSentenceInput,
   type ToolsAlone,
+  type RunSpec,
+  type LightLoad,
+  specForWorkload,
 } from "@relix/core";
+import { cellQuestionsOf } from "./questions";
 import { emulatorPrecisionMs } from "@relix/core/network/emulator-precision";
 import { HEADLINE_PAIR_NAME, type RunToRunNoise } from "@relix/core/stats/run-to-run-book";
 import { isDefaultPair, runPairOf, runtimePairsOf, type StackPair } from "@relix/core/stacks/stack-pair";
@@ -30,14 +34,20 @@ import { protocolOf } from "../plan/stack-table";
 /** One trial of a cell: every stack's measure, and the order they ran in. */
 export interface MeasuredTrial {
   trial: number;
+  /** The launch of the servers it ran on (the result's `launches`); absent where the run does not track them. */
+  launch?: number;
   order: readonly StackId[];
   measures: ReadonlyMap<StackId, ProtocolMeasure>;
-  /** The pair measured again with one client for both (interleaved-trial.ts ClientViews), when the tools were unequal. */
+  /** The pair measured again with one client for both (interleaved-trial.ts ClientViews), when the run asked for both. */
   equalClients?: ReadonlyMap<StackId, ProtocolMeasure>;
+  /** The pair again at one call in flight by the headline's client (measure/light-load-pass.ts), where measured. */
+  light?: ReadonlyMap<StackId, ProtocolMeasure>;
 }
 
 export interface MeasuredCell {
   cell: PlannedCell;
+  /** The run's spec: the cell's own load (after its workload's, if any) and the equivalence margin. */
+  spec: RunSpec;
   placement: PlacementName;
   payload: PayloadSizes;
   /** The run's stacks, its pair among them. */
@@ -58,6 +68,11 @@ export interface MeasuredCell {
    * a metric, with its source (presets/calibrations/reference-run-to-run.ts); undefined where there is none.
    */
   runToRunNoise?: (pair: string, metric: ComparedMetric) => RunToRunNoise | undefined;
+  /**
+   * Each trial ran on a launch of the servers of its own (launch/trial-launches.ts), so the trials
+   * are the replicates a per-launch interval rests on; false when they shared one launch.
+   */
+  trialsAreLaunches: boolean;
 }
 
 type PairTrial = { rest: ProtocolMeasure; grpc: ProtocolMeasure };
@@ -159,6 +174,7 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
   const extras = measured.stacks.filter((stack) => !inPair(stack));
   const cellTrials: CellResult["trials"] = trials.map((t) => ({
     trial: t.trial,
+    ...(t.launch === undefined ? {} : { launch: t.launch }),
     order: t.order.filter(inPair).map(protocolOf),
     ...(extras.length > 0 ? { stackOrder: [...t.order] } : {}),
     rest: t.measures.get(pair.rest)!,
@@ -172,6 +188,15 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
     ? cellTrials.map((t, i) => ({ ...t, rest: equalView.equalTrials[i]!.rest, grpc: equalView.equalTrials[i]!.grpc }))
     : cellTrials;
   const comparisons = equalView ? equalView.comparisons : compareTrials(cellTrials, headlineOptions);
+  // Calibrate's spreads are its comparisons' at the cell's own load: none is the light load's.
+  const lightLoad = lightLoadOf(measured, pair, compare.options);
+  const { questions, comparisons: ownLoadComparisons } = cellQuestionsOf({
+    spec: specForWorkload(measured.spec, cell.workload.id),
+    rest: equalView ? equalView.rest : summariseProtocol(stackTrials(measured, pair.rest)),
+    grpc: equalView ? equalView.grpc : summariseProtocol(stackTrials(measured, pair.grpc)),
+    comparisons,
+    ...(lightLoad ? { lightLoad } : {}),
+  });
   const result: CellResult = {
     workload: cell.workload.id,
     label: cell.workload.label,
@@ -183,17 +208,36 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
     trials: headlineTrials,
     rest: equalView ? equalView.rest : summariseProtocol(stackTrials(measured, pair.rest)),
     grpc: equalView ? equalView.grpc : summariseProtocol(stackTrials(measured, pair.grpc)),
-    comparisons,
-    verdict: equalView ? equalView.verdict : headlineVerdict(comparisons),
+    comparisons: ownLoadComparisons,
+    // The headline: latency and capacity per core, each a defined question (questions.ts).
+    verdict: questions.text,
     ...(equalView ? { toolClients: equalView.toolClients, clientSteps: equalView.clientSteps } : {}),
     ...(!equalView && measured.toolsAlone
       ? { toolsAlone: { cpuFactor: measured.toolsCpuFactor ?? null, ...measured.toolsAlone } }
       : {}),
+    ...(lightLoad ? { lightLoad } : {}),
+    questions,
   };
   if (extras.length === 0) return result;
   const gap =
     (equalView ? equalView.toolClients?.comparisons : comparisons)?.find((c) => c.metric === "p50")?.ci ?? null;
   return { ...result, ...otherStacksOf(measured, pair, extras, compare, gap) };
+}
+
+/** The pair at one call in flight in every trial, its summaries and comparisons; undefined unless every trial has it. */
+function lightLoadOf(measured: MeasuredCell, pair: StackPair, options: CompareOptions): LightLoad | undefined {
+  const trials = measured.trials.map((t) => ({ trial: t.trial, rest: t.light?.get(pair.rest), grpc: t.light?.get(pair.grpc) }));
+  if (trials.length === 0 || trials.some((t) => !t.rest || !t.grpc)) return undefined;
+  const complete = trials as Array<{ trial: number; rest: ProtocolMeasure; grpc: ProtocolMeasure }>;
+  return {
+    inFlight: complete[0]!.rest.connections.inFlight,
+    trials: complete,
+    rest: summariseProtocol(complete.map((t) => t.rest)),
+    grpc: summariseProtocol(complete.map((t) => t.grpc)),
+    // The latency question's pass: one call in flight leaves a server mostly idle, so its calls
+    // per core are no capacity, and only latency and throughput are compared.
+    comparisons: compareTrials(complete, options).filter((c) => c.metric !== "capacity"),
+  };
 }
 
 /** One stack's measure in each of the cell's trials. */
@@ -207,10 +251,14 @@ interface CellCompareOptions {
 
 function compareOptionsOf(measured: MeasuredCell): CellCompareOptions {
   // Through an emulator, a difference it could make by itself names no winner.
-  const options: CompareOptions =
-    measured.placement === "loopback"
+  const options: CompareOptions = {
+    ...(measured.placement === "loopback"
       ? {}
-      : { emulatorPrecisionMs: emulatorPrecisionMs(measured.emulator ?? "toxiproxy") };
+      : { emulatorPrecisionMs: emulatorPrecisionMs(measured.emulator ?? "toxiproxy") }),
+    ...(measured.spec.margin === undefined ? {} : { margin: measured.spec.margin }),
+    // Trials that each started the servers afresh are the replicates of a two-level interval.
+    ...(measured.trialsAreLaunches ? { trialsAreLaunches: true } : {}),
+  };
   // Only the comparisons calibrate names carry a run-to-run spread: the headline pair's and each stack pair's.
   const calibrated = (pairName: string): CompareOptions => {
     const noiseOf = measured.runToRunNoise;

@@ -69,7 +69,7 @@ export async function writeRunToRunBook(file: string, book: RunToRunBook): Promi
  */
 export interface RunToRunUse {
   lookup: LayeredRunToRun;
-  /** The run-to-run fact: every spread a comparison of the run was widened by, with its source. */
+  /** The run-to-run fact: every spread a comparison of the run was widened by (this machine's own). */
   fact(): Extract<RunFact, { kind: "run-to-run" }>;
   warning?: string;
 }
@@ -90,14 +90,10 @@ export async function openRunToRun(file: string | null | undefined, spec: RunSpe
     },
     fact: () => ({
       kind: "run-to-run",
-      applied: [...used.values()].map(({ comparison, spread, runs, measuredAt, source, withholdsWinner }) => ({
-        comparison,
-        spread,
-        runs,
-        measuredAt,
-        source,
-        ...(withholdsWinner ? { withholdsWinner } : {}),
-      })),
+      // Only this machine's own spreads widen an interval; one from elsewhere is a note on the interval (RatioCI.referenceSpread).
+      applied: [...used.values()]
+        .filter((noise) => noise.source === "this-machine")
+        .map(({ comparison, spread, runs, measuredAt, source }) => ({ comparison, spread, runs, measuredAt, source })),
     }),
     ...(warning ? { warning } : {}),
   };

@@ -3,7 +3,7 @@
 // link's address is where the services must listen), then the services (or the caller's), the
 // Java and Python servers the run asks for, the core pinning (which places those servers with the
 // services), the emulator for placements off loopback, and a check that every stack is served.
-import { PIN_CORES_BY_DEFAULT, placementName, type Environment } from "@relix/core";
+import { PIN_CORES_BY_DEFAULT, placementName, type Environment, type LaunchedProcess } from "@relix/core";
 import { withEmulatorVersion, describeEnvironment, toolVersions } from "../assemble/environment";
 import type { EngineContext } from "../engine-context";
 import { chooseEmulator } from "../network/emulator-choice";
@@ -11,6 +11,7 @@ import { startNetworkEmulator, type NetworkEmulator } from "../network/placement
 import type { RunPlan } from "../plan/plan-run";
 import { isDefaultStack } from "../plan/stack-table";
 import { RunCancelledError, type RunEvent } from "../run-events";
+import { canRelaunch, launchProcessesOf, pinnedPidsOf, relaunchServers, type RunServers } from "./relaunch";
 import { pinForRun, type RunPinning } from "./run-pinning";
 import { startRuntimeServices, type RuntimeServices } from "./runtime-services";
 import { ensureServices, type ManagedServices } from "./service-manager";
@@ -26,6 +27,15 @@ export interface LaunchedRun {
   environment: Environment;
   /** When the run began: after the emulator was chosen, before anything was started. */
   createdAt: string;
+  /**
+   * True when the run started every server process it measures, so each trial can run on a launch
+   * of its own (relaunch.ts); false for services it was handed or found running.
+   */
+  relaunchable: boolean;
+  /** The server processes of the launch now running (not the backends). */
+  processes(): LaunchedProcess[];
+  /** A new launch: every server process stopped and started afresh, pinned as before (throws when not relaunchable). */
+  relaunch(options: { signal?: AbortSignal; log: (message: string) => void }): Promise<void>;
   /** Stops all of it, the emulator first and the services last; never throws for one part failing. */
   stop(): Promise<void>;
 }
@@ -81,12 +91,14 @@ export async function launchRun(plan: RunPlan, options: LaunchOptions): Promise<
       ...(signal ? { signal } : {}),
       log,
     }).catch(cancelledOr(signal));
-    const runtimePids = Object.values(runtimes.startedPids);
-    pinning = await pinForRun(
-      spec.pinCores ?? PIN_CORES_BY_DEFAULT,
-      runtimePids.length > 0 ? { pids: [...(services.pids ?? []), ...runtimePids] } : services,
-      context.env,
-    );
+    const servers: RunServers = {
+      services,
+      runtimes,
+      handedIn: options.services !== undefined,
+      pinCores: spec.pinCores ?? PIN_CORES_BY_DEFAULT,
+      env: context.env,
+    };
+    pinning = await pinForRun(servers.pinCores, pinnedPidsOf(services, runtimes), context.env);
     if (plan.placements.some((p) => placementName(p) !== "loopback") && !emulator) {
       log("starting the network emulator (Toxiproxy)");
       if (choice.proxyReason)
@@ -104,7 +116,15 @@ export async function launchRun(plan: RunPlan, options: LaunchOptions): Promise<
       stacks.filter((stack) => !isDefaultStack(stack)),
       { startedPids: runtimes.startedPids, ...(signal ? { signal } : {}) },
     ).catch(cancelledOr(signal));
-    return { context, services, runtimes, pinning, emulator, environment, createdAt, stop };
+    const launches = {
+      relaunchable: canRelaunch(servers),
+      processes: () => launchProcessesOf(servers),
+      relaunch: async (relaunchOptions: { signal?: AbortSignal; log: (message: string) => void }) => {
+        // Whatever fails part-way, stop() releases the pinning and stops the processes that run.
+        pinning = await relaunchServers(servers, pinning!, relaunchOptions).catch(cancelledOr(relaunchOptions.signal));
+      },
+    };
+    return { context, services, runtimes, pinning, emulator, environment, createdAt, ...launches, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -13,6 +13,7 @@
  * what answers, and embedded backends cannot serve them (these servers read a real Redis and MySQL).
  */
 import path from "node:path";
+import type { LaunchedProcess } from "@relix/core";
 import { hostPort } from "@relix/core/network/loopback";
 import {
   serviceProcessRecord,
@@ -25,7 +26,7 @@ import { ensureRuntimeBuilt, RuntimeNotBuiltError } from "./runtime-build";
 import { REPO_ROOT } from "./service-build";
 import type { ManagedServices } from "./service-manager";
 import { waitForFreePorts } from "./port-release";
-import { spawnServiceProcess, type ServiceProcess } from "./service-processes";
+import { launchedProcessOf, spawnServiceProcess, type ServiceProcess } from "./service-processes";
 import { protocolOf, stackPort, StackNotServedError } from "../plan/stack-table";
 import { grpcHostOf, restHostOf, USE_RUNNING_SERVICES_OPT_IN, type ServiceTargets } from "./targets";
 import { answers } from "./answers";
@@ -33,13 +34,26 @@ import { answers } from "./answers";
 export interface RuntimeServices {
   /** The pid of each process started for the run, by process: its stacks must answer from it. */
   startedPids: Partial<Record<ServiceProcessId, number>>;
+  /** The processes of the current launch. */
+  processes(): LaunchedProcess[];
+  /**
+   * Stops every process started for the run and starts each afresh on its ports, waiting until it
+   * is ready: a new launch (relaunch.ts). Absent when one of the run's processes was already
+   * running (the operator's, with the opt-in): that one is not the runner's to restart.
+   */
+  restart?: (options: { signal?: AbortSignal; log?: (message: string) => void }) => Promise<void>;
   stop(): Promise<void>;
 }
 
 /** A JVM on a busy machine takes tens of seconds to open its ports (Spring Boot the longest). */
 const READY_TIMEOUT_MS = 90_000;
 
-const NOTHING_STARTED: RuntimeServices = { startedPids: {}, stop: async () => {} };
+const NOTHING_STARTED: RuntimeServices = {
+  startedPids: {},
+  processes: () => [],
+  restart: async () => {},
+  stop: async () => {},
+};
 
 /** The processes of another runtime than Node that serve some of these stacks, in the table's order. */
 export function otherRuntimeProcesses(stacks: readonly StackId[]): ServiceProcessId[] {
@@ -142,20 +156,38 @@ export async function startRuntimeServices(
   );
   signal?.throwIfAborted();
 
-  const started: ServiceProcess[] = [];
-  const startedPids: Partial<Record<ServiceProcessId, number>> = {};
-  const stop = async () => {
-    await Promise.all(started.map((p) => p.stop()));
+  const run: RuntimeStart = { targets, env, backends, signal, log, stacksOf, started: new Map(), startedPids: {} };
+  await startEvery(wanted, run);
+  const processes = () => [...run.started].flatMap(([process, server]) => launchedProcessOf(process, server));
+  const restart: RuntimeServices["restart"] = async (options) => {
+    await stopEvery(run);
+    await startEvery(wanted, { ...run, signal: options.signal, log: options.log ?? log });
   };
-  const run: RuntimeStart = { targets, env, backends, signal, log, stacksOf, started, startedPids };
+  return {
+    startedPids: run.startedPids,
+    processes,
+    // One already running when the run began was not started by it, and is not its to restart.
+    ...(run.started.size === wanted.length ? { restart } : {}),
+    stop: () => stopEvery(run),
+  };
+}
+
+/** Starts every wanted process, each waited ready; on a failure stops those started and throws it. */
+async function startEvery(wanted: readonly ServiceProcessId[], run: RuntimeStart): Promise<void> {
   // Settled, not raced: a process that failed must not leave another still starting when all are stopped.
   const outcomes = await Promise.allSettled(wanted.map((process) => startRuntimeProcess(process, run)));
   const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
   if (failed) {
-    await stop();
+    await stopEvery(run);
     throw failed.reason;
   }
-  return { startedPids, stop };
+}
+
+/** Stops every process started, and forgets them (a restart starts them again). */
+async function stopEvery(run: RuntimeStart): Promise<void> {
+  const stopping = [...run.started.values()];
+  run.started.clear();
+  await Promise.all(stopping.map((p) => p.stop()));
 }
 
 /** What starting one process of the run needs, and where the processes started are kept (to stop them). */
@@ -167,7 +199,9 @@ interface RuntimeStart {
   log: (message: string) => void;
   /** The run's stacks the process serves. */
   stacksOf: (process: ServiceProcessId) => StackId[];
-  started: ServiceProcess[];
+  /** The processes started, by process: kept in place from launch to launch, so stop() stops whichever run. */
+  started: Map<ServiceProcessId, ServiceProcess>;
+  /** Each one's pid, updated as a launch starts it again. */
   startedPids: Partial<Record<ServiceProcessId, number>>;
 }
 
@@ -198,7 +232,7 @@ async function startRuntimeProcess(process: ServiceProcessId, run: RuntimeStart)
     { ...env, ...portEnv, HOST: host, REDIS_URL: backends.redis, MYSQL_URL: backends.mysql },
     ports,
   );
-  run.started.push(child);
+  run.started.set(process, child);
   if (child.child.pid !== undefined) run.startedPids[process] = child.child.pid;
   await waitUntilReady(child, `${base}/readyz`, signal);
 }

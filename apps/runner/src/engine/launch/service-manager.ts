@@ -1,10 +1,10 @@
 import { resolveBackends, type ResolvedBackends } from "@relix/io/backends";
-import type { Environment } from "@relix/core";
+import type { Environment, LaunchedProcess } from "@relix/core";
 import type { ServiceEndpoints } from "@relix/core/network/service-endpoints";
 import { checkExternalServices, externalBackends, readRelixStats, serviceEndpoints } from "./external-services";
 import { waitForFreePorts } from "./port-release";
 import { ensureServiceBuilt } from "./service-build";
-import { spawnService, type ServiceProcess } from "./service-processes";
+import { launchedProcessOf, spawnService, type ServiceProcess } from "./service-processes";
 import { optionalStackIds, stackPortVariable } from "@relix/core/stacks/port-variables";
 import { DEFAULT_PAIR, stackRecord, stacksOfProcess, stacksOfRuntime, type StackId } from "@relix/core/stacks/stacks";
 import {
@@ -34,6 +34,14 @@ export interface ManagedServices {
    * beside them (runtime-services.ts); absent when this runner started nothing or the backends are embedded.
    */
   backendUrls?: { redis: string; mysql: string };
+  /** The two API processes now running (not the backends); absent when this runner started nothing. */
+  processes?: () => LaunchedProcess[];
+  /**
+   * Stops the two API processes and starts them afresh, on the same ports over the same backends,
+   * and waits until they are ready: a new launch (relaunch.ts). Absent when this runner did not
+   * start them: someone else's services are not its to restart.
+   */
+  restart?: (options: { signal?: AbortSignal; log?: (message: string) => void }) => Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -110,30 +118,63 @@ export async function ensureServices(
 
   log("starting backends");
   const backends = await startBackends(env);
-  const serviceEnv = serviceEnvOf(targets, backends);
-  const processes: ServiceProcess[] = [];
+  const apis: ApiStart = {
+    targets,
+    bundles: { rest: restBundle, grpc: grpcBundle },
+    env: { ...env, ...serviceEnvOf(targets, backends) },
+    processes: [],
+  };
   const stop = async () => {
-    await Promise.all(processes.map((p) => p.stop()));
+    await Promise.all(apis.processes.map((p) => p.stop()));
     await backends.resolved.stop();
   };
   try {
-    // Every port the two processes will listen on: one a connection of this machine holds is waited
-    // out here, and the same lists name the processes for the leftover sweep.
-    const ports = servicePorts(targets);
-    await waitForFreePorts({ host: restHostOf(targets), ports: ports.rest, log, signal });
-    await waitForFreePorts({ host: grpcHostOf(targets), ports: ports.grpc, log, signal });
-    log("starting the REST and gRPC services");
-    const childEnv = { ...env, ...serviceEnv };
-    processes.push(
-      spawnService("rest", restBundle, { ...childEnv, HOST: restHostOf(targets) }, ports.rest),
-      spawnService("grpc", grpcBundle, { ...childEnv, HOST: grpcHostOf(targets) }, ports.grpc),
-    );
-    await waitUntilReady(targets, processes, signal);
+    await startApiProcesses(apis, { log, signal });
   } catch (error) {
     await stop();
     throw error;
   }
-  return startedServices(targets, backends, processes, stop);
+  return startedServices(apis, backends, stop);
+}
+
+/** What starting the two API processes needs, again for every launch, and the processes now running. */
+interface ApiStart {
+  targets: ServiceTargets;
+  bundles: { rest: string; grpc: string };
+  /** The caller's environment with the services' settings. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Kept in place from launch to launch: the services' stop() stops whichever are running. */
+  processes: ServiceProcess[];
+}
+
+/** Starts the REST and gRPC processes on their ports and waits until both are ready. */
+async function startApiProcesses(
+  { targets, bundles, env, processes }: ApiStart,
+  { log, signal }: { log: (message: string) => void; signal: AbortSignal | undefined },
+): Promise<void> {
+  // Every port the two processes will listen on: one a connection of this machine holds is waited
+  // out here, and the same lists name the processes for the leftover sweep.
+  const ports = servicePorts(targets);
+  await waitForFreePorts({ host: restHostOf(targets), ports: ports.rest, log, signal });
+  await waitForFreePorts({ host: grpcHostOf(targets), ports: ports.grpc, log, signal });
+  log("starting the REST and gRPC services");
+  processes.push(
+    spawnService("rest", bundles.rest, { ...env, HOST: restHostOf(targets) }, ports.rest),
+    spawnService("grpc", bundles.grpc, { ...env, HOST: grpcHostOf(targets) }, ports.grpc),
+  );
+  await waitUntilReady(targets, processes, signal);
+}
+
+/** The API processes of a launch stopped (the backends stay: they are the data every launch reads) and started again. */
+async function restartApiProcesses(
+  apis: ApiStart,
+  { log = () => {}, signal }: { log?: (message: string) => void; signal?: AbortSignal | undefined },
+): Promise<void> {
+  const stopping = apis.processes.splice(0);
+  await Promise.all(stopping.map((p) => p.stop()));
+  // The first launch seeded the database (or found it seeded); checking again would put a
+  // dataset's version hash into every later launch's start-up time.
+  await startApiProcesses({ ...apis, env: { ...apis.env, SEED_ON_START: "false" } }, { log, signal });
 }
 
 /**
@@ -226,11 +267,11 @@ function serviceEnvOf(targets: ServiceTargets, { resolved, embedded }: StartedBa
 
 /** Services this runner started and will stop: their processes, their backends and where those came from. */
 function startedServices(
-  targets: ServiceTargets,
+  apis: ApiStart,
   { resolved, embedded, warnings }: StartedBackends,
-  processes: readonly ServiceProcess[],
   stop: () => Promise<void>,
 ): ManagedServices {
+  const { targets, processes } = apis;
   const origin = embedded
     ? "embedded"
     : resolved.kind.redis === "ephemeral" || resolved.kind.mysql === "ephemeral"
@@ -241,11 +282,16 @@ function startedServices(
     backends: { store: embedded ? "embedded" : "mysql", cache: embedded ? "embedded" : "redis", origin },
     versions: { redis: embedded ? null : resolved.versions.redis, mysql: embedded ? null : resolved.versions.mysql },
     warnings,
-    pids: [...processes.map((p) => p.child.pid), ...(resolved.pids ?? [])].filter(
-      (pid): pid is number => pid !== undefined,
-    ),
+    // Read when pinning: the processes of the launch now running, after a restart the new ones.
+    get pids() {
+      return [...processes.map((p) => p.child.pid), ...(resolved.pids ?? [])].filter(
+        (pid): pid is number => pid !== undefined,
+      );
+    },
     endpoints: serviceEndpoints(targets, "runner"),
     ...(embedded ? {} : { backendUrls: { redis: resolved.redisUrl!, mysql: resolved.mysqlUrl! } }),
+    processes: () => processes.flatMap((p) => launchedProcessOf(p.name === "rest" ? "node-rest" : "node-grpc", p)),
+    restart: (options) => restartApiProcesses(apis, options),
     stop,
   };
 }

@@ -1,10 +1,14 @@
 import type { ChildProcess } from "node:child_process";
+import type { LaunchedProcess } from "@relix/core";
+import type { ServiceProcessId } from "@relix/core/stacks/service-processes";
 import { spawnOwned } from "@relix/io/lifetime";
 import type { ServiceName } from "./service-build";
 
 export interface ServiceProcess {
   name: string;
   child: ChildProcess;
+  /** When it was spawned (ISO 8601): a launch's record names each process by its pid and this. */
+  startedAt: string;
   /** The last lines the service printed, for error messages. */
   output(): string;
   stop(): Promise<void>;
@@ -38,6 +42,7 @@ export function spawnServiceProcess(
   env: Readonly<Record<string, string | undefined>>,
   ports: readonly number[],
 ): ServiceProcess {
+  const startedAt = new Date().toISOString();
   const child = spawnOwned(what.command, what.args ?? [], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -56,9 +61,16 @@ export function spawnServiceProcess(
   return {
     name: what.name,
     child,
+    startedAt,
     output: () => lines.join("\n"),
     stop: () => stopChild(child),
   };
+}
+
+/** A started process as a launch's record names it; nothing when it has no pid (it never started). */
+export function launchedProcessOf(name: ServiceProcessId, started: ServiceProcess): LaunchedProcess[] {
+  const pid = started.child.pid;
+  return pid === undefined ? [] : [{ name, pid, startedAt: started.startedAt }];
 }
 
 /** SIGTERM (the services drain and close their pools), SIGKILL if that takes too long. */

@@ -5,7 +5,6 @@
 // the measure is computed as for one block, and each slice's own figures are kept for the
 // paired interval (core stats/paired-slices.ts).
 import {
-  EQUAL_VIEW_CPU_FACTOR,
   createLatencyHistogram,
   generatorCpuMsPerRequest,
   specForWorkload,
@@ -36,6 +35,8 @@ import {
   MIN_SLICE_MS,
   MIN_SLICES,
   planSlices,
+  SLICES_PER_LAUNCH,
+  TRIALS_FOR_LAUNCH_SLICES,
   roundOrder,
   type MeasuredSlice,
   type SlicePlan,
@@ -64,16 +65,17 @@ export interface InterleavedTrialHooks {
 }
 
 /**
- * Whether cells measured by the tools are also measured with one client for both, decided once
- * (in the first trial that can, from its warm-ups) and kept for every later trial that shares
- * these views (placement-cells.ts says which do), so the cells compared with one another have the
- * same views. `pair`: the headline stacks, the ones measured twice.
+ * Whether the pair is also measured with one client for both, fixed before the run from its spec
+ * (placement-cells.ts clientViewsOf): a sweep or a `clients: both` run, never a reading of the
+ * run itself. Once a warm-up's tools' CPU factor decided it, and one warm-up read 1.11x where the
+ * slices read 1.62x: a reading of 1.09 would have turned "gRPC 1.9x faster" into "no difference".
+ * `pair`: the headline stacks, the ones measured twice.
  */
 export interface ClientViews {
   pair: { rest: StackId; grpc: StackId };
-  /** null until a trial decides; true from the start in a sweep or a `clients: both` run (placement-cells.ts). */
-  equal: boolean | null;
-  /** Why both: the tools' CPU per call was unequal, the run is a sweep, or it asked (set with `equal`). */
+  /** True: every trial that can adds one client for both (a sweep, or `clients: both`). */
+  equal: boolean;
+  /** Why both: the run is a sweep, or it asked (set with `equal`). */
   reason: EqualClientsReason | null;
 }
 
@@ -85,6 +87,8 @@ export interface TrialMeasures {
   toolsCpuFactor?: number;
   /** In a run that could add one client for both, a trial that did not: why. */
   toolsAlone?: Omit<ToolsAlone, "cpuFactor">;
+  /** The pair again at one call in flight, by the headline's client (light-load-pass.ts), where measured. */
+  light?: Map<StackId, ProtocolMeasure>;
 }
 
 /** A warm-up's CPU per successful call, ms, or null when it had no calls or no CPU figure. */
@@ -111,29 +115,13 @@ function warmupCpuFactor(
 }
 
 /**
- * The first deciding trial's rule: the tools' CPU per call more than EQUAL_VIEW_CPU_FACTOR apart
- * in its warm-ups (why that factor: its definition) -> measure the pair both ways.
+ * Why a trial of a run that adds one client for both measured its tools alone (`refusal`: why that
+ * client cannot drive this spec), or undefined when it added that view or the run asked for the
+ * tools alone.
  */
-export function decideClientViews(views: ClientViews, cpuFactor: number | null): void {
-  views.equal = cpuFactor !== null && cpuFactor > EQUAL_VIEW_CPU_FACTOR;
-  views.reason = views.equal ? "unequal-tools" : null;
-}
-
-/**
- * Why a trial of a run that could add one client for both measured its tools alone (`refusal`:
- * why that client cannot drive this spec; `deciding`: this trial took the views' decision), or
- * undefined when it added that view.
- */
-export function toolsAloneOf(
-  views: Pick<ClientViews, "equal">,
-  refusal: string | null,
-  deciding: boolean,
-  cpuFactor: number | null,
-): TrialMeasures["toolsAlone"] {
-  if (refusal !== null) return { because: "equal-view-unavailable", refusal };
-  if (views.equal) return undefined;
-  if (!deciding) return { because: "decided-elsewhere" };
-  return { because: cpuFactor === null ? "no-factor" : "within-factor" };
+export function toolsAloneOf(views: Pick<ClientViews, "equal">, refusal: string | null): TrialMeasures["toolsAlone"] {
+  if (!views.equal) return undefined;
+  return refusal === null ? undefined : { because: "equal-view-unavailable", refusal };
 }
 
 /**
@@ -169,10 +157,21 @@ function countSlicePlan(requests: number, connections: number, capMs: number): S
   return { count: count >= MIN_SLICES ? count : 1, lengthMs: 0, leadMs: 0 };
 }
 
+/**
+ * A slice's calls per second per server core: 1,000,000 / the server's CPU ms per 1,000 calls
+ * over the slice's run (its counters read just before and after it, when no other stack ran).
+ */
+function sliceCapacity(slice: { before: ServerStatsSnapshot; after: ServerStatsSnapshot }): number | null {
+  const { cpuMsPer1000 } = serverDelta(slice.before, slice.after, false);
+  return cpuMsPer1000 !== null && cpuMsPer1000 > 0 ? 1_000_000 / cpuMsPer1000 : null;
+}
+
 /** The per-slice figures the paired interval reads: p50 and p99 only where a slice holds enough calls. */
-function sliceFiguresOf(slices: readonly MeasuredSlice[]): SliceFigures {
-  const figures: SliceFigures = { calls: [], p50Ms: [], p99Ms: [], rps: [] };
-  for (const { samples, window } of slices) {
+function sliceFiguresOf(slices: TrialStack["slices"]): SliceFigures {
+  const figures: Required<SliceFigures> = { calls: [], p50Ms: [], p99Ms: [], rps: [], capacity: [] };
+  for (const slice of slices) {
+    const { samples, window } = slice;
+    figures.capacity.push(sliceCapacity(slice));
     const histogram = createLatencyHistogram();
     let calls = 0;
     for (const s of samples) {
@@ -304,6 +303,8 @@ interface TrialState {
   context: EngineContext;
   signal: AbortSignal | undefined;
   warmups: Warmups;
+  /** The compared pair, whose own warm-ups size the slices; absent: every stack's. */
+  pair?: ClientViews["pair"];
 }
 
 /**
@@ -317,7 +318,12 @@ export async function measureInterleavedTrial(
   onEvent: (e: RunEvent) => void,
   views?: ClientViews,
 ): Promise<TrialMeasures> {
-  const trial: TrialState = { context, signal: plans[0]?.signal, warmups: new Map() };
+  const trial: TrialState = {
+    context,
+    signal: plans[0]?.signal,
+    warmups: new Map(),
+    ...(views ? { pair: views.pair } : {}),
+  };
   const { signal } = trial;
   const stacks: TrialStack[] = plans.map((plan) => trialStackOf(plan, "tools", context));
   const stopSamples: Array<() => void> = [];
@@ -333,7 +339,7 @@ export async function measureInterleavedTrial(
       await warmUp(stack, trial);
     }
     cpuFactor = views ? warmupCpuFactor(views.pair, stacks, trial.warmups) : null;
-    if (views) toolsAlone = await addEqualView(plans, views, cpuFactor, stacks, trial);
+    if (views) toolsAlone = await addEqualView(plans, views, stacks, trial);
     await runSlices(stacks, trial);
     // A cancelled run stops its tool early; what it measured is not a result.
     if (signal?.aborted) throw new RunCancelledError();
@@ -381,24 +387,20 @@ async function warmUp(stack: TrialStack, { context, signal, warmups }: TrialStat
 }
 
 /**
- * Equal clients can add their view where the run chose the tools and h2load can drive this
- * spec (found at start-up: a machine without it keeps the tools' view alone, and their warning).
- * Adds the pair's equal-client stacks to `stacks`, warmed up, when the views say so; returns why
- * the trial measured its tools alone, when it did.
+ * Equal clients add their view where the spec asked for it before the run (ClientViews) and h2load
+ * can drive this spec (found at start-up: a machine without it keeps the tools' view alone, and
+ * their warning). Adds the pair's equal-client stacks to `stacks`, warmed up; returns why the trial
+ * measured its tools alone, when it did.
  */
 async function addEqualView(
   plans: readonly ProtocolRunPlan[],
   views: ClientViews,
-  cpuFactor: number | null,
   stacks: TrialStack[],
   trial: TrialState,
 ): Promise<TrialMeasures["toolsAlone"]> {
   const trialSpec = stacks[0]!.plan.spec;
-  if (trialSpec.clients === "equal") return undefined;
-  const refusal = equalViewRefusal(trialSpec, trial.context);
-  const deciding = refusal === null && views.equal === null;
-  if (deciding) decideClientViews(views, cpuFactor);
-  const toolsAlone = toolsAloneOf(views, refusal, deciding, cpuFactor);
+  if (trialSpec.clients === "equal" || !views.equal) return undefined;
+  const toolsAlone = toolsAloneOf(views, equalViewRefusal(trialSpec, trial.context));
   if (!toolsAlone) {
     // The pair's two servers, in the trial's own order of the pair (so it rotates from trial to
     // trial as the tools' does, and one server's two clients never run back to back within a
@@ -413,14 +415,26 @@ async function addEqualView(
   return toolsAlone;
 }
 
+/**
+ * The stacks whose warm-ups size the slices: the compared pair's (both views), so a slow stack of
+ * the layer walk (a meteorites.get on Flask) does not stretch the pair's slices into one block:
+ * its own slices may then hold too few calls for an interval, and its comparisons say so.
+ */
+function sizingStacks(stacks: readonly TrialStack[], pair: ClientViews["pair"] | undefined): readonly TrialStack[] {
+  if (!pair) return stacks;
+  const ofPair = stacks.filter((s) => stackOf(s.plan) === pair.rest || stackOf(s.plan) === pair.grpc);
+  return ofPair.length > 0 ? ofPair : stacks;
+}
+
 /** The trial's window: round after round, each stack one slice, in the round's order (slices.ts roundOrder). */
-async function runSlices(stacks: readonly TrialStack[], { context, signal, warmups }: TrialState): Promise<void> {
+async function runSlices(stacks: readonly TrialStack[], { context, signal, warmups, pair }: TrialState): Promise<void> {
   const { spec } = stacks[0]!.plan;
   const slicePlan = spec.requests
     ? countSlicePlan(spec.requests, spec.connections, stacks[0]!.countCapMs)
     : planSlices(
         spec.durationMs,
-        stacks.map((s) => warmups.get(s)!.figures),
+        sizingStacks(stacks, pair).map((s) => warmups.get(s)!.figures),
+        spec.trials >= TRIALS_FOR_LAUNCH_SLICES ? SLICES_PER_LAUNCH : MAX_SLICES,
       );
   for (let round = 0; round < slicePlan.count; round++) {
     for (const stack of roundOrder(stacks, round)) {

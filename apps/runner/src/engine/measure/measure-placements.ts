@@ -1,6 +1,7 @@
 // The measure stage: each network placement in turn (opened and verified once, its cells within
-// it, closed however they end), every cell's trials with the stack order rotating, or a sweep's
-// points under each placement. A placement that misses its target is refused and the others run.
+// it, closed however they end), its trials one launch of the servers after another with every
+// cell measured in each and the stack order rotating, or a sweep's points under each placement.
+// A placement that misses its target is refused and the others run.
 import {
   placementName,
   type CellResult,
@@ -14,6 +15,7 @@ import { openRunToRun, type RunToRunUse } from "../assemble/run-to-run-file";
 import type { EngineContext } from "../engine-context";
 import type { LaunchedRun } from "../launch/launch-run";
 import type { ReadyRun } from "../launch/ready-run";
+import type { TrialLaunches } from "../launch/trial-launch-contract";
 import { measureEmulatorOverhead } from "../network/emulator-overhead";
 import { loopbackRecord, type OpenedPlacement } from "../network/placement-session";
 import type { RunPlan } from "../plan/plan-run";
@@ -44,6 +46,8 @@ export interface MeasureOptions {
   onEvent: (event: RunEvent) => void;
   /** Count mode: every side's time cap in a trial (tests). */
   countWindowCapMs?: number;
+  /** The launches of the servers the trials run on (launch/trial-launches.ts). */
+  launches?: TrialLaunches;
 }
 
 export async function measurePlacements(
@@ -86,6 +90,7 @@ export async function measurePlacements(
     if (opened.record.status === "refused") {
       facts.push(refusedPlacementFact(name, opened.record, onEvent));
       progress.total -= runsPerPlacement;
+      options.launches?.placementRefused();
       sweep?.placementRefused(name, cells);
       continue;
     }
@@ -105,7 +110,7 @@ export async function measurePlacements(
   if (emulator?.name === "toxiproxy" && emulatedNames.length > 0) {
     facts.push({ kind: "tcp-proxy-emulation", emulator: emulator.name, placements: emulatedNames });
   }
-  if (runToRun) facts.push(runToRun.fact());
+  if (runToRun) facts.push({ ...runToRun.fact(), ...launchesOfIntervals(results) });
   return { cells: results, placements: records, facts, ...(emulatorOverhead ? { emulatorOverhead } : {}) };
 }
 
@@ -154,6 +159,7 @@ async function measureOpenedPlacement(
     ...(runToRun ? { runToRun: runToRun.lookup } : {}),
     ...(opened.path ? { loadTargets: opened.path.loadTargets, emulator: opened.record.emulator } : {}),
     ...(options.countWindowCapMs === undefined ? {} : { countWindowCapMs: options.countWindowCapMs }),
+    ...(options.launches ? { launches: options.launches } : {}),
     ...(signal ? { signal } : {}),
   };
   const { sizes } = ready;
@@ -161,4 +167,13 @@ async function measureOpenedPlacement(
   return sweep
     ? await sweep.measurePlacement(placed, progress, context, onEvent)
     : await measurePlacementCells({ ...placed, spec, sizes, requestsByWorkload }, progress, context, onEvent);
+}
+
+/** The launches the run's intervals rest on, where any rests on launches (the run-to-run finding says what they hold). */
+function launchesOfIntervals(cells: readonly CellResult[]): { launches?: number } {
+  const counts = cells.flatMap((cell) =>
+    cell.comparisons.map((c) => (c.ci.method === "launches" ? (c.ci.launches ?? 0) : 0)),
+  );
+  const most = Math.max(0, ...counts);
+  return most >= 2 ? { launches: most } : {};
 }

@@ -9,11 +9,15 @@ import type {
 } from "@relix/core";
 import type { LayeredRunToRun } from "@relix/core/presets/calibrations/reference-run-to-run";
 import { comparisonCellName } from "@relix/core/stats/run-to-run-book";
+import type { StackPair } from "@relix/core/stacks/stack-pair";
 import { cellResultOf, type MeasuredTrial } from "../assemble/cell-result";
 import type { EngineContext } from "../engine-context";
+import { lightLoadMeasured } from "@relix/core/spec/light-load";
 import { measureInterleavedTrial, type ClientViews, type TrialMeasures } from "./interleaved-trial";
+import { measureLightLoad } from "./light-load-pass";
 import type { ProtocolRunPlan } from "./measure-protocol";
 import type { PayloadSizes } from "../launch/preflight";
+import type { TrialLaunches } from "../launch/trial-launch-contract";
 import { RunCancelledError, type CellRef, type RunEvent } from "../run-events";
 import { runPair, runStacks, stackOrder, type PlannedCell } from "../plan/run-plan";
 import { isDefaultStack, protocolOf } from "../plan/stack-table";
@@ -25,7 +29,7 @@ export interface RunProgress {
   index: number;
   /** Stack runs the run will make (a refused placement's are taken off). */
   total: number;
-  /** Trials so far over every cell, for the rotating stack order. */
+  /** Where the rotating stack order has reached over the run (placement-cells.ts sideRotation). */
   pairIndex: number;
   measuringStarted: number;
   estimateMs: number;
@@ -48,6 +52,8 @@ export interface PlacementCellsPlan {
   sweep?: { coords: SweepCoords; refinement: boolean };
   /** The run-to-run spreads of the run's comparisons (presets/calibrations/reference-run-to-run.ts); absent: turned off. */
   runToRun?: LayeredRunToRun;
+  /** The launches of the servers the trials run on (launch/trial-launches.ts); absent: the trials share what runs, untracked. */
+  launches?: TrialLaunches;
 }
 
 export const paramsOf = (spec: RunSpec): WorkloadParams => ({
@@ -60,9 +66,10 @@ export const paramsOf = (spec: RunSpec): WorkloadParams => ({
 });
 
 /**
- * Every cell's trials under one placement: in each trial every stack of the run, interleaved in
- * slices (interleaved-trial.ts), the first round's order rotating from trial to trial across the
- * whole run.
+ * Every cell's trials under one placement, trial-major: trial t of every cell runs on a launch of
+ * the servers that serves trial t alone (launch/trial-launches.ts), so a run of T trials makes T
+ * launches here, not T for each cell. In each trial every stack of the run, interleaved in slices
+ * (interleaved-trial.ts). The results are in the cells' order.
  */
 export async function measurePlacementCells(
   plan: PlacementCellsPlan,
@@ -73,36 +80,84 @@ export async function measurePlacementCells(
   const { spec, signal } = plan;
   const stacks = runStacks(spec);
   const pair = runPair(spec);
-  const results: CellResult[] = [];
-  for (const [cellNumber, cell] of plan.cells.entries()) {
-    const trials: MeasuredTrial[] = [];
-    // The tools' CPU factor and why the cell kept one view are its first trial's.
-    let firstTrial: TrialMeasures | undefined;
-    const views = clientViewsOf(progress, bothWaysFromStart(plan), cell.workload.id, pair);
-    for (let trial = 1; trial <= spec.trials; trial++) {
+  const views = clientViewsOf(plan, pair);
+  const trialsOfCells = plan.cells.map((): MeasuredTrial[] => []);
+  // The tools' CPU factor and why a cell kept one view are its first trial's.
+  const firstTrials: TrialMeasures[] = [];
+  const rotation = progress.pairIndex;
+  for (let trial = 1; trial <= spec.trials; trial++) {
+    if (signal?.aborted) throw new RunCancelledError();
+    const launch = await launchOfTrial(plan, trial, stacks, pair);
+    for (const [cellNumber, cell] of plan.cells.entries()) {
       if (signal?.aborted) throw new RunCancelledError();
+      progress.pairIndex = sideRotation(rotation, trial, cellNumber);
       const { order, measured } = await measureCellTrial(plan, cell, trial, views, { progress, context, onEvent });
-      const { measures, equalClients } = measured;
-      if (trial === 1) firstTrial = measured;
-      trials.push({ trial, order, measures, ...(equalClients ? { equalClients } : {}) });
+      const { measures, equalClients, light } = measured;
+      if (trial === 1) firstTrials[cellNumber] = measured;
+      trialsOfCells[cellNumber]!.push({
+        trial,
+        ...(launch === undefined ? {} : { launch }),
+        order,
+        measures,
+        ...(equalClients ? { equalClients } : {}),
+        ...(light ? { light } : {}),
+      });
     }
-    results.push(
-      cellResultOf({
-        cell,
-        placement: plan.placement,
-        payload: plan.sizes[cellNumber]!,
-        stacks,
-        pair,
-        trials,
-        ...(plan.emulator ? { emulator: plan.emulator } : {}),
-        toolsCpuFactor: firstTrial?.toolsCpuFactor ?? null,
-        ...(firstTrial?.toolsAlone ? { toolsAlone: firstTrial.toolsAlone } : {}),
-        ...(views.reason ? { equalClientsReason: views.reason } : {}),
-        ...(plan.runToRun ? { runToRunNoise: noiseOfCell(plan.runToRun, plan, cell) } : {}),
-      }),
-    );
   }
-  return results;
+  // The next placement or sweep point goes on rotating from where these trials left it.
+  progress.pairIndex = rotation + spec.trials;
+  const trialsAreLaunches = plan.launches?.perTrial ?? false;
+  return plan.cells.map((cell, cellNumber) => {
+    const firstTrial = firstTrials[cellNumber];
+    return cellResultOf({
+      cell,
+      spec,
+      placement: plan.placement,
+      payload: plan.sizes[cellNumber]!,
+      stacks,
+      pair,
+      trials: trialsOfCells[cellNumber]!,
+      trialsAreLaunches,
+      ...(plan.emulator ? { emulator: plan.emulator } : {}),
+      toolsCpuFactor: firstTrial?.toolsCpuFactor ?? null,
+      ...(firstTrial?.toolsAlone ? { toolsAlone: firstTrial.toolsAlone } : {}),
+      ...(views.reason ? { equalClientsReason: views.reason } : {}),
+      ...(plan.runToRun ? { runToRunNoise: noiseOfCell(plan.runToRun, plan, cell) } : {}),
+    });
+  });
+}
+
+/**
+ * The rotation a cell's trial starts its stack order from (plan/run-plan.ts stackOrder): one step
+ * on per launch, so each cell's sides take turns going first from launch to launch, and one step
+ * on per cell, so within a launch the cells do not all start with the same side. With two sides
+ * that alternates them; with more it is a cyclic order, in which over n launches each side runs
+ * first once and in every position once, though not after every other side equally often (a
+ * Williams design would balance that too). That is balanced enough here: going first, where a
+ * side meets the machine as the restart or the previous cell left it, comes round to every side
+ * equally, and within a trial the slices' order reverses every round (interleaved-trial.ts), so a
+ * drift within the trial falls on the first and the last of the order alike.
+ */
+const sideRotation = (start: number, trial: number, cellNumber: number) => start + (trial - 1) + cellNumber;
+
+/** The launch trial `trial` runs on (started now when it needs one); undefined when the run does not track launches. */
+async function launchOfTrial(
+  plan: PlacementCellsPlan,
+  trial: number,
+  stacks: readonly StackId[],
+  pair: StackPair,
+): Promise<number | undefined> {
+  if (!plan.launches) return undefined;
+  const { spec, cells, requestsByWorkload, placement } = plan;
+  return plan.launches.launchFor(trial, {
+    spec,
+    stacks,
+    pair,
+    cells,
+    requestsByWorkload,
+    placement,
+    ...(plan.sweep ? { coords: plan.sweep.coords } : {}),
+  });
 }
 
 /** The run a cell's trial is part of: its progress (counted on as stack runs end), its context and its events. */
@@ -150,6 +205,10 @@ async function measureCellTrial(
       onEvent,
       views,
     );
+    // The latency question's pass belongs to the trial: the progress ticks on through it.
+    if (lightLoadMeasured(spec, cell.workload.id)) {
+      measured = { ...measured, light: await measureLightLoad(plans, views, measured, context, onEvent) };
+    }
   } finally {
     stopTicker();
   }
@@ -228,41 +287,18 @@ function noiseOfCell(spreads: LayeredRunToRun, plan: PlacementCellsPlan, cell: P
   return (pair: string, metric: string) => spreads.noiseOf(cellName, pair, metric);
 }
 
-/** Why every cell of a run is measured both ways from its first trial, or null when the warm-ups decide. */
-const bothWaysFromStart = (plan: { sweep?: unknown; spec: { clients: string } }): "sweep" | "asked" | null =>
-  plan.sweep !== undefined ? "sweep" : plan.spec.clients === "both" ? "asked" : null;
-
 /**
- * The run's client views, one per workload (interleaved-trial.ts ClientViews),
- * kept by the run's progress object, the one thing every call of measurePlacementCells in a run
- * shares. Shared across placements and sweep points because their cells are compared with one
- * another (placement verdicts, a sweep's map and crossovers, warm against cold): a workload
- * measured both ways in one cache mode or at one placement is measured both ways in all. A sweep measures every cell both ways from the
- * start: its first points (small replies) would decide against it, and its map would then change
- * colour where the tools' CPU does, not where the protocols' figures do. So does a run that asks
- * for both (`clients: both`): where the tools' CPU per call is near the factor, the warm-ups
- * decide differently from one run to the next, and the verdict would rest on one client in one run
- * and on the tools in the next.
+ * The run's client views (interleaved-trial.ts ClientViews), from its spec alone, before anything
+ * is measured: a sweep measures every cell both ways (its map must change colour where the
+ * protocols' figures do, not where one client's do), and so does a run that asks for both
+ * (`clients: both`). Every cell of a run then rests on the same client, whatever it measures.
  */
-const clientViewsOfRun = new WeakMap<RunProgress, Map<string, ClientViews>>();
-
 export function clientViewsOf(
-  progress: RunProgress,
-  fromStart: "sweep" | "asked" | null,
-  key: string,
+  plan: { sweep?: unknown; spec: { clients: string } },
   pair: ClientViews["pair"],
 ): ClientViews {
-  let views = clientViewsOfRun.get(progress);
-  if (!views) {
-    views = new Map<string, ClientViews>();
-    clientViewsOfRun.set(progress, views);
-  }
-  let found = views.get(key);
-  if (!found) {
-    found = { pair: { rest: pair.rest, grpc: pair.grpc }, equal: fromStart ? true : null, reason: fromStart };
-    views.set(key, found);
-  }
-  return found;
+  const reason = plan.sweep !== undefined ? "sweep" : plan.spec.clients === "both" ? "asked" : null;
+  return { pair: { rest: pair.rest, grpc: pair.grpc }, equal: reason !== null, reason };
 }
 
 /** Progress within a trial's `runs` stack runs too, so a long trial does not look stuck. */

@@ -21,6 +21,15 @@ import type { MeasuredWindow } from "./window";
 export const MIN_SLICE_MS = 100;
 export const MAX_SLICES = 8;
 export const MIN_SLICES = 4;
+/**
+ * At most this many slices per side in each trial of a run of three trials or more: the interval's
+ * replicates are then the trials (each a launch of the servers), and within one, four slices
+ * taking turns are enough to pair out a drift. Each slice is a run of the client of its own, and
+ * four fewer save about half a second of lead-ins and start-ups per side on this machine.
+ */
+export const SLICES_PER_LAUNCH = MIN_SLICES;
+/** Trials from which the trials, not the slices, carry the interval (stats/launch-interval.ts). */
+export const TRIALS_FOR_LAUNCH_SLICES = 3;
 export const MIN_CALLS_PER_SLICE = 30;
 /** The shortest lead-in before a slice's window: a fresh connection's first calls settle within it. */
 export const MIN_LEAD_MS = 40;
@@ -46,7 +55,11 @@ export interface SlicePlan {
  * The slices of a time-mode trial from every stack's warm-up: sized for the slowest stack, since
  * the stacks' slices pair up round by round and must be equally long.
  */
-export function planSlices(durationMs: number, warmups: readonly WarmupFigures[]): SlicePlan {
+export function planSlices(
+  durationMs: number,
+  warmups: readonly WarmupFigures[],
+  maxSlices: number = MAX_SLICES,
+): SlicePlan {
   const rates = warmups.map((w) => w.rps).filter((r): r is number => r !== null && r > 0);
   const latencies = warmups.map((w) => w.p50Ms).filter((l): l is number => l !== null && l > 0);
   // Without a warm-up (or one that completed no call) nothing says how many calls a slice would
@@ -55,7 +68,7 @@ export function planSlices(durationMs: number, warmups: readonly WarmupFigures[]
   if (rates.length < warmups.length || rates.length === 0) return { count: 1, lengthMs: durationMs, leadMs };
   const slowestRps = Math.min(...rates);
   const minLengthMs = Math.max(MIN_SLICE_MS, (MIN_CALLS_PER_SLICE * 1000) / slowestRps);
-  const fits = Math.min(MAX_SLICES, Math.floor(durationMs / minLengthMs));
+  const fits = Math.min(maxSlices, Math.floor(durationMs / minLengthMs));
   if (fits < MIN_SLICES) return { count: 1, lengthMs: durationMs, leadMs };
   return { count: fits, lengthMs: durationMs / fits, leadMs };
 }

@@ -5,6 +5,7 @@ import type { LayeredRunToRun } from "@relix/core/presets/calibrations/reference
 import type { EngineContext } from "../engine-context";
 import { preflight } from "../launch/preflight";
 import type { ServiceTargets } from "../launch/targets";
+import type { TrialLaunches } from "../launch/trial-launch-contract";
 import { runPair, runStacks, type PlannedCell } from "../plan/run-plan";
 import type { RunEvent } from "../run-events";
 import { measurePlacementCells, paramsOf, type RunProgress } from "./placement-cells";
@@ -20,6 +21,8 @@ export interface SweepPlacement {
   signal?: AbortSignal;
   /** The run-to-run spreads of the run's comparisons (placement-cells.ts). */
   runToRun?: LayeredRunToRun;
+  /** The launches the trials run on (placement-cells.ts). */
+  launches?: TrialLaunches;
 }
 
 /** What every point measured under one placement shares: the placement, and the run's progress, context and events. */
@@ -79,6 +82,7 @@ export async function measureSweepPoint(
       ...(plan.countWindowCapMs === undefined ? {} : { countWindowCapMs: plan.countWindowCapMs }),
       ...(plan.signal ? { signal: plan.signal } : {}),
       ...(plan.runToRun ? { runToRun: plan.runToRun } : {}),
+      ...(plan.launches ? { launches: plan.launches } : {}),
       sweep: { coords, refinement },
     },
     progress,

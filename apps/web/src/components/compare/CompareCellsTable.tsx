@@ -1,3 +1,4 @@
+import type { CellResult, Comparison } from "@relix/core/result/result-schema";
 import { Winner } from "@/components/ui/Proto";
 import type { CompareCell } from "@/lib/compare/compare-rows";
 import { formatCount, formatMsNumber } from "@/lib/format";
@@ -41,6 +42,16 @@ export function CompareCellsTable({ cells, runNames }: { cells: readonly Compare
   );
 }
 
+/**
+ * The side the verdict's colour names. A cell that asked the two questions reads its verdict as
+ * their sentence, latency first: its p50 where the server was not queueing, which may name the
+ * other side than the p50 at the cell's own load (mostly queueing). Cells written before keep their p50.
+ */
+function verdictWinner(cell: CellResult): Comparison["winner"] {
+  if (cell.questions) return cell.questions.latency.p50?.winner ?? "none";
+  return cell.comparisons.find((x) => x.metric === "p50")?.winner ?? "none";
+}
+
 /** One run's figures for a cell, or a note spanning them where that run did not measure it. */
 function CellFigures({ cell: c }: { cell: CompareCell["runs"][number] }) {
   if (!c)
@@ -58,7 +69,7 @@ function CellFigures({ cell: c }: { cell: CompareCell["runs"][number] }) {
       <td className="r">{formatCount(c.rest.rps)}</td>
       <td className="r">{formatCount(c.grpc.rps)}</td>
       <td>
-        <Winner winner={c.comparisons.find((x) => x.metric === "p50")?.winner ?? "none"}>{c.verdict}</Winner>
+        <Winner winner={verdictWinner(c)}>{c.verdict}</Winner>
       </td>
     </>
   );

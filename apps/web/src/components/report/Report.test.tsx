@@ -4,6 +4,7 @@ import { findingsOf } from "@relix/core/render/findings/findings-of";
 import { withFacts } from "@relix/core/findings/testing/with-facts";
 import { specFromPreset } from "@relix/core/presets/presets";
 import { makeRunResult } from "@relix/core/testing/result-fixture";
+import { makeQuestionsResult } from "@relix/core/testing/questions-fixture";
 import { makeSweepResult } from "@relix/core/testing/sweep-fixture";
 import { Report } from "./Report";
 
@@ -279,5 +280,46 @@ describe("what a caller pays", () => {
     expect(html.match(/data-testid="caller-costs"/g)).toHaveLength(1);
     expect(html).toContain(sentence);
     expect(html).toContain("measured by pnpm bench:codecs on 2026-11-26, Test CPU (2 cores), linux x64");
+  });
+});
+
+describe("a run that asked both headline questions", () => {
+  const asked = makeQuestionsResult();
+  const html = renderToStaticMarkup(<Report result={asked} />);
+  const answer = html.slice(
+    html.indexOf('data-testid="answer-verdicts"'),
+    html.indexOf('data-testid="answer-sentences"'),
+  );
+
+  it("shows each cell's latency and capacity side by side on the first screen, each column headed by its question", () => {
+    expect(answer).toContain("Latency · p50 at one call in flight");
+    expect(answer).toContain("Capacity · calls per second per server core at 8 in flight");
+    const noop = answer.slice(answer.indexOf("<td>No-op"), answer.indexOf("</tr>", answer.indexOf("<td>No-op")));
+    expect(noop).toMatch(/<span class="winner-rest">REST 1\.65x sooner<\/span> <span[^>]*>\[1\.\d\d-1\.\d\d\]<\/span>/);
+    expect(noop).toMatch(
+      /<span class="winner-grpc">gRPC 1\.96x calls\/core<\/span> <span[^>]*>\[1\.\d\d-2\.\d\d\]<\/span>/,
+    );
+    expect(noop).toContain("h2load (server + wire)");
+    // Each figure's sentence, with its interval, is one hover away; the row's is both answers.
+    const cell = asked.cells[0]!;
+    expect(noop).toContain(`title="${cell.questions!.latency.p50!.text}"`);
+    expect(noop).toContain(`title="${cell.questions!.capacity.comparison!.text}"`);
+    expect(answer).toContain(`title="${cell.verdict}"`);
+    expect(answer).toMatch(/<span class="winner-none">not saturated \(REST 1\.01x\)<\/span>/);
+    expect(answer).toMatch(/<span class="winner-none">the same within 5%<\/span>/);
+  });
+
+  it("names each cell's load beside its own figures, and leads each cell's section with both answers", () => {
+    const verdicts = html.slice(html.indexOf('data-testid="verdicts"'));
+    const head = verdicts.slice(0, verdicts.indexOf("</thead>"));
+    expect(head).toMatch(
+      /<th>At p50 @1<\/th><th>At p50 @8<\/th><th>At p99 @8<\/th><th>Throughput<\/th><th>Calls per core<\/th>/,
+    );
+    for (const cell of asked.cells) expect(html).toContain(cell.questions!.text);
+    expect(html.match(/data-testid="verdict"/g)).toHaveLength(asked.cells.length);
+    expect(html).toContain("Latency (1 in flight):");
+    expect(html).toContain("At 8 in flight, under saturation:");
+    expect(html).toMatch(/p50 \/ p99 at 1 in flight, ms<\/td><td[^>]*>0\.176 \/ 0\.410<\/td>/);
+    expect(html).toMatch(/Calls per second per server core<\/td><td[^>]*>5,556<\/td><td[^>]*>10,870<\/td>/);
   });
 });

@@ -1,7 +1,7 @@
 import type { AnswerPicture } from "@relix/core/render/answer/answer";
 import type { Comparison, RunResult } from "@relix/core/result/result-schema";
 import { rttSpeedupSeries } from "./placement-rows";
-import { speedupRows } from "./report-rows";
+import { answerSpeedup } from "./answer-speedup";
 import { stackPanels } from "./stack-rows";
 import { axisValueText, sweepPanels } from "./sweep-rows";
 
@@ -78,10 +78,12 @@ export function previewPicture(result: RunResult, kind: AnswerPicture): PreviewP
       };
     }
   }
+  // The same bars as the first screen's picture: the latency question's p50 where the run asked it.
+  const { rows, title } = answerSpeedup(result);
   return {
     kind: "bars",
-    title: "gRPC speedup at p50",
-    bars: speedupRows(result.cells, "p50")
+    title,
+    bars: rows
       .slice(0, MAX_BARS)
       .map((r) => ({ label: r.cell, ratio: r.speedup, winner: r.winner })),
   };

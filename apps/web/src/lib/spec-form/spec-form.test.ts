@@ -95,8 +95,12 @@ describe("new-run form rules", () => {
   });
 
   it("estimates the run's length from cells, protocols, trials and windows", () => {
-    // noop: 1 cell, item.get: 2 cache modes -> 3 cells x 2 protocols x 3 trials x 4 s
-    expect(estimateRunMs(quick)).toBe(72_000);
+    // noop: 1 cell, item.get: 2 cache modes -> 3 cells x 2 protocols at 16 in flight, and the pair
+    // again at one call in flight (a closed loop keeping more in flight) x 3 trials x 4 s
+    expect(estimateRunMs(quick)).toBe(3 * (2 + 2) * 3 * 4_000);
+    // One call in flight, or an open loop at a rate, already answers latency: measured once.
+    expect(estimateRunMs({ ...quick, connections: 1 })).toBe(3 * 2 * 3 * 4_000);
+    expect(estimateRunMs({ ...quick, rate: 500 })).toBe(3 * 2 * 3 * 4_000);
   });
 
   describe("stacks", () => {
@@ -149,7 +153,10 @@ describe("new-run form rules", () => {
     });
 
     it("counts every stack's window in the run's length", () => {
-      expect(estimateRunMs({ ...quick, stacks: ["express", "node", "h2c", "grpc-js"] })).toBe(144_000);
+      // Four stacks at the run's load, and the pair again at one call in flight: 3 cells x 3 trials x 4 s each.
+      expect(estimateRunMs({ ...quick, stacks: ["express", "node", "h2c", "grpc-js"] })).toBe(
+        3 * (4 + 2) * 3 * 4_000,
+      );
     });
   });
 
@@ -196,7 +203,8 @@ describe("new-run form rules", () => {
     });
 
     it("counts every placement in the run's length", () => {
-      expect(estimateRunMs({ ...quick, network: ["loopback", "cross-region"] })).toBe(144_000);
+      // Each placement measures every cell's pair at the run's load and again at one call in flight.
+      expect(estimateRunMs({ ...quick, network: ["loopback", "cross-region"] })).toBe(2 * 3 * (2 + 2) * 3 * 4_000);
     });
   });
 

@@ -81,13 +81,17 @@ describe("new-run form: the sweep", () => {
   });
 
   it("estimates every grid point and the search's budget before starting; a list axis replaces the spec's list", () => {
-    const one = estimateRunMs(base);
-    expect(one).toBe(2 * 3000);
+    // One point's pair: two sides, each a 1 s warm-up and a 2 s window.
+    const one = 2 * (base.warmupMs + base.durationMs);
+    // Without a sweep, the default 8 in flight in a closed loop: the pair again at one call in flight.
+    expect(base.connections).toBeGreaterThan(1);
+    expect(estimateRunMs(base)).toBe(2 * one);
     const records = withSweep([
       { dimension: "records", values: "1, 10, 100, 1000" },
       { dimension: "", values: "" },
     ]).fields;
-    // A sweep measures each point by the tools and by one client for both: twice a point's sides.
+    // A sweep measures each point by the tools and by one client for both: twice a point's sides;
+    // never again at one call in flight, as it maps its own axis.
     expect(estimateRunMs(records)).toBe((4 + 8) * 2 * one);
     const grid = withSweep([
       { dimension: "records", values: "1, 10, 100, 1000" },
@@ -99,7 +103,7 @@ describe("new-run form: the sweep", () => {
       { dimension: "", values: "" },
     ]).fields;
     expect(estimateRunMs(places)).toBe(2 * 2 * one);
-    expect(estimateRunMs(base)).toBe(one);
+    expect(estimateRunMs(base)).toBe(2 * one);
   });
 
   it("shows a preset's sweep in the form as it was written", () => {

@@ -32,12 +32,11 @@ function calibratedLine(record: PresetCalibration): string {
   return `Reference calibration (${date}): p50 intervals held ${held}/${runs}, ${opposite}.`;
 }
 
-function assumedLine(reproducesStudy: boolean): string {
+function assumedLine(): string {
   const largest = largestReferenceSpreads();
   const spreads = ["p50", "p99", "rps"].map((metric) => `${percent(largest.get(metric) ?? 0)} ${metric}`).join(", ");
-  // A study's reproduction names no winner on an assumed spread (reference-run-to-run.ts says why).
-  const verdicts = reproducesStudy ? "no winner named" : "said in verdicts";
-  return `Not calibrated: run-to-run noise assumed (${spreads}), ${verdicts}.`;
+  // Shown beside a verdict for comparison, never applied (reference-run-to-run.ts says why).
+  return `Not calibrated (other specs' reruns spread up to ${spreads}; not applied).`;
 }
 
 /**
@@ -47,6 +46,8 @@ function assumedLine(reproducesStudy: boolean): string {
  */
 export function calibrationNote(preset: { name: string; reproducesStudy: boolean }): string {
   const record = calibrationOf(preset.name);
-  const line = record ? calibratedLine(record) : assumedLine(preset.reproducesStudy);
+  // A session at other settings than the preset's own (its defaults changed since) says nothing of it.
+  const atDefaults = record && Object.keys(latestSession(record).overrides).length === 0;
+  const line = record && atDefaults ? calibratedLine(record) : assumedLine();
   return `${line} ${presetDocsLink(preset.name)}`;
 }

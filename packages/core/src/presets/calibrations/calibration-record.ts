@@ -23,11 +23,16 @@ export const calibratedComparisonSchema = z.strictObject({
 });
 export type CalibratedComparison = z.infer<typeof calibratedComparisonSchema>;
 
-/** The flags a session added to the preset's defaults (the length is part of what a spread fits). */
+/**
+ * The flags a session added to the preset's defaults (the length is part of what a spread fits).
+ * When a preset's defaults change, its earlier sessions keep the settings they ran at here, so
+ * their spreads stay attached to that spec and not to the preset's new one.
+ */
 const sessionOverridesSchema = z.strictObject({
   durationMs: z.number().int().positive().optional(),
   warmupMs: z.number().int().nonnegative().optional(),
   trials: z.number().int().positive().optional(),
+  clients: z.enum(["tools", "equal", "both"]).optional(),
 });
 
 export const calibrationSessionSchema = z.strictObject({

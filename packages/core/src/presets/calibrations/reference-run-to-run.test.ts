@@ -7,6 +7,9 @@ import type { RunSpec } from "../../spec/run-spec";
 import { getPreset, specFromPreset } from "../presets";
 import { assumedSpreads, layeredRunToRun, referenceRunToRunBook } from "./reference-run-to-run";
 
+/** The settings quick had when the reference machine calibrated it (its sessions record them). */
+const QUICK_AS_CALIBRATED = { durationMs: 1_500, warmupMs: 400, trials: 1, clients: "both" } as const;
+
 const noBook: RunToRunBook = { version: 1, entries: [] };
 
 /** This machine's book with one calibrated comparison of `spec`. */
@@ -16,8 +19,8 @@ const ownBook = (spec: RunSpec, comparison: string, spread: number, runs: number
 });
 
 describe("the reference machine's run-to-run spreads", () => {
-  it("a new machine's quick run at the preset's defaults gets the reference calibration of the quick preset", () => {
-    const spreads = layeredRunToRun(noBook, specFromPreset("quick"));
+  it("a new machine's run at the settings quick was calibrated at gets the reference calibration of the quick preset", () => {
+    const spreads = layeredRunToRun(noBook, specFromPreset("quick", QUICK_AS_CALIBRATED));
     expect(spreads.noiseOf("meteorites.get warm", "REST vs gRPC", "p50")).toMatchObject({
       spread: 0.077,
       runs: 20,
@@ -27,7 +30,7 @@ describe("the reference machine's run-to-run spreads", () => {
   });
 
   it("a spec calibrated in several sessions keeps, per comparison, the largest spread and the session it came from", () => {
-    const quick = runToRunScope(specFromPreset("quick"));
+    const quick = runToRunScope(specFromPreset("quick", QUICK_AS_CALIBRATED));
     const entries = referenceRunToRunBook().entries.filter((e) => e.scope === quick);
     const named = (comparison: string) => entries.filter((e) => e.comparison === comparison);
     // One entry per comparison, never two for a lookup to choose between.
@@ -61,53 +64,49 @@ describe("the reference machine's run-to-run spreads", () => {
       const spreads = all.filter((e) => e.comparison.endsWith(` · ${metric}`)).map((e) => e.spread);
       expect(largest.get(metric)!.spread).toBe(Math.max(...spreads));
     }
-    const longer = layeredRunToRun(noBook, specFromPreset("quick", { durationMs: 5_000 }));
+    const longer = layeredRunToRun(noBook, specFromPreset("quick", { ...QUICK_AS_CALIBRATED, durationMs: 5_000 }));
     expect(longer.noiseOf("noop", "REST vs gRPC", "p50")).toMatchObject({
       comparison: "noop · REST vs gRPC · p50",
       spread: largest.get("p50")!.spread,
       source: "assumed",
     });
     // The quick calibration had no p99 interval for meteorites.get: that comparison is assumed too.
-    const quick = layeredRunToRun(noBook, specFromPreset("quick"));
+    const quick = layeredRunToRun(noBook, specFromPreset("quick", QUICK_AS_CALIBRATED));
     expect(quick.noiseOf("meteorites.get warm", "REST vs gRPC", "p99")?.source).toBe("assumed");
     expect(quick.noiseOf("noop", "REST vs gRPC", "p9999")).toBeUndefined();
   });
 
-  it("an uncalibrated preset's notes give the assumed spreads the run will use", () => {
+  it("an uncalibrated preset's notes show the spreads other specs' reruns had, and say they are not applied", () => {
     const [p50, p99, rps] = ["p50", "p99", "rps"].map((m) => percentText(assumedSpreads().get(m)!.spread));
     const note = getPreset("study-004").notes.at(-1)!;
-    expect(note).toContain(`(${p50} p50, ${p99} p99, ${rps} rps)`);
-    // study-001 to study-004 were not calibrated at their defaults: their reproductions name no winner.
-    expect(note).toMatch(/^Not calibrated: .*, no winner named\./);
+    expect(note).toContain(`${p50} p50, ${p99} p99, ${rps} rps`);
+    expect(note).toMatch(/^Not calibrated \(.*; not applied\)\./);
     // study-000 was, at its defaults: its note gives what that calibration found instead.
     expect(getPreset("study-000").notes.at(-1)).toMatch(/^Reference calibration \(2026-11-27\)/);
-    expect(getPreset("crossover").notes.at(-1)).toContain("said in verdicts");
   });
 
-  it("a study preset's comparison with an assumed spread withholds its winner; a calibrated one, or a run of one's own flags, does not", () => {
+  it("no spread from elsewhere withholds a winner, in a study's reproduction or any other run", () => {
     const study = layeredRunToRun(noBook, specFromPreset("study-004"));
-    expect(study.noiseOf("noop", "flask vs grpcio", "p50")).toMatchObject({ source: "assumed", withholdsWinner: true });
-    // study-000 at its defaults is the length the reference machine calibrated.
+    const assumed = study.noiseOf("noop", "flask vs grpcio", "p50");
+    expect(assumed).toMatchObject({ source: "assumed" });
+    expect(assumed?.withholdsWinner).toBeUndefined();
+    // study-000 at its defaults is the length the reference machine calibrated: a reference spread, a note.
     const calibrated = layeredRunToRun(noBook, specFromPreset("study-000")).noiseOf(
       "item.get warm",
       "REST vs gRPC",
       "p50",
     );
     expect(calibrated).toMatchObject({ source: "reference" });
-    expect(calibrated?.withholdsWinner).toBeUndefined();
-    const ownFlags = layeredRunToRun(noBook, specFromPreset("quick", { durationMs: 5_000 }));
-    expect(ownFlags.noiseOf("noop", "REST vs gRPC", "p50")?.withholdsWinner).toBeUndefined();
-    // This machine's own calibration of the study lifts it.
+    // This machine's own calibration of the study is the one that applies.
     const spec = specFromPreset("study-004");
     const own = ownBook(spec, comparisonName("noop", "flask vs grpcio", "p50"), 0.05, 20);
     expect(layeredRunToRun(own, spec).noiseOf("noop", "flask vs grpcio", "p50")).toMatchObject({
       source: "this-machine",
     });
-    expect(layeredRunToRun(own, spec).noiseOf("noop", "flask vs grpcio", "p50")?.withholdsWinner).toBeUndefined();
   });
 
   it("this machine's own calibration comes before the reference machine's", () => {
-    const spec = specFromPreset("quick");
+    const spec = specFromPreset("quick", QUICK_AS_CALIBRATED);
     const own = ownBook(spec, comparisonName("noop", "REST vs gRPC", "p50"), 0.03, 12);
     expect(layeredRunToRun(own, spec).noiseOf("noop", "REST vs gRPC", "p50")).toMatchObject({
       spread: 0.03,

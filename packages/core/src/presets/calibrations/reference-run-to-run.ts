@@ -17,7 +17,7 @@ import {
   type RunToRunNoise,
 } from "../../stats/run-to-run-book";
 import type { RunSpec } from "../../spec/run-spec";
-import { reproducesStudy, specFromPreset } from "../presets";
+import { specFromPreset } from "../presets";
 import { referenceCalibrations } from "./reference-calibrations";
 
 /**
@@ -61,14 +61,10 @@ export interface LayeredRunToRun {
 
 /**
  * The same three sources, looked up by a comparison's whole name ("noop · REST vs gRPC · p50").
- *
- * A run of a preset that reproduces a study withholds the winner of every comparison whose spread
- * is assumed: such a preset claims that its verdicts hold from one run to the next, and only a
- * calibration of its own runs (20 reruns, here or on the reference machine) shows that. Where that
- * calibration would take hours (study-004's reruns take 27 minutes), its verdicts say "not enough
- * to tell" with the run's figures, rather than a winner no rerun was asked about. Other runs (the
- * quick and crossover presets, a run of one's own flags) keep the assumed spread's winners, said
- * as assumed.
+ * Only this machine's own calibration of the same spec widens an interval; the reference
+ * machine's spread, or the assumed one, is carried beside it as a note for comparison and never
+ * widens, narrows or gates a verdict (two machines of the same kind gave disjoint intervals for
+ * the same spec: another machine's spread describes neither).
  */
 export function layeredSpreadOf(book: RunToRunBook, spec: RunSpec): (comparison: string) => RunToRunNoise | undefined {
   const own: RunToRunLookup = runToRunLookup(book, spec);
@@ -76,15 +72,13 @@ export function layeredSpreadOf(book: RunToRunBook, spec: RunSpec): (comparison:
   const referenceBook = referenceRunToRunBook();
   const reference = runToRunLookup(referenceBook, spec);
   const assumed = assumedSpreads(referenceBook);
-  const withholdsAssumed = reproducesStudy(spec.preset);
   return (comparison) => {
     const mine = own.spreadOf(comparison);
     if (mine) return { ...mine, source: "this-machine" };
     const theirs = reference.spreadOf(comparison);
     if (theirs) return { ...theirs, source: "reference" };
     const largest = assumed.get(metricOf(comparison));
-    if (!largest) return undefined;
-    return { ...largest, comparison, source: "assumed", ...(withholdsAssumed ? { withholdsWinner: true } : {}) };
+    return largest ? { ...largest, comparison, source: "assumed" } : undefined;
   };
 }
 

@@ -12,17 +12,42 @@ const PICTURE_IN_TEXT: Record<AnswerPicture, string> = {
   speedup: "the p50 speedup column of the results below",
 };
 
+/**
+ * The picture's line. A run that asked the two questions prints both figures above it, and the
+ * results' p50 speedup column is then not the headline: it is read at the cells' own load, named
+ * ("p50 speedup @8") where that load queued, so it never reads as latency beside the latency figure.
+ * `queuedLoad`: "@8" (question-figures.ts queuedLoadTag), or null where none queued or it is not known.
+ */
+function pictureText(picture: AnswerPicture, figures: readonly string[], queuedLoad: string | null): string {
+  if (picture !== "speedup" || figures.length === 0) return PICTURE_IN_TEXT[picture];
+  const column =
+    queuedLoad === null
+      ? "the p50 speedup column of the results below is at each cell's own load"
+      : `the p50 speedup ${queuedLoad} column of the results below is under saturation (queueing, not latency alone)`;
+  return `the latency and capacity figures above; ${column}`;
+}
+
 function headlineLines(answer: Answer): string[] {
   return [...answer.headlines, ...(answer.more > 0 ? [`and ${answer.more} more in the results below`] : [])];
 }
 
-export function answerTerminalLines(answer: Answer, s: Styles): string[] {
+/**
+ * `figures`: both headline figures of each cell, aligned (terminal/question-lines.ts), under its
+ * sentences; `queuedLoad` as pictureText takes it.
+ */
+export function answerTerminalLines(
+  answer: Answer,
+  s: Styles,
+  figures: readonly string[] = [],
+  queuedLoad: string | null = null,
+): string[] {
   return [
     s.bold("Answer"),
     `  ${s.dim("Question:")} ${answer.question}`,
     ...headlineLines(answer).map((line) => `  - ${line}`),
+    ...figures,
     ...(answer.why ? [`  ${s.dim("Why:")} ${answer.why}`] : []),
-    `  ${s.dim("Picture:")} ${PICTURE_IN_TEXT[answer.picture]}`,
+    `  ${s.dim("Picture:")} ${pictureText(answer.picture, figures, queuedLoad)}`,
     `  ${s.dim("Trust:")} ${answer.trust}${answer.caveats.length > 0 ? " See Findings at the end." : ""}`,
   ];
 }
@@ -41,7 +66,15 @@ export function findingsTerminalLines(groups: readonly FindingGroup[], s: Styles
 
 const oneLine = (text: string) => text.replace(/\r?\n/g, " ");
 
-export function answerMarkdownLines(answer: Answer): string[] {
+/**
+ * `figures`: both headline figures of each cell as a table (markdown/questions-markdown.ts), under
+ * its sentences; `queuedLoad` as pictureText takes it.
+ */
+export function answerMarkdownLines(
+  answer: Answer,
+  figures: readonly string[] = [],
+  queuedLoad: string | null = null,
+): string[] {
   const trust = answer.caveats.length > 0 ? `[${answer.trust}](#findings)` : answer.trust;
   return [
     "## Answer",
@@ -50,8 +83,9 @@ export function answerMarkdownLines(answer: Answer): string[] {
     "",
     ...headlineLines(answer).map((line) => `- ${oneLine(line)}`),
     "",
+    ...(figures.length > 0 ? [...figures, ""] : []),
     ...(answer.why ? [`**Why:** ${oneLine(answer.why)}`, ""] : []),
-    `**Picture:** ${PICTURE_IN_TEXT[answer.picture]}.`,
+    `**Picture:** ${pictureText(answer.picture, figures, queuedLoad)}.`,
     "",
     `**Trust:** ${trust}`,
   ];

@@ -82,5 +82,28 @@ describe("noise findings", () => {
     const block = findingsOf(result).find((f) => f.kind === "one-block-per-side");
     expect(block?.severity).toBe("warning");
     expect(block?.text).toContain("ONE BLOCK PER SIDE for item.get (warm)");
+    expect(block?.text).toContain("a rerun may name another winner");
+  });
+
+  it("says why a one-block cell names no winner, and says nothing of a cell whose slices took turns", () => {
+    const result = makeRunResult({ spec: { workloads: ["item.get"], trials: 1 } });
+    const cell = result.cells[0]!;
+    const oneBlock = {
+      estimate: 1.4,
+      low: 1.2,
+      high: 1.6,
+      degenerate: false,
+      method: "batch-means" as const,
+      batches: 10,
+    };
+    cell.comparisons = cell.comparisons.map((c) =>
+      c.metric === "p50" ? { ...c, winner: "none", ci: { ...c.ci, ...oneBlock } } : c,
+    );
+    const block = findingsOf(result).find((f) => f.kind === "one-block-per-side");
+    expect(block?.text).toMatch(/not a drift between them: no winner is named on it\. Lengthen the window/);
+    cell.comparisons = cell.comparisons.map((c) =>
+      c.metric === "p50" ? { ...c, ci: { ...c.ci, method: "paired-slices" as const, pairs: 8 } } : c,
+    );
+    expect(findingsOf(result).some((f) => f.kind === "one-block-per-side")).toBe(false);
   });
 });

@@ -28,14 +28,17 @@ function withinNoiseFinding(cell: CellResult): Finding | null {
   };
 }
 
-/** One warning naming the one-trial cells whose p50 winner rests on one block per side. */
+/** One warning naming the one-trial cells whose p50 interval rests on one block per side, and why they name no winner. */
 function oneBlockFinding(result: RunResult): Finding | null {
   const cells = oneBlockCells(result);
   if (cells.length === 0) return null;
+  // A result written before one-block verdicts stopped naming winners may still carry one.
+  const named = cells.some((cell) => cell.comparisons.some((c) => c.metric === "p50" && c.winner !== "none"));
+  const consequence = named ? "a rerun may name another winner" : "no winner is named on it";
   return {
     kind: "one-block-per-side",
     severity: "warning",
-    text: `ONE BLOCK PER SIDE for ${cells.map(cellName).join(", ")}: the window was too short for slices that take turns (each needs 30 calls of the slower side), so REST and gRPC ran one after the other and the interval sees only the noise inside each block, not a drift between them: a rerun may name another winner. Lengthen the window or add trials.`,
+    text: `ONE BLOCK PER SIDE for ${cells.map(cellName).join(", ")}: the window was too short for slices that take turns (each needs 30 calls of the slower side), so REST and gRPC ran one after the other and the interval sees only the noise inside each block, not a drift between them: ${consequence}. Lengthen the window or add trials.`,
     ...(cells.length === 1 ? { about: cellSubject(cells[0]!) } : {}),
   };
 }

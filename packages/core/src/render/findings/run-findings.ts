@@ -77,15 +77,29 @@ export function runFactFinding(fact: RunFact): Finding {
   }
 }
 
-/** Whether the intervals hold what a rerun adds, and whose calibration says how much: this machine's, the reference machine's, or none. */
+/**
+ * Whether the intervals hold what a rerun adds: only this machine's own calibration of the spec
+ * widens them. Results written before also applied the reference machine's spreads, and say so.
+ */
 function runToRunFinding(fact: Extract<RunFact, { kind: "run-to-run" }>): Finding {
+  if (fact.applied.length === 0 && fact.launches !== undefined) {
+    return {
+      kind: "run-to-run-unmeasured",
+      severity: "note",
+      text:
+        `the intervals hold what differs between this run's ${fact.launches} launches (each a fresh start of the servers), ` +
+        "not what moves this machine from one hour to the next: it has not calibrated this spec, and a spread measured on another " +
+        "machine is shown beside a verdict for comparison and never applied; pnpm bench:calibrate --repeat 20 with this run's flags measures it",
+    };
+  }
   if (fact.applied.length === 0) {
     return {
       kind: "run-to-run-unmeasured",
       severity: "note",
       text:
-        "no interval of this run includes run-to-run noise (every comparison was a point estimate, with no interval to widen, " +
-        "or the result predates that noise): what moves a whole run from one to the next is not in its figures. " +
+        "no interval of this run includes run-to-run noise: this machine has not calibrated this spec (or every comparison was a point estimate, " +
+        "or the result predates that noise), and a spread measured on another machine describes that machine, so it is shown beside a verdict " +
+        "for comparison and never applied. What moves a whole run from one to the next is not in these figures; " +
         "pnpm bench:calibrate --repeat 20 with this run's flags measures it on this machine, and later runs of the same spec include it",
     };
   }
@@ -93,6 +107,7 @@ function runToRunFinding(fact: Extract<RunFact, { kind: "run-to-run" }>): Findin
   const own = bySource("this-machine");
   const reference = bySource("reference");
   const assumed = bySource("assumed");
+  // Results written before spreads from elsewhere stopped being applied list them too (below).
   if (reference.length === 0 && assumed.length === 0) {
     return {
       kind: fact.kind,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvField, csvHeader, renderCsv } from "./csv";
 import { makeRunResult } from "../../testing/result-fixture";
+import { makeQuestionsResult } from "../../testing/questions-fixture";
 
 /** A small RFC 4180 reader, to check the file round-trips. */
 function parseCsv(text: string): string[][] {
@@ -234,5 +235,65 @@ describe("renderCsv with a cell measured both ways", () => {
     const equalRun = makeRunResult({ spec: { clients: "equal" } });
     const equalRows = parseCsv(renderCsv(equalRun)).slice(1);
     expect(equalRows.map((r) => r[csvHeader.indexOf("client_view")])).toEqual(["equal", "equal"]);
+  });
+});
+
+describe("renderCsv of a run that asked both headline questions", () => {
+  const result = makeQuestionsResult();
+  const rows = parseCsv(renderCsv(result)).slice(1);
+  const column = (name: string) => rows.map((r) => r[csvHeader.indexOf(name)]);
+
+  it("appends the new columns after the existing ones, whose order stays", () => {
+    const before = csvHeader.slice(0, csvHeader.indexOf("client_step_gap_share") + 1);
+    expect(csvHeader.slice(before.length)).toEqual([
+      "speedup_load",
+      "latency_load",
+      "latency_p50_speedup",
+      "latency_p50_speedup_low",
+      "latency_p50_speedup_high",
+      "latency_p50_winner",
+      "latency_p99_speedup",
+      "latency_p99_speedup_low",
+      "latency_p99_speedup_high",
+      "latency_p99_winner",
+      "capacity_per_core_speedup",
+      "capacity_per_core_speedup_low",
+      "capacity_per_core_speedup_high",
+      "capacity_per_core_winner",
+      "capacity_saturated",
+    ]);
+    expect(before.slice(0, 3)).toEqual(["run_id", "preset", "workload"]);
+  });
+
+  it("names the own load of the p50_speedup columns and gives the latency at one call in flight beside them", () => {
+    const noop = result.cells[0]!;
+    const first = Object.fromEntries(csvHeader.map((name, i) => [name, rows[0]![i]]));
+    expect(first.workload).toBe("noop");
+    expect(first.speedup_load).toBe("8 in flight");
+    // 8 in flight: gRPC about 1.9x faster; one call in flight: REST answers sooner.
+    expect(Number(first.p50_speedup)).toBeGreaterThan(1);
+    expect(first.latency_load).toBe("one-in-flight");
+    expect(Number(first.latency_p50_speedup)).toBeCloseTo(noop.questions!.latency.p50!.ci.estimate, 6);
+    expect(Number(first.latency_p50_speedup_low)).toBeCloseTo(noop.questions!.latency.p50!.ci.low, 6);
+    expect(Number(first.latency_p50_speedup_high)).toBeCloseTo(noop.questions!.latency.p50!.ci.high, 6);
+    expect(first.latency_p50_winner).toBe("rest");
+    expect(Number(first.latency_p99_speedup)).toBeCloseTo(noop.questions!.latency.p99!.ci.estimate, 6);
+    expect(Number(first.capacity_per_core_speedup)).toBeCloseTo(noop.questions!.capacity.comparison!.ci.estimate, 6);
+    expect(first.capacity_per_core_winner).toBe(noop.questions!.capacity.comparison!.winner);
+    expect(first.capacity_saturated).toBe("true");
+  });
+
+  it("says a server that was not busy was not saturated", () => {
+    const i = result.cells.findIndex((c) => c.workload === "meteorites.get");
+    expect(result.cells[i]!.questions!.capacity.saturated).toBe(false);
+    expect(column("capacity_saturated")[column("workload").indexOf("meteorites.get")]).toBe("false");
+  });
+
+  it("leaves the question columns empty in a result written before them, and still names the load", () => {
+    const older = parseCsv(renderCsv(makeRunResult())).slice(1);
+    const at = (name: string) => older.map((r) => r[csvHeader.indexOf(name)]);
+    expect(at("speedup_load")).toEqual(["8 in flight", "8 in flight"]);
+    for (const name of ["latency_load", "latency_p50_speedup", "capacity_per_core_winner", "capacity_saturated"])
+      expect(at(name)).toEqual(["", ""]);
   });
 });

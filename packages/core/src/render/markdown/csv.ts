@@ -2,7 +2,10 @@
 // numeric field of the summary, for spreadsheets and pandas. A cell measured both ways (the tools,
 // and one client for both) has two more rows, its pair as the equal client measured it: each row
 // says which view it is, whether the cell's verdict rests on it, and carries that view's own
-// speedups and verdict, so a filter on `headline` gives one figure per side per cell. RFC 4180: CRLF line ends, fields quoted when they hold a comma, a quote or a line break,
+// speedups (read at the cell's own load, which `speedup_load` names) and verdict, so a filter on
+// `headline` gives one figure per side per cell; where the run asked them, the headline rows also
+// carry the two headline questions (latency_*, capacity_per_core_*). RFC 4180: CRLF line ends,
+// fields quoted when they hold a comma, a quote or a line break,
 // quotes doubled. Missing values are empty fields, never "null". Text that a spreadsheet would run
 // as a formula gets a leading single quote (csvField says why).
 import type {
@@ -15,6 +18,7 @@ import type {
 } from "../../result/result-schema";
 import { cellPair } from "../../stacks/stack-pair";
 import { cpuOfSide } from "../answer/clients";
+import { ownLoadOf, ownLoadText } from "../answer/question-figures";
 import { stackRowsOf, type StackRow } from "../stacks";
 import { latencyMetricKeys } from "../../stats/latency-metrics";
 import { COMPARED_METRICS } from "../../stats/speedup";
@@ -66,8 +70,37 @@ interface Row {
 const speedup = (row: Row, metric: Comparison["metric"]) => row.comparisons.find((c) => c.metric === metric)?.ci;
 const clientStepP50 = (row: Row) => row.clientStep?.comparisons.find((c) => c.metric === "p50")?.ci;
 
+type Column = [string, (cell: CellResult, row: Row, result: RunResult) => Value];
+
+/** The cell's two headline questions, on the rows of the view they were measured with; none on a tools row. */
+const questionsOf = (cell: CellResult, row: Row) => (row.headline ? cell.questions : undefined);
+
+/** A comparison's ratio (above 1: gRPC better), its interval and its winner, under `prefix`. */
+function comparisonColumns(prefix: string, of: (c: CellResult, p: Row) => Comparison | undefined): Column[] {
+  return [
+    [`${prefix}_speedup`, (c, p) => of(c, p)?.ci.estimate],
+    [`${prefix}_speedup_low`, (c, p) => of(c, p)?.ci.low],
+    [`${prefix}_speedup_high`, (c, p) => of(c, p)?.ci.high],
+    [`${prefix}_winner`, (c, p) => of(c, p)?.winner],
+  ];
+}
+
+/**
+ * The two headline questions (empty in results written before them): latency where the server was
+ * not queueing (`latency_load` says where: one-in-flight, open-loop, under-saturation) and capacity,
+ * calls per second per server core (`capacity_saturated` false: the servers were not busy, so the
+ * figure names no winner in the reports whatever its interval says).
+ */
+const questionColumns: Column[] = [
+  ["latency_load", (c, p) => questionsOf(c, p)?.latency.load],
+  ...comparisonColumns("latency_p50", (c, p) => questionsOf(c, p)?.latency.p50),
+  ...comparisonColumns("latency_p99", (c, p) => questionsOf(c, p)?.latency.p99),
+  ...comparisonColumns("capacity_per_core", (c, p) => questionsOf(c, p)?.capacity.comparison),
+  ["capacity_saturated", (c, p) => questionsOf(c, p)?.capacity.saturated],
+];
+
 /** Column name -> value of one cell x stack. The order here is the file's column order. */
-const columns: Array<[string, (cell: CellResult, row: Row, result: RunResult) => Value]> = [
+const columns: Column[] = [
   ["run_id", (_c, _p, r) => r.id],
   ["preset", (_c, _p, r) => r.spec.preset],
   ["workload", (c) => c.workload],
@@ -136,6 +169,12 @@ const columns: Array<[string, (cell: CellResult, row: Row, result: RunResult) =>
   ["client_step_p50_ratio_low", (_c, p) => clientStepP50(p)?.low],
   ["client_step_p50_ratio_high", (_c, p) => clientStepP50(p)?.high],
   ["client_step_gap_share", (_c, p) => p.clientStep?.gapShare],
+  // Appended after the columns above so a reader that picks columns by position keeps working.
+  // The *_speedup columns above are read at the cell's own load, named here ("8 in flight", "500
+  // calls/s"; in words, as "@8" would open a formula): in a closed loop of several in flight,
+  // their p50 and p99 are mostly queueing, not latency alone.
+  ["speedup_load", (c, _p, r) => ownLoadText(ownLoadOf(c, r.spec))],
+  ...questionColumns,
 ];
 
 /** A cell's rows: its stacks as the stack table shows them (the tools'), then, measured both ways, the equal client's pair. */

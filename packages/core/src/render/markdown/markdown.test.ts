@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdownReport } from "./markdown";
 import { makeRunResult } from "../../testing/result-fixture";
+import { makeQuestionsResult } from "../../testing/questions-fixture";
 import { withFacts } from "../../findings/testing/with-facts";
 import { findingsOf } from "../findings/findings-of";
 
@@ -64,5 +65,38 @@ describe("renderMarkdownReport", () => {
     expect(renderMarkdownReport(old)).toContain(
       "## Notes\n\n- rate < connections: autocannon used only 2 connection(s)",
     );
+  });
+});
+
+describe("renderMarkdownReport of a run that asked both headline questions", () => {
+  const md = renderMarkdownReport(makeQuestionsResult());
+
+  it("puts both figures of each cell in a table under the answer, each column headed by its question", () => {
+    const answer = md.slice(md.indexOf("## Answer"), md.indexOf("**Picture:**"));
+    expect(answer).toContain(
+      "| cell | latency: p50 at one call in flight | capacity: calls per second per server core at 8 in flight | client |",
+    );
+    expect(answer).toMatch(
+      /\| noop \| \*\*REST 1\.65x sooner\*\* \[[\d.-]+\] \| \*\*gRPC 1\.96x calls\/core\*\* \[[\d.-]+\] \| h2load \(server \+ wire\) \|/,
+    );
+    expect(answer).toMatch(
+      /\| meteorites\.get \(warm\) \| not enough to tell \[REST [\d.]+x – gRPC [\d.]+x\] \| not saturated/,
+    );
+    expect(answer).toMatch(
+      /\| item\.get \(warm\) \| \*\*REST 1\.32x sooner\*\* [^|]+\| the same within 5% \[1\.00-1\.00\] \|/,
+    );
+  });
+
+  it("says at which load each comparison was read, latency at one call in flight first", () => {
+    expect(md).toMatch(
+      /- \*\*`noop`\*\* \(none\): At one call in flight: REST 1\.65x faster at p50 \([^)]*\); REST [\d.]+x faster at p99 \([^)]*\)\. At 8 in flight, under saturation: gRPC 1\.93x faster at p50/,
+    );
+    expect(md).toMatch(/\| workload \| cache \| REST p50 ms @8 \| gRPC p50 ms @8 \|/);
+  });
+
+  it("has no such table for a result written before the questions", () => {
+    const before = renderMarkdownReport(makeRunResult({ cells: [{ workload: "noop" }] }));
+    expect(before).not.toContain("| cell | latency");
+    expect(before).toContain("| workload | cache | REST p50 ms | gRPC p50 ms |");
   });
 });

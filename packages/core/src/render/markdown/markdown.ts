@@ -1,6 +1,6 @@
 // The report as Markdown, for a PR comment or a README: the same content as the terminal table
-// (the answer first, the findings once per kind under it), plus every comparison sentence (p50,
-// p99, rps) and the preset's notes.
+// (the answer first with both headline figures per cell, the findings once per kind under it),
+// plus every comparison sentence (p50, p99, rps, calls per core) and the preset's notes.
 import { sweepCoordsLabel, sweepMarkdownSection } from "../terminal/sweep-table";
 import { groupFindings } from "../findings/finding-groups";
 import { findingsOf } from "../findings/findings-of";
@@ -22,6 +22,8 @@ import {
 import { describeEnvironment, describeLoad, describeRun, presetChangedNote } from "../terminal/run-summary";
 import { callerCostsMarkdown, clientsMarkdown } from "../answer/clients-text";
 import { stacksMarkdown } from "./stacks-markdown";
+import { comparisonsText, questionsMarkdownTable } from "./questions-markdown";
+import { queuedLoadTag } from "../answer/question-figures";
 
 /** Pipes and line breaks would end a table cell early. */
 function cellText(text: string): string {
@@ -44,7 +46,9 @@ function latency(cell: CellResult, protocol: "rest" | "grpc", pick: "p50" | "p99
 
 function resultsTable(result: RunResult, cells: readonly CellResult[]): string[] {
   const corrected = hasCorrectedLatency(result);
-  const raw = corrected ? " raw" : "";
+  // Figures at a load that queued are headed by it ("@8"): under saturation, not latency alone.
+  const tag = queuedLoadTag(result, cells);
+  const raw = corrected ? " raw" : tag === null ? "" : ` ${tag}`;
   const rows = cells.map((cell) => {
     const p50 = cell.comparisons.find((c) => c.metric === "p50");
     const knobs = sweepCoordsLabel(cell);
@@ -86,7 +90,7 @@ function resultsTable(result: RunResult, cells: readonly CellResult[]): string[]
       "gRPC rps",
       "errors REST / gRPC",
       "response body REST / gRPC",
-      "p50 speedup [95% CI]",
+      `p50 speedup${tag === null ? "" : ` ${tag}`} [95% CI]`,
       "verdict",
     ],
     ["l", "l", "r", "r", "r", "r", ...(corrected ? (["r", "r", "r", "r"] as const) : []), "r", "r", "r", "r", "r", "l"],
@@ -119,7 +123,7 @@ function comparisons(result: RunResult): string[] {
   const placed = hasPlacements(result);
   return result.cells.map((cell) => {
     const where = placed ? `, ${cell.placement ?? "loopback"}` : "";
-    return `- **\`${cell.workload}\`** (${cell.cacheMode}${where}): ${cell.comparisons.map((c) => c.text).join("; ")}`;
+    return `- **\`${cell.workload}\`** (${cell.cacheMode}${where}): ${comparisonsText(cell, result)}`;
   });
 }
 
@@ -194,7 +198,7 @@ export function renderMarkdownReport(result: RunResult, permalink?: string): str
     `# ${describeRun(result)}`,
     "",
     ...(permalink ? [`Report: ${permalink}`, ""] : []),
-    ...answerMarkdownLines(answerOf(result, groups)),
+    ...answerMarkdownLines(answerOf(result, groups), questionsMarkdownTable(result, table)),
     "",
     ...findingsMarkdownLines(groups),
     `- **Load:** ${describeLoad(result)}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { specFromPreset } from "../../presets/presets";
+import { getPreset, specFromPreset } from "../../presets/presets";
 import { makeRunResult } from "../../testing/result-fixture";
 import { renderMarkdownReport } from "../markdown/markdown";
 import { presetChangedNote } from "./run-summary";
@@ -24,7 +24,9 @@ describe("a preset's notes for a run whose flags changed the preset", () => {
     const table = renderTableReport(result);
     // Said before the notes, under the section's title.
     expect(table.indexOf(note)).toBeGreaterThan(table.indexOf("About the quick preset"));
-    expect(table.indexOf(note)).toBeLessThan(table.indexOf("- One trial"));
+    const firstNote = table.indexOf(`- ${getPreset("quick").notes[0]}`);
+    expect(firstNote).toBeGreaterThan(-1);
+    expect(table.indexOf(note)).toBeLessThan(firstNote);
     expect(renderMarkdownReport(result)).toContain(`**${note}`);
   });
 

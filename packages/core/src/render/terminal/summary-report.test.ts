@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeRunResult } from "../../testing/result-fixture";
+import { makeQuestionsResult } from "../../testing/questions-fixture";
 import { withFacts } from "../../findings/testing/with-facts";
 import { FINDING_KINDS } from "../../findings/finding-catalog";
 import { renderSummaryReport } from "./summary-report";
@@ -73,5 +74,64 @@ describe("the short terminal report", () => {
     const embedded = structuredClone(result);
     embedded.environment.backends.origin = "embedded";
     expect(renderSummaryReport(embedded).split("\n")[0]).toContain("EMBEDDED BACKENDS");
+  });
+});
+
+describe("the short terminal report of a run that asked both headline questions", () => {
+  const result = makeQuestionsResult();
+  const text = renderSummaryReport(result);
+  const lines = text.trimEnd().split("\n");
+  const answer = (name: string) => lines.find((l) => l.startsWith(`  ${name} `))!;
+
+  it("names the two questions under the run's question", () => {
+    expect(lines[2]).toMatch(/^Is gRPC faster than REST for noop, item\.get, meteorites\.get and stream/);
+    expect(lines[3]).toBe(
+      "  latency: p50 at one call in flight; capacity: calls per second per server core at 8 in flight",
+    );
+  });
+
+  it("gives each cell both figures side by side, each with its interval, and the client that measured them", () => {
+    expect(answer("noop")).toMatch(
+      /^ {2}noop\s+latency \(1 in flight\): {2}REST 1\.65x sooner\s+\[1\.\d\d-1\.\d\d\]\s+capacity: {2}gRPC 1\.96x calls\/core\s+\[1\.\d\d-2\.\d\d\]\s+h2load \(server \+ wire\)$/,
+    );
+    expect(answer("stream")).toMatch(/REST 2\.79x sooner\s+\[[\d.-]+\]\s+capacity:\s+REST 1\.50x calls\/core/);
+    // Without a winner: the margin's words, never a side.
+    expect(answer("item.get (warm)")).toMatch(/capacity:\s+the same within 5%\s+\[1\.00-1\.00\]/);
+    expect(answer("meteorites.get (warm)")).toMatch(
+      /latency \(1 in flight\):\s+not enough to tell\s+\[REST [\d.]+x – gRPC [\d.]+x\]/,
+    );
+    // Both servers busy under half a core: its capacity is no capacity.
+    expect(answer("meteorites.get (warm)")).toMatch(/capacity:\s+not saturated \(REST 1\.01x\)/);
+    // The p50 at 8 in flight is not called latency: no line says "faster".
+    expect(lines.slice(3, 8).join("\n")).not.toContain("faster");
+  });
+
+  it("lines up the two figures in columns", () => {
+    const rows = ["noop", "item.get (warm)", "meteorites.get (warm)", "stream"].map(answer);
+    for (const column of ["latency (", "capacity:", "h2load"]) {
+      expect(new Set(rows.map((row) => row.indexOf(column))).size, column).toBe(1);
+    }
+  });
+
+  it("puts latency at one call in flight, the own load's figures headed by it, and calls per core in the table", () => {
+    const header = lines.find((l) => l.startsWith("cell"))!;
+    expect(header).toMatch(/^cell\s+side\s+client\s+p50 @1\s+p99 @1\s+p50 @8\s+p99 @8\s+rps\s+calls\/core\s+errors$/);
+    const noop = lines.find((l) => l.startsWith("noop "))!;
+    expect(noop).toMatch(/REST\s+h2load\s+0\.176\s+0\.410\s+1\.310\s+2\.900\s+6,090\s+5,556\s+0$/);
+    expect(lines[lines.indexOf(noop) + 1]).toMatch(
+      /^\s+gRPC\s+h2load\s+0\.291\s+0\.600\s+0\.680\s+1\.600\s+11,800\s+10,870\s+0$/,
+    );
+    expect(text).toContain("@1: one call in flight · @8: the cell's own load, under saturation (mostly queueing)");
+  });
+
+  it("still fits a screen for four cells", () => {
+    expect(lines.length).toBeLessThanOrEqual(25);
+  });
+
+  it("reads a result written before the questions as it did: p50 verdicts and no capacity column", () => {
+    const before = renderSummaryReport(fourCells());
+    expect(before).not.toContain("calls/core");
+    expect(before).not.toContain("latency (");
+    expect(before).toMatch(/ {2}noop\s+gRPC 1\.75x faster/);
   });
 });

@@ -1,24 +1,27 @@
 // The terminal report `pnpm bench` prints by default, read in a minute: what ran, the question,
-// one line per comparison (the faster side named, its factor and interval, the client that
-// measured it), one table of each side's figures with its client, the cause when the run walked
-// the layers, and the findings one line each with their codes. Everything else (the answer's
-// sentences, the clients' and layers' tables, the published figures, the preset's notes, each
-// finding's paragraph) is in `--verbose`, the Markdown export and the web report.
-import { cellName } from "../findings/finding-names";
+// one line per comparison (where the run asked both headline questions, latency and capacity side
+// by side, question-lines.ts; else the p50 verdict: the better side named, its factor and
+// interval, the client that measured it), one table of each side's figures with its client
+// (side-figures-table.ts), the cause when the run walked the layers, and the findings one line
+// each with their codes. Everything else (the answer's sentences, the clients' and layers' tables,
+// the published figures, the preset's notes, each finding's paragraph) is in `--verbose`, the
+// Markdown export and the web report.
 import { findingCellLabel, groupFindings, verdictCaveats, type FindingGroup } from "../findings/finding-groups";
 import { findingsOf } from "../findings/findings-of";
-import { cellPlacement } from "../../network/placements";
-import type { CellResult, RunResult } from "../../result/result-schema";
+import type { RunResult } from "../../result/result-schema";
 import { figureSpeedup, publishedFiguresOfResult } from "../../presets/published-figures";
 import { sweepSummaries } from "../sweeps/crossover-text";
 import { styles, type Styles } from "./ansi";
 import { questionOf, whyShortOf } from "../answer/answer";
-import { hasCorrectedLatency } from "../answer/corrected-latency";
+import { resultHasQuestions } from "../answer/question-figures";
 import { comparisonRow } from "../verdicts/comparison-row";
 import { factorText, sideFactor } from "../verdicts/factor";
-import { formatInt, formatMs, formatRps } from "../format";
+import { formatInt } from "../format";
 import { hasPlacements } from "../answer/placements";
 import { describeLoad, describeRun } from "./run-summary";
+import { comparisonName } from "./comparison-name";
+import { questionLines } from "./question-lines";
+import { sideFiguresTable } from "./side-figures-table";
 import { renderTable, type Column } from "./text-table";
 
 export interface SummaryOptions {
@@ -29,14 +32,6 @@ export interface SummaryOptions {
 const MAX_COMPARISONS = 8;
 /** More finding lines than this and the rest are counted. */
 const MAX_FINDINGS = 5;
-
-/** "item.get (warm)", with its placement when the run had several and its sweep point when it has one. */
-function comparisonName(cell: CellResult, placed: boolean): string {
-  const coords = Object.entries(cell.coords ?? {})
-    .filter(([dimension]) => dimension !== "network")
-    .map(([dimension, value]) => `${dimension}=${String(value)}`);
-  return [cellName(cell), ...coords, ...(placed ? [`@${cellPlacement(cell)}`] : [])].join(" ");
-}
 
 /** One row per cell: its name, the p50 verdict coloured by winner, the interval, the client that measured it. */
 function comparisonRows(result: RunResult, s: Styles): string[][] {
@@ -52,6 +47,8 @@ function comparisonLines(result: RunResult, s: Styles): string[] {
   // A sweep's question is where the verdict changes: its crossover sentences say that.
   const swept = result.sweep ? sweepSummaries(result.sweep) : [];
   if (swept.length > 0) return swept.map((line) => `  ${line}`);
+  // Both headline figures, latency and capacity, where the run asked them.
+  if (resultHasQuestions(result)) return questionLines(result, s, MAX_COMPARISONS);
   const rows = comparisonRows(result, s);
   const shown = rows.slice(0, MAX_COMPARISONS);
   const columns: Column[] = [{ header: "" }, { header: "" }, { header: "" }, { header: "" }];
@@ -61,42 +58,6 @@ function comparisonLines(result: RunResult, s: Styles): string[] {
     .map((line) => `  ${line}`);
   const more = rows.length - shown.length;
   return more > 0 ? [...lines, s.dim(`  and ${formatInt(more)} more (--verbose)`)] : lines;
-}
-
-/** Each side of each cell: its client, p50, p99 (corrected beside, for an open loop), throughput and errors. */
-function figuresTable(result: RunResult, s: Styles): string[] {
-  const corrected = hasCorrectedLatency(result);
-  const placed = hasPlacements(result);
-  const columns: Column[] = [
-    { header: "cell" },
-    { header: "side" },
-    { header: "client" },
-    { header: "p50 ms", align: "right" },
-    { header: "p99 ms", align: "right" },
-    ...(corrected ? [{ header: "p50 from due", align: "right" as const }] : []),
-    { header: "rps", align: "right" },
-    { header: "errors", align: "right" },
-  ];
-  const cells = result.cells.slice(0, MAX_COMPARISONS);
-  const rows = cells.flatMap((cell) =>
-    (["rest", "grpc"] as const).map((side, i) => {
-      const m = cell[side];
-      const has = m.latencyMs.count > 0;
-      const due = m.correctedLatencyMs;
-      return [
-        i === 0 ? comparisonName(cell, placed) : "",
-        side === "rest" ? "REST" : "gRPC",
-        m.generator.tool,
-        has ? formatMs(m.latencyMs.p50) : "-",
-        has ? formatMs(m.latencyMs.p99) : "-",
-        ...(corrected ? [due && due.count > 0 ? formatMs(due.p50) : "-"] : []),
-        formatRps(m.rps),
-        m.errors.total > 0 ? s.red(formatInt(m.errors.total)) : "0",
-      ];
-    }),
-  );
-  const more = result.cells.length - cells.length;
-  return [...renderTable(columns, rows), ...(more > 0 ? [s.dim(`and ${formatInt(more)} more cells (--verbose)`)] : [])];
 }
 
 /** More published figures than this and the rest are counted. */
@@ -192,7 +153,7 @@ export function renderSummaryReport(result: RunResult, options: SummaryOptions =
     questionOf(result),
     ...comparisonLines(result, s),
     "",
-    ...figuresTable(result, s),
+    ...sideFiguresTable(result, s, MAX_COMPARISONS),
     ...publishedLines(result, s),
     ...(why ? ["", `Why: ${why}`] : []),
     "",

@@ -2,6 +2,7 @@ import { specFromPreset, type PublishedFigure } from "../../index";
 import { describe, expect, it } from "vitest";
 import { renderTableReport } from "./table";
 import { makeRunResult } from "../../testing/result-fixture";
+import { makeQuestionsResult } from "../../testing/questions-fixture";
 import { withFacts } from "../../findings/testing/with-facts";
 
 describe("renderTableReport", () => {
@@ -160,5 +161,56 @@ describe("renderTableReport", () => {
     const report = renderTableReport(old);
     expect(report).toContain("!!! WARNING: a warning written before facts existed");
     expect(report.split("note: ghz CPU time from /proc polling (lower bound)").length - 1).toBe(1);
+  });
+});
+
+describe("renderTableReport of a result written before the two questions", () => {
+  it("keeps its verdict column and picture line as they were", () => {
+    const result = makeRunResult();
+    const lines = renderTableReport(result).split("\n");
+    expect(lines.find((l) => l.startsWith("  Picture:"))).toBe("  Picture: the p50 speedup column of the results below");
+    expect(lines.find((l) => l.startsWith(result.cells[0]!.workload))).toMatch(
+      /(gRPC faster|REST faster|not enough to tell|no difference > \S+)$/,
+    );
+    expect(lines.join("\n")).not.toContain("at p50 @");
+  });
+});
+
+describe("renderTableReport of a run that asked both headline questions", () => {
+  const text = renderTableReport(makeQuestionsResult());
+  const lines = text.split("\n");
+
+  it("gives both figures of each cell in the answer, before the picture", () => {
+    const picture = lines.findIndex((l) => l.startsWith("  Picture:"));
+    const header = lines.indexOf(
+      "  latency: p50 at one call in flight; capacity: calls per second per server core at 8 in flight",
+    );
+    expect(header).toBeGreaterThan(0);
+    expect(header).toBeLessThan(picture);
+    expect(lines.slice(header + 1, picture).map((l) => l.split(/\s{2,}/)[1])).toEqual([
+      "noop",
+      "item.get (warm)",
+      "meteorites.get (warm)",
+      "stream",
+    ]);
+    expect(lines[header + 1]).toMatch(/REST 1\.65x sooner .* gRPC 1\.96x calls\/core .* h2load \(server \+ wire\)$/);
+  });
+
+  it("heads the own load's latencies and speedup by that load, and reads them against the margin", () => {
+    const header = lines.find((l) => l.startsWith("workload"))!;
+    expect(header).toMatch(/p50 ms @8\s+p99 ms @8\s+rps .* p50 speedup @8 \[95% CI\]\s+verdict$/);
+    // 20.0 against 20.1 ms: an interval across the 5% margin, so neither "faster" nor "no difference".
+    expect(lines.find((l) => l.startsWith("meteorites.get"))).toMatch(/not enough to tell at p50 @8$/);
+  });
+
+  it("says in the verdict column which load its p50 was read at, beside the latency answer", () => {
+    // noop: gRPC faster at 8 in flight, while the answer says REST answers sooner at one call in flight.
+    expect(lines.find((l) => l.startsWith("noop"))).toMatch(/gRPC faster at p50 @8$/);
+  });
+
+  it("points the picture at both figures above, and names the load of the speedup column", () => {
+    expect(lines.find((l) => l.startsWith("  Picture:"))).toBe(
+      "  Picture: the latency and capacity figures above; the p50 speedup @8 column of the results below is under saturation (queueing, not latency alone)",
+    );
   });
 });

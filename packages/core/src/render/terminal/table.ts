@@ -9,8 +9,8 @@ import { answerTerminalLines, findingsTerminalLines } from "../answer/answer-tex
 import { findPreset } from "../../presets/presets";
 import { figureSpeedup, publishedFiguresOfResult } from "../../presets/published-figures";
 import type { CellResult, RunResult } from "../../result/result-schema";
-import { detectableDifference } from "../../stats/verdict";
-import { percentText } from "../verdicts/verdict-text";
+import { detectableDifference, verdictFiguresOf } from "../../stats/verdict";
+import { noWinnerWords, percentText } from "../verdicts/verdict-text";
 import { styles, type Styles } from "./ansi";
 import { formatBytes, formatFigure, formatMs, formatRatio, formatRps, formatInt, formatSpeedupCI } from "../format";
 import { CORRECTED_LEGEND, hasCorrectedLatency } from "../answer/corrected-latency";
@@ -25,13 +25,16 @@ import {
 import { describeEnvironment, describeLoad, describeRun, presetChangedNote } from "./run-summary";
 import { callerCostsTerminalSection, clientsTerminalSection } from "../answer/clients-text";
 import { stacksSection } from "./stacks-table";
+import { questionLines } from "./question-lines";
+import { ownLoadOf, ownLoadTag, queuedLoadTag, resultHasQuestions } from "../answer/question-figures";
 import { renderTable, type Column } from "./text-table";
 
 export interface TableOptions {
   color?: boolean;
 }
 
-const latencyColumns = (corrected: boolean): Column[] =>
+/** `load`: " @8" where the cells' own load queued (under saturation), so no column reads as latency alone; else "". */
+const latencyColumns = (corrected: boolean, load: string): Column[] =>
   corrected
     ? [
         { header: "p50 ms raw", align: "right" },
@@ -40,35 +43,43 @@ const latencyColumns = (corrected: boolean): Column[] =>
         { header: "p99 ms corrected", align: "right" },
       ]
     : [
-        { header: "p50 ms", align: "right" },
-        { header: "p99 ms", align: "right" },
+        { header: `p50 ms${load}`, align: "right" },
+        { header: `p99 ms${load}`, align: "right" },
       ];
 
-const resultColumns = (corrected: boolean): Column[] => [
+const resultColumns = (corrected: boolean, load: string): Column[] => [
   { header: "workload" },
   { header: "cache" },
   { header: "protocol" },
-  ...latencyColumns(corrected),
+  ...latencyColumns(corrected, load),
   { header: "rps", align: "right" },
   { header: "errors", align: "right" },
   { header: "req body", align: "right" },
   { header: "resp body", align: "right" },
-  { header: "p50 speedup [95% CI]", align: "right" },
+  { header: `p50 speedup${load} [95% CI]`, align: "right" },
   { header: "verdict" },
 ];
 
-function shortVerdict(cell: CellResult, s: Styles): string {
+/**
+ * The verdict column's words for the cell's own p50 comparison. `load`: " at p50 @8" in a run that
+ * asked the two questions, whose answer names the latency where the server was not queueing: this
+ * column is read at the cell's own load and must say so beside it; "" in results written before.
+ */
+function shortVerdict(cell: CellResult, s: Styles, load: string): string {
   const p50 = cell.comparisons.find((c) => c.metric === "p50");
   if (!p50) return s.dim("not compared");
-  const oneTrial = p50.ci.degenerate ? " (1 trial)" : "";
-  if (p50.winner === "grpc") return s.green(`gRPC faster${oneTrial}`);
-  if (p50.winner === "rest") return s.yellow(`REST faster${oneTrial}`);
-  if (p50.ci.degenerate || p50.ci.winnerWithheld) return `not enough to tell${oneTrial}`;
+  const suffix = `${load}${p50.ci.degenerate ? " (1 trial)" : ""}`;
+  if (p50.winner === "grpc") return s.green(`gRPC faster${suffix}`);
+  if (p50.winner === "rest") return s.yellow(`REST faster${suffix}`);
+  // Read against a margin: "the same within 5%" or "not enough to tell", as the sentence says.
+  if (p50.ci.margin !== undefined)
+    return `${noWinnerWords(verdictFiguresOf({ metric: "p50", ci: p50.ci }))}${suffix}`;
+  if (p50.ci.degenerate || p50.ci.winnerWithheld) return `not enough to tell${suffix}`;
   // "Not significant" is not "equal": the largest difference the interval leaves possible.
-  return `no difference > ${percentText(detectableDifference(p50.ci))}`;
+  return `no difference > ${percentText(detectableDifference(p50.ci))}${load}`;
 }
 
-function cellRows(cell: CellResult, s: Styles, corrected: boolean): string[][] {
+function cellRows(cell: CellResult, s: Styles, corrected: boolean, verdictLoad: string): string[][] {
   const p50 = cell.comparisons.find((c) => c.metric === "p50");
   const side = (protocol: "rest" | "grpc") => {
     const m = cell[protocol];
@@ -96,28 +107,32 @@ function cellRows(cell: CellResult, s: Styles, corrected: boolean): string[][] {
       "REST",
       ...side("rest"),
       p50 ? formatSpeedupCI(p50.ci) : "-",
-      shortVerdict(cell, s),
+      shortVerdict(cell, s, verdictLoad),
     ],
     [sweepCoordsLabel(cell), "", "gRPC", ...side("grpc")],
   ];
 }
 
-function cellsTable(cells: readonly CellResult[], s: Styles, corrected: boolean): string[] {
-  const rows = cells.flatMap((cell, i) =>
-    i === 0 ? cellRows(cell, s, corrected) : [[], ...cellRows(cell, s, corrected)],
-  );
-  return renderTable(resultColumns(corrected), rows);
+function cellsTable(result: RunResult, cells: readonly CellResult[], s: Styles, corrected: boolean): string[] {
+  const asked = resultHasQuestions(result);
+  const verdictLoad = (cell: CellResult) => (asked ? ` at p50 ${ownLoadTag(ownLoadOf(cell, result.spec))}` : "");
+  const rows = cells.flatMap((cell, i) => {
+    const cellLines = cellRows(cell, s, corrected, verdictLoad(cell));
+    return i === 0 ? cellLines : [[], ...cellLines];
+  });
+  const tag = queuedLoadTag(result, cells);
+  return renderTable(resultColumns(corrected, tag === null ? "" : ` ${tag}`), rows);
 }
 
 /** A table per placement under its heading; a refused placement is its heading and reason alone. */
 function placedTables(result: RunResult, s: Styles, corrected: boolean): string[] {
   const groups = placementGroups(result);
-  if (groups.length === 0) return cellsTable(result.cells, s, corrected);
+  if (groups.length === 0) return cellsTable(result, result.cells, s, corrected);
   const sections = groups.map((group) => {
     const refusal = refusalReason(group);
     const heading = s.bold(`Placement ${describePlacement(group)}`);
     if (refusal !== null) return [s.red(heading), `  not measured: ${refusal}`];
-    return [heading, ...cellsTable(group.cells, s, corrected)];
+    return [heading, ...cellsTable(result, group.cells, s, corrected)];
   });
   // A sweep's cells differ by their knobs too: its own grid and sentences say it per placement.
   const verdicts = result.sweep ? [] : placementVerdicts(result);
@@ -213,7 +228,12 @@ export function renderTableReport(result: RunResult, options: TableOptions = {})
     ...(embedded ? [s.bold(s.red("!!! EMBEDDED BACKENDS: not Redis/MySQL. See the warnings below. !!!"))] : []),
     s.bold(describeRun(result)),
     "",
-    ...answerTerminalLines(answerOf(result, groups), s),
+    ...answerTerminalLines(
+      answerOf(result, groups),
+      s,
+      questionLines(result, s, result.cells.length),
+      queuedLoadTag(result),
+    ),
     "",
     describeLoad(result),
     s.dim(describeEnvironment(result)),

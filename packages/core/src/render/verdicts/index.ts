@@ -16,3 +16,4 @@ export {
   type ToolsBesideInput,
 } from "./client-step-text";
 export { layerSentence, stackVerdictFor, type LayerSentenceInput, type StackVerdict } from "./stack-verdict-text";
+export { questionsSentence, latencyLoadPhrase, unsaturatedCapacity } from "./questions-text";

@@ -1,6 +1,8 @@
 // The sentence a reader sees for a verdict (stats/verdict.ts has its figures): "gRPC 1.42x faster
-// at p50 (95% CI 1.31-1.55)", "no significant difference at p50, none larger than 8% (...)", or
-// "not enough to tell" where the run cannot say.
+// at p50 (95% CI 1.31-1.55, 5 launches)", "gRPC serves 2.40x the calls per core (...)", "the same
+// within 5% at p50 (...)", or "not enough to tell at p50: a difference of up to 12% is possible
+// (...)" where the run cannot say. Results written before margins read "no significant difference".
+import type { ComparedMetric } from "../../stats/speedup";
 import {
   detectableDifference,
   verdictFiguresOf,
@@ -27,11 +29,22 @@ const LABEL: Record<Exclude<Winner, "none">, string> = { grpc: "gRPC", rest: "RE
 const times = (x: number) => x.toFixed(2);
 
 /**
- * What a comparison without a winner is called: "not enough to tell" where the run could not say
- * (a point estimate, or a winner withheld for want of a calibration), else "no significant difference".
+ * What a comparison without a winner is called: "the same within 5%" where its interval lies
+ * within the margin; "not enough to tell" where the run cannot say (a point estimate, one block per
+ * side, a winner withheld in a result written before, or an interval across the margin); "no
+ * significant difference" in results written before margins, whose interval merely straddles 1.
  */
-export function noWinnerWords(ci: { degenerate: boolean; winnerWithheld?: boolean }): string {
-  return ci.degenerate || ci.winnerWithheld === true ? "not enough to tell" : "no significant difference";
+export function noWinnerWords(v: {
+  degenerate: boolean;
+  winnerWithheld?: boolean;
+  withinTrial?: boolean;
+  equivalent?: boolean;
+  margin?: number;
+}): string {
+  if (v.equivalent === true && v.margin !== undefined) return `the same within ${percentText(v.margin)}`;
+  if (v.degenerate || v.winnerWithheld === true || v.withinTrial === true || v.margin !== undefined)
+    return "not enough to tell";
+  return "no significant difference";
 }
 
 /** How few calls a thin window's interval rests on, e.g. ", 14 calls each" or ", 40 REST and 12 gRPC calls". */
@@ -51,37 +64,78 @@ export function percentText(fraction: number): string {
 /** "61%": a step's share of a gap, whichever way it points. */
 export const sharePercent = (share: number) => `${Math.round(Math.abs(share) * 100)}%`;
 
-/** How the sentence says where the run-to-run noise it includes was measured. */
+/** Where the sentence places the comparison: "at p50", "in throughput", "in calls per core". */
+const WHERE: Record<ComparedMetric, string> = {
+  p50: "at p50",
+  p99: "at p99",
+  rps: "in throughput",
+  capacity: "in calls per core",
+};
+
+/**
+ * "gRPC 1.42x faster at p50", "gRPC 1.30x more throughput", "REST serves 1.30x the calls per core":
+ * a side's factor at a metric; `short` leaves out the metric where the sentence has named it.
+ */
+function sideText(side: string, factor: number, metric: ComparedMetric, short = false): string {
+  if (metric === "capacity") return `${side} serves ${times(factor)}x the calls per core`;
+  if (metric === "rps") return `${side} ${times(factor)}x more throughput`;
+  return `${side} ${times(factor)}x faster${short ? "" : ` at ${metric}`}`;
+}
+
+/**
+ * A spread measured on another machine, shown beside the interval and never applied: ", the
+ * reference machine's reruns spread ±8%, not applied". "assumed": no calibration of this spec
+ * anywhere, the largest spread any reference calibration showed at the metric.
+ */
+function referenceNote(spread: VerdictFigures["referenceSpread"]): string {
+  if (spread === undefined) return "";
+  const words =
+    spread.source === "reference"
+      ? `the reference machine's reruns of this spec spread ±${percentText(spread.spread)}`
+      : `the reference machine's reruns of other specs spread up to ±${percentText(spread.spread)}`;
+  return `; ${words}, not applied`;
+}
+
+/** How the sentence says where an applied spread came from: this machine's, or elsewhere in results written before. */
 const RUN_TO_RUN_SOURCE_WORDS = { "this-machine": "", reference: " from the reference machine", assumed: " assumed" };
 
-function sentence(v: VerdictFigures, labels: Record<Exclude<Winner, "none">, string>): string {
-  const where = v.metric === "rps" ? "in throughput" : `at ${v.metric}`;
+/** The parenthesis after a verdict: its interval and what the interval rests on. */
+function intervalText(v: VerdictFigures, labels: Record<Exclude<Winner, "none">, string>): string {
+  if (v.degenerate) return `1 trial: no confidence interval, point estimate ${times(v.factor)}x`;
+  const launches = v.launches === undefined ? "" : `, ${v.launches} launches`;
   const pairs = v.pairs === undefined ? "" : `, ${v.pairs} paired slices`;
   const rerun =
     v.runToRunSpread === undefined
       ? ""
       : `, with ${percentText(v.runToRunSpread)} run-to-run noise${RUN_TO_RUN_SOURCE_WORDS[v.runToRunSource ?? "this-machine"]}`;
-  const interval = v.degenerate
-    ? `1 trial: no confidence interval, point estimate ${times(v.factor)}x`
-    : `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}${v.withinTrial ? ", 1 trial" : ""}${pairs}${rerun}${calls(v.samples, labels)}`;
+  const ci = `${+(v.confidence * 100).toFixed(1)}% CI ${times(v.low)}-${times(v.high)}`;
+  return `${ci}${v.withinTrial ? ", 1 trial" : ""}${launches}${pairs}${rerun}${calls(v.samples, labels)}${referenceNote(v.referenceSpread)}`;
+}
+
+function sentence(v: VerdictFigures, labels: Record<Exclude<Winner, "none">, string>): string {
+  const where = WHERE[v.metric];
+  const interval = intervalText(v, labels);
+  if (v.winner !== "none") return `${sideText(labels[v.winner], v.factor, v.metric)} (${interval})`;
   if (v.winnerWithheld) return withheldSentence(v, labels, where, interval);
-  if (v.winner === "none") {
-    const none = v.withinEmulatorPrecision
-      ? "no difference beyond the network emulator's precision"
-      : v.degenerate
-        ? "not enough to tell"
-        : "no significant difference";
-    // "Not significant" is not "equal": say how large a difference could still hide in the interval.
-    const bound = v.detectable === undefined ? "" : `, none larger than ${percentText(v.detectable)}`;
-    return `${none} ${where}${bound} (${interval})`;
+  if (v.withinTrial && v.leaning !== undefined) {
+    // One block per side: a drift between the blocks is in neither block's noise, so the interval
+    // cannot say a rerun would agree (docs/measurement.md, "Interleaved slices").
+    return `not enough to tell ${where}: one block per side, so a drift between the two blocks is not in the interval; ${sideText(labels[v.leaning], v.factor, v.metric, true)} in this run (${interval})`;
   }
-  const better = v.metric === "rps" ? "more throughput" : `faster at ${v.metric}`;
-  return `${labels[v.winner]} ${times(v.factor)}x ${better} (${interval})`;
+  if (v.withinEmulatorPrecision) return `no difference beyond the network emulator's precision ${where} (${interval})`;
+  if (v.equivalent) return `${noWinnerWords(v)} ${where} (${interval})`;
+  if (v.degenerate) return `not enough to tell ${where} (${interval})`;
+  // "Not significant" is not "equal": say how large a difference could still hide in the interval.
+  const bound = v.detectable === undefined ? "" : percentText(v.detectable);
+  if (v.margin !== undefined)
+    return `not enough to tell ${where}: a difference of up to ${bound} is possible (${interval})`;
+  return `no significant difference ${where}, none larger than ${bound} (${interval})`;
 }
 
 /**
  * "not enough to tell at p50: gRPC 2.00x faster in this run, …": what the interval would have said,
- * and why it is not a verdict (Verdict.winnerWithheld).
+ * and why it is not a verdict (Verdict.winnerWithheld, results written before spreads from
+ * elsewhere stopped deciding verdicts).
  */
 function withheldSentence(
   v: VerdictFigures,
@@ -93,8 +147,7 @@ function withheldSentence(
   if (v.leaning === undefined) {
     return `not enough to tell ${where}: no difference larger than ${percentText(detectableDifference(v))} in this run, but ${unproven} (${interval})`;
   }
-  const better = v.metric === "rps" ? "more throughput" : "faster";
-  return `not enough to tell ${where}: ${labels[v.leaning]} ${times(v.factor)}x ${better} in this run, but ${unproven} (${interval})`;
+  return `not enough to tell ${where}: ${sideText(labels[v.leaning], v.factor, v.metric, true)} in this run, but ${unproven} (${interval})`;
 }
 
 /** The verdict's figures and its sentence, e.g. "gRPC 1.42x faster at p50 (95% CI 1.31-1.55)". */

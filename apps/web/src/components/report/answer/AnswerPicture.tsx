@@ -10,7 +10,7 @@ import { SweepHeatmap } from "@/components/charts/sweep/SweepHeatmap";
 import { SweepLineChart } from "@/components/charts/sweep/SweepLineChart";
 import { formatMs, formatRatio } from "@/lib/format";
 import { rttSpeedupSeries } from "@/lib/report/placement-rows";
-import { speedupRows } from "@/lib/report/report-rows";
+import { answerSpeedup } from "@/lib/report/answer-speedup";
 import { stackPanels } from "@/lib/report/stack-rows";
 import { sweepPanels } from "@/lib/report/sweep-rows";
 
@@ -117,12 +117,12 @@ function StacksPicture({ result, maxHeight }: { result: RunResult; maxHeight: nu
 }
 
 function SpeedupPicture({ result, maxHeight }: { result: RunResult; maxHeight: number }) {
-  const rows = speedupRows(result.cells, "p50");
+  const { rows, title, subtitle } = answerSpeedup(result);
   return (
     <ChartCard
       testId="answer-picture"
-      title="gRPC speedup at p50, with 95% CI"
-      subtitle="REST p50 / gRPC p50 per cell, × (> 1: gRPC faster)"
+      title={`${title}, with 95% CI`}
+      subtitle={subtitle}
       legend={speedupLegend}
       height={Math.min(maxHeight, Math.max(160, 50 + rows.length * 30))}
       chart={

@@ -2,37 +2,51 @@ import { whyPlainOf, type Answer } from "@relix/core/render/answer/answer";
 import { comparisonRow } from "@relix/core/render/verdicts/comparison-row";
 import { Winner } from "@/components/ui/Proto";
 import type { FindingGroup } from "@relix/core/render/findings/finding-groups";
-import type { RunResult } from "@relix/core/result/result-schema";
+import { resultHasQuestions } from "@relix/core/render/answer/question-figures";
+import type { CellResult, RunResult } from "@relix/core/result/result-schema";
 import { AnswerPicture, pictureMaxHeight } from "./AnswerPicture";
+import { QuestionFiguresTable } from "./QuestionFiguresTable";
 import { SavePicture } from "./SavePicture";
 
+/** A result written before the two headline questions: each cell's p50 verdict, as it read then. */
+function VerdictTable({ cells }: { cells: readonly CellResult[] }) {
+  return (
+    <table className="answer-verdicts" data-testid="answer-verdicts">
+      <tbody>
+        {cells.map((cell) => {
+          const row = comparisonRow(cell);
+          return (
+            <tr key={`${cell.label}|${cell.placement ?? ""}`} className="verdict-line" title={row.sentence}>
+              <td>{cell.label}</td>
+              <td>
+                <Winner winner={row.winner}>{row.words}</Winner>
+              </td>
+              <td className="muted">{row.interval}</td>
+              <td className="muted small">{row.client}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
 /**
- * Each cell's verdict as figures: the faster side and its factor, coloured by winner, the interval
- * and the client that measured it, one row a cell; the sentence is one hover away (and folded
- * below). A sweep's or a placement run's answer is about where the verdict changes: its sentences
- * say that, so they stay.
+ * Each cell's verdict as figures: latency and capacity side by side where the run asked both
+ * (QuestionFiguresTable), else the faster side at p50 and its factor; coloured by winner, with the
+ * interval and the client that measured it, one row a cell; the sentence is one hover away (and
+ * folded below). A sweep's or a placement run's answer is about where the verdict changes: its
+ * sentences say that, so they stay.
  */
 function VerdictFigures({ result, answer }: { result: RunResult; answer: Answer }) {
   const cells = result.cells.slice(0, answer.headlines.length);
   return (
     <>
-      <table className="answer-verdicts" data-testid="answer-verdicts">
-        <tbody>
-          {cells.map((cell) => {
-            const row = comparisonRow(cell);
-            return (
-              <tr key={`${cell.label}|${cell.placement ?? ""}`} className="verdict-line" title={row.sentence}>
-                <td>{cell.label}</td>
-                <td>
-                  <Winner winner={row.winner}>{row.words}</Winner>
-                </td>
-                <td className="muted">{row.interval}</td>
-                <td className="muted small">{row.client}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      {resultHasQuestions(result) ? (
+        <QuestionFiguresTable result={result} answer={answer} />
+      ) : (
+        <VerdictTable cells={cells} />
+      )}
       {answer.more > 0 ? (
         <div className="muted small">
           and {answer.more} more in the <a href="#verdicts">verdicts below</a>

@@ -13,10 +13,13 @@ import { ThroughputTimelineCard } from "./ThroughputTimelineCard";
 /** One workload in one cache mode: its verdict, its numbers and its four charts. */
 export function CellSection({
   cell,
+  spec,
   showPlacement = false,
   callerCosts,
 }: {
   cell: CellResult;
+  /** The run's spec: which load the cell's figures were read at. */
+  spec: RunResult["spec"];
   showPlacement?: boolean;
   /** The run's caller costs (result.callerCosts): this cell's workload's are shown beside it. */
   callerCosts?: RunResult["callerCosts"];
@@ -24,7 +27,7 @@ export function CellSection({
   return (
     <section className="cell-section card card-pad" id={cellAnchor(cell)} data-testid="cell" data-cell={cellKey(cell)}>
       <CellHead cell={cell} showPlacement={showPlacement} />
-      <CellVerdicts cell={cell} />
+      <CellVerdicts cell={cell} spec={spec} />
       <ClientViewsBlock cell={cell} />
       <CallerCostsBlock record={callerCosts} workload={cell.workload} />
       <div className="grid-2">

@@ -1,5 +1,6 @@
 import { formatSpeedupCI } from "@relix/core/render/format";
 import { hasPlacements } from "@relix/core/render/answer/placements";
+import { cellQuestionFigures } from "@relix/core/render/answer/question-figures";
 import type { CellResult, RunResult } from "@relix/core/result/result-schema";
 import { noWinnerWords } from "@relix/core/render/verdicts/verdict-text";
 import { cellKey, cellTitle } from "@/lib/report/report-rows";
@@ -13,10 +14,17 @@ import { CellSection } from "./CellSection";
 const OPEN_CELLS = 4;
 
 /**
- * A fold's one line: the p50 speedup with its interval and who won (the full sentences are in the
- * open section); a cell measured both ways says its figure is one client's.
+ * A fold's one line: both headline figures with their intervals, or (a result written before) the
+ * p50 speedup with its interval and who won; the full sentences are in the open section. A cell
+ * measured both ways says its figure is one client's.
  */
-const foldVerdict = (cell: CellResult): string => {
+const foldVerdict = (cell: CellResult, spec: RunResult["spec"]): string => {
+  // Both headline figures, where the cell asked them: latency and capacity, each with its interval.
+  const figures = cellQuestionFigures(cell, spec);
+  if (figures) {
+    const { latency, capacity } = figures;
+    return `latency (${figures.latencyWhere}) ${latency.words} ${latency.interval} · capacity ${capacity.words} ${capacity.interval} · ${figures.client}`;
+  }
   const p50 = cell.comparisons.find((c) => c.metric === "p50");
   if (!p50) return cell.verdict;
   const winner = p50.winner === "grpc" ? "gRPC faster" : p50.winner === "rest" ? "REST faster" : noWinnerWords(p50.ci);
@@ -34,13 +42,19 @@ export function CellsSection({ result }: { result: RunResult }) {
       <h2>Per workload</h2>
       {result.cells.map((cell) =>
         !folded ? (
-          <CellSection key={cellKey(cell)} cell={cell} showPlacement={placed} callerCosts={result.callerCosts} />
+          <CellSection
+            key={cellKey(cell)}
+            cell={cell}
+            spec={result.spec}
+            showPlacement={placed}
+            callerCosts={result.callerCosts}
+          />
         ) : (
           <details key={cellKey(cell)} className="card card-pad cell-section advanced">
             <summary>
-              {cellTitle(cell)} <span className="muted small">{foldVerdict(cell)}</span>
+              {cellTitle(cell)} <span className="muted small">{foldVerdict(cell, result.spec)}</span>
             </summary>
-            <CellSection cell={cell} showPlacement={placed} callerCosts={result.callerCosts} />
+            <CellSection cell={cell} spec={result.spec} showPlacement={placed} callerCosts={result.callerCosts} />
           </details>
         ),
       )}
