@@ -73,10 +73,21 @@ async function main() {
     CELLS.map((cell) => [cell, { latency: [], capacity: [] }]),
   );
   const times: number[] = [];
+  const failures: string[] = [];
   const loads: number[] = [];
   try {
     for (let i = 1; i <= options.runs; i++) {
-      const { result, seconds, load } = benchOnce(options.preset, options.extra, join(dir, `run-${i}.json`));
+      let once: ReturnType<typeof benchOnce>;
+      try {
+        once = benchOnce(options.preset, options.extra, join(dir, `run-${i}.json`));
+      } catch (error) {
+        // A run that could not start (a port another program held...) is counted and reported, not
+        // silently replaced: the figures below rest on the runs that finished.
+        failures.push(`run ${i}: ${(error as Error).message.split("\n").slice(-3).join(" ")}`);
+        console.error(`[${i}/${options.runs}] failed: ${failures.at(-1)}`);
+        continue;
+      }
+      const { result, seconds, load } = once;
       times.push(seconds);
       loads.push(load);
       const cells = cellsOf(result);
@@ -98,7 +109,8 @@ async function main() {
     `wall time per run: ${Math.min(...times).toFixed(0)}-${Math.max(...times).toFixed(0)} s; 1-minute load before a run: ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)}`,
   );
   console.log(markdownTable(rows));
-  if (rows.some((row) => !row.holds)) process.exitCode = 1;
+  if (failures.length > 0) console.log(`${failures.length} run(s) failed:\n${failures.join("\n")}`);
+  if (failures.length > 0 || rows.some((row) => !row.holds)) process.exitCode = 1;
 }
 
 await main();

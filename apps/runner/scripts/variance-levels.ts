@@ -25,7 +25,10 @@ const USAGE = `usage: pnpm bench:variance [--launches 6] [--preset quick] [--res
 
 const BENCH = resolve(import.meta.dirname, "../bin/relix-bench.js");
 
-function resultOf(values: { launches: string; preset: string; result?: string | undefined }, extra: string[]): RunResult {
+function resultOf(
+  values: { launches: string; preset: string; result?: string | undefined },
+  extra: string[],
+): RunResult {
   if (values.result) return parseRunResult(JSON.parse(readFileSync(values.result, "utf8")));
   const launches = parseCount(values.launches, "launches", { min: 2, max: 20 });
   const dir = mkdtempSync(join(tmpdir(), "relix-variance-"));
@@ -63,7 +66,9 @@ function main() {
   }
   const { warmupMs, durationMs } = result.spec;
   console.log(`${result.spec.trials} launches, ${warmupMs} ms warm-up + ${durationMs} ms window per side`);
-  console.log("| cell | figure | launches | slices per launch | launch sd | slice sd | launch share of a launch mean's variance |");
+  console.log(
+    "| cell | figure | launches | slices per launch | launch sd | slice sd | launch share of a launch mean's variance |",
+  );
   console.log("|---|---|---|---|---|---|---|");
   for (const cell of result.cells) {
     for (const figure of HEADLINE_FIGURES) {

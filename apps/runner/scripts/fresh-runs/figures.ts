@@ -24,7 +24,10 @@ export function estimateOf(cell: CellResult, figure: HeadlineFigure): RepeatedEs
 }
 
 /** The measures each launch of a cell holds for a figure: the light-load pair for latency, the own load's for capacity. */
-function launchPairs(cell: CellResult, figure: HeadlineFigure): Array<{ rest: ProtocolMeasure; grpc: ProtocolMeasure }> {
+function launchPairs(
+  cell: CellResult,
+  figure: HeadlineFigure,
+): Array<{ rest: ProtocolMeasure; grpc: ProtocolMeasure }> {
   if (figure === "latency" && cell.lightLoad) return cell.lightLoad.trials;
   return cell.trials;
 }

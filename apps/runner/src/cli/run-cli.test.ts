@@ -127,7 +127,9 @@ describe("runCli", () => {
       h.ctx,
     );
     // Per placement: the three stacks at quick's 8 in flight, and the pair again at one in flight.
-    expect(h.stderr()).toContain(`relix-bench: quick: 1 cell x 2 placements x 3 stacks ${trialsAndTime(2 * (3 + 2))}`);
+    expect(h.stderr()).toContain(
+      `relix-bench: quick: 1 cell x 2 placements x 3 stacks (+ the pair at one call in flight) ${trialsAndTime(2 * (3 + 2))}`,
+    );
   });
 
   it("adds the most JVM priming the run can do to its plan, naming the stacks, and nothing without them", async () => {
@@ -151,7 +153,7 @@ describe("runCli", () => {
     const closed = await harness(fakeEngine());
     await runCli(["--workloads", "item.get", "--cache", "warm", "--clients", "both"], closed.ctx);
     expect(closed.stderr()).toContain(
-      `relix-bench: quick: 1 cell x 2 protocols (+ the pair with one client for both) ${trialsAndTime(2 + 2 + 2)}`,
+      `relix-bench: quick: 1 cell x 2 protocols (+ the pair with one client for both) (+ the pair at one call in flight) ${trialsAndTime(2 + 2 + 2)}`,
     );
   });
 
@@ -169,7 +171,9 @@ describe("runCli", () => {
     expect(h.stdout().trimEnd().split("\n").length).toBeLessThanOrEqual(25);
     // One client for both sides is quick's only view: no second one promised; the pair is measured
     // at 8 in flight and again at one.
-    expect(h.stderr()).toContain(`relix-bench: quick: 1 cell x 2 protocols ${trialsAndTime(4)}`);
+    expect(h.stderr()).toContain(
+      `relix-bench: quick: 1 cell x 2 protocols (+ the pair at one call in flight) ${trialsAndTime(4)}`,
+    );
     expect(h.stderr()).not.toContain("one client for both)");
     expect(h.stderr()).toContain("[1/2] item.get warm REST trial 1/1: p50 0.800 ms, p99 2.400 ms, 9,000 rps");
     const [json] = await readdir(join(h.dir, "relix-results"));

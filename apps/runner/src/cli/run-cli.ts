@@ -1,5 +1,6 @@
 // The whole of `pnpm bench`, with its surroundings passed in (streams, environment, engine,
 // signals) so tests drive it like a user would, without a process per case.
+import { lightLoadMeasured } from "@relix/core/spec/light-load";
 import {
   bothWaysPlanned,
   estimateMeasuringMs,
@@ -75,10 +76,13 @@ function plan(requested: RunSpec): string {
   const where = placements > 1 ? ` x ${placements} placements` : "";
   const through = stacks > 2 ? `${stacks} stacks` : "2 protocols";
   const bothWays = bothWaysPlanned(spec) ? " (+ the pair with one client for both)" : "";
+  const light = spec.workloads.some((workload) => lightLoadMeasured(spec, workload))
+    ? " (+ the pair at one call in flight)"
+    : "";
   const priming = primingBoundMs(runStacks(spec), plannedCells(spec).length);
   const primed =
     priming > 0 ? ` (+ up to ${formatDuration(priming)} priming ${stacksToPrime(runStacks(spec)).join(", ")})` : "";
-  return `relix-bench: ${spec.preset ?? "custom"}: ${cells} cell${cells === 1 ? "" : "s"}${where} x ${through}${bothWays} x ${spec.trials} trial${spec.trials === 1 ? "" : "s"}${sweepPlan(spec)}${time}${primed}`;
+  return `relix-bench: ${spec.preset ?? "custom"}: ${cells} cell${cells === 1 ? "" : "s"}${where} x ${through}${bothWays}${light} x ${spec.trials} trial${spec.trials === 1 ? "" : "s"}${sweepPlan(spec)}${time}${primed}`;
 }
 
 function parse(argv: readonly string[], ctx: CliContext): CliArgs | number {

@@ -206,6 +206,15 @@ describe("getPreset / specFromPreset", () => {
     expect(spec).toMatchObject({ connections: 4, trials: 1, workloads: ["noop", "item.get"], preset: "study-000" });
   });
 
+  it("measures a rate or a connection per call added to quick with the tools, h2load beside them where it can", () => {
+    // h2load drives a closed loop over kept-alive connections only: quick's one client cannot.
+    expect(specFromPreset("quick").clients).toBe("equal");
+    expect(specFromPreset("quick", { rate: 500 }).clients).toBe("both");
+    expect(specFromPreset("quick", { restConnection: "per-request" }).clients).toBe("both");
+    // Said outright, equal stays equal (and the run refuses it, naming why).
+    expect(specFromPreset("quick", { rate: 500, clients: "equal" }).clients).toBe("equal");
+  });
+
   it("refuses an override outside the bounds, naming the field", () => {
     expect(() => specFromPreset("quick", { connections: 100_000 })).toThrow(/connections/);
   });

@@ -226,7 +226,11 @@ export function cellResultOf(measured: MeasuredCell): CellResult {
 
 /** The pair at one call in flight in every trial, its summaries and comparisons; undefined unless every trial has it. */
 function lightLoadOf(measured: MeasuredCell, pair: StackPair, options: CompareOptions): LightLoad | undefined {
-  const trials = measured.trials.map((t) => ({ trial: t.trial, rest: t.light?.get(pair.rest), grpc: t.light?.get(pair.grpc) }));
+  const trials = measured.trials.map((t) => ({
+    trial: t.trial,
+    rest: t.light?.get(pair.rest),
+    grpc: t.light?.get(pair.grpc),
+  }));
   if (trials.length === 0 || trials.some((t) => !t.rest || !t.grpc)) return undefined;
   const complete = trials as Array<{ trial: number; rest: ProtocolMeasure; grpc: ProtocolMeasure }>;
   return {

@@ -4,11 +4,7 @@
 import { lightLoadSpec, type ProtocolMeasure, type StackId } from "@relix/core";
 import type { EngineContext } from "../engine-context";
 import type { RunEvent } from "../run-events";
-import {
-  measureInterleavedTrial,
-  type ClientViews,
-  type TrialMeasures,
-} from "./interleaved-trial";
+import { measureInterleavedTrial, type ClientViews, type TrialMeasures } from "./interleaved-trial";
 import { stackOf, type ProtocolRunPlan } from "./measure-protocol";
 
 /** The client programs the headline rests on: one for both where the trial measured the pair so. */

@@ -83,8 +83,6 @@ export function previewPicture(result: RunResult, kind: AnswerPicture): PreviewP
   return {
     kind: "bars",
     title,
-    bars: rows
-      .slice(0, MAX_BARS)
-      .map((r) => ({ label: r.cell, ratio: r.speedup, winner: r.winner })),
+    bars: rows.slice(0, MAX_BARS).map((r) => ({ label: r.cell, ratio: r.speedup, winner: r.winner })),
   };
 }

@@ -154,9 +154,7 @@ describe("new-run form rules", () => {
 
     it("counts every stack's window in the run's length", () => {
       // Four stacks at the run's load, and the pair again at one call in flight: 3 cells x 3 trials x 4 s each.
-      expect(estimateRunMs({ ...quick, stacks: ["express", "node", "h2c", "grpc-js"] })).toBe(
-        3 * (4 + 2) * 3 * 4_000,
-      );
+      expect(estimateRunMs({ ...quick, stacks: ["express", "node", "h2c", "grpc-js"] })).toBe(3 * (4 + 2) * 3 * 4_000);
     });
   });
 

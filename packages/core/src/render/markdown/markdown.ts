@@ -198,7 +198,7 @@ export function renderMarkdownReport(result: RunResult, permalink?: string): str
     `# ${describeRun(result)}`,
     "",
     ...(permalink ? [`Report: ${permalink}`, ""] : []),
-    ...answerMarkdownLines(answerOf(result, groups), questionsMarkdownTable(result, table)),
+    ...answerMarkdownLines(answerOf(result, groups), questionsMarkdownTable(result, table), queuedLoadTag(result)),
     "",
     ...findingsMarkdownLines(groups),
     `- **Load:** ${describeLoad(result)}`,

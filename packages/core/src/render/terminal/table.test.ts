@@ -168,7 +168,9 @@ describe("renderTableReport of a result written before the two questions", () =>
   it("keeps its verdict column and picture line as they were", () => {
     const result = makeRunResult();
     const lines = renderTableReport(result).split("\n");
-    expect(lines.find((l) => l.startsWith("  Picture:"))).toBe("  Picture: the p50 speedup column of the results below");
+    expect(lines.find((l) => l.startsWith("  Picture:"))).toBe(
+      "  Picture: the p50 speedup column of the results below",
+    );
     expect(lines.find((l) => l.startsWith(result.cells[0]!.workload))).toMatch(
       /(gRPC faster|REST faster|not enough to tell|no difference > \S+)$/,
     );

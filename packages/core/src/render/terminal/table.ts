@@ -72,8 +72,7 @@ function shortVerdict(cell: CellResult, s: Styles, load: string): string {
   if (p50.winner === "grpc") return s.green(`gRPC faster${suffix}`);
   if (p50.winner === "rest") return s.yellow(`REST faster${suffix}`);
   // Read against a margin: "the same within 5%" or "not enough to tell", as the sentence says.
-  if (p50.ci.margin !== undefined)
-    return `${noWinnerWords(verdictFiguresOf({ metric: "p50", ci: p50.ci }))}${suffix}`;
+  if (p50.ci.margin !== undefined) return `${noWinnerWords(verdictFiguresOf({ metric: "p50", ci: p50.ci }))}${suffix}`;
   if (p50.ci.degenerate || p50.ci.winnerWithheld) return `not enough to tell${suffix}`;
   // "Not significant" is not "equal": the largest difference the interval leaves possible.
   return `no difference > ${percentText(detectableDifference(p50.ci))}${load}`;

@@ -40,7 +40,8 @@ function capacityPart(capacity: CellQuestions["capacity"], where: string): { sid
   const c = capacity.comparison;
   if (!c) return { side: null, text: `calls per core ${where}: no CPU figure` };
   // An idle share of the window is not capacity: no side is named (unsaturatedCapacity says why).
-  if (!capacity.saturated) return { side: null, text: `calls per core ${where}: not saturated (${busyWords(capacity)})` };
+  if (!capacity.saturated)
+    return { side: null, text: `calls per core ${where}: not saturated (${busyWords(capacity)})` };
   if (c.winner === "none") return { side: null, text: `calls per core ${where}: ${noWinner(c)}` };
   return { side: SIDE[c.winner], text: `serves ${factorOf(c)}x the calls per core ${where}` };
 }
@@ -56,7 +57,10 @@ function busyWords({ rest, grpc }: Pick<CellQuestions["capacity"], "rest" | "grp
  * its sentence saying why and keeping the run's figures ("not enough to tell in calls per core:
  * the servers were not saturated (REST busy 75% of a core, gRPC 54%); REST 1.21x in this run (95% CI ...)").
  */
-export function unsaturatedCapacity(c: Comparison, capacity: Pick<CellQuestions["capacity"], "rest" | "grpc">): Comparison {
+export function unsaturatedCapacity(
+  c: Comparison,
+  capacity: Pick<CellQuestions["capacity"], "rest" | "grpc">,
+): Comparison {
   const figures = verdictFiguresOf({ metric: c.metric, ci: c.ci });
   const leaning = c.ci.estimate >= 1 ? "gRPC" : "REST";
   const factor = (c.ci.estimate >= 1 ? c.ci.estimate : 1 / c.ci.estimate).toFixed(2);
