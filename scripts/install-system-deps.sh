@@ -159,3 +159,9 @@ if [ "${#runtime_unmet[@]}" -gt 0 ]; then
   printf 'warning: could not provide what these runtimes need; their stacks will be reported unavailable, every other stack still runs:\n' >&2
   printf '  %s\n' "${runtime_unmet[@]}" >&2
 fi
+
+# --- relix-load: the one client for both sides (native/load-client), built here with Go ---
+# Every preset's headline rests on it (`clients: equal`), so a machine that cannot build it stops
+# here with the reason, as for ghz. Safe to re-run: Go rebuilds only what changed.
+log "building relix-load (native/load-client)"
+bash native/load-client/build.sh || fail "relix-load, the client for both sides, could not be built (above: why)"

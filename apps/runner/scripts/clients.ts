@@ -5,12 +5,12 @@
  * For item.get (warm: small replies, where autocannon and ghz cost little) and meteorites.get
  * (warm: 1,000 records, where ghz decodes each reply through reflection), each round measures
  * four runs of the same servers back to back, the order reversing every round: autocannon and
- * h2load on express, ghz and h2load on grpc-js (the engine's own measureProtocol, the same
+ * relix-load on express, ghz and relix-load on grpc-js (the engine's own measureProtocol, the same
  * warm-up, window and in-flight count). It prints the medians of the per-round ratios:
- * - h2load / autocannon and h2load / ghz at p50 and rps: on item.get both within 10% is the target;
- * - h2load's own CPU per call, gRPC side over REST side: below 1.5x on both workloads is the target.
+ * - relix-load / autocannon and relix-load / ghz at p50 and rps: on item.get both within 10% is the target;
+ * - relix-load's own CPU per call, gRPC side over REST side: below 1.5x on both workloads is the target.
  * Exit code 1 when a target is missed. It also prints, unjudged, the server's own time and CPU per
- * call under h2load against under each tool: whether h2load's calls cost the server what the
+ * call under relix-load against under each tool: whether relix-load's calls cost the server what the
  * tool's do, apart from what the client's own CPU takes from the shared cores. With --pin the
  * client runs on its own core and the services on the others, so that share is out of it.
  *
@@ -81,7 +81,7 @@ async function main() {
     }
     console.log(`${await load.stop()}`);
     console.log(
-      `\nTargets: on item.get h2load within ${AGREEMENT * 100}% of each tool at p50 and rps; on both workloads h2load's CPU per call within ${EQUAL_CPU_FACTOR}x between the sides: ${pass ? "PASS" : "FAIL"} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+      `\nTargets: on item.get relix-load within ${AGREEMENT * 100}% of each tool at p50 and rps; on both workloads relix-load's CPU per call within ${EQUAL_CPU_FACTOR}x between the sides: ${pass ? "PASS" : "FAIL"} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
     );
     process.exitCode = pass ? 0 : 1;
   } finally {

@@ -1,6 +1,6 @@
 /**
  * The four runs of bench:clients, each measured as the engine measures a protocol: express and
- * grpc-js, each under its tool (autocannon, ghz) and under the equal client (h2load).
+ * grpc-js, each under its tool (autocannon, ghz) and under the equal client (relix-load).
  */
 import { getWorkload, runSpecSchema, type ProtocolMeasure, type StackId } from "@relix/core";
 import type { EngineContext } from "../../src/engine/engine-context";

@@ -29,18 +29,18 @@ export function printWorkloadReport(workloadId: string, rounds: Round[]): boolea
   return agrees && balanced;
 }
 
-/** h2load / autocannon and h2load / ghz at p50 and rps, judged only where the tools are light. */
+/** relix-load / autocannon and relix-load / ghz at p50 and rps, judged only where the tools are light. */
 function printAgreement(workloadId: string, rounds: Round[]): boolean {
   const p50: Figure = (m) => m.latencyMs.p50;
   const rps: Figure = (m) => m.rps;
   const rows = [
     [
-      "REST: h2load / autocannon",
+      "REST: relix-load / autocannon",
       ratios(rounds, "express/equal", "express/tools", p50),
       ratios(rounds, "express/equal", "express/tools", rps),
     ],
     [
-      "gRPC: h2load / ghz",
+      "gRPC: relix-load / ghz",
       ratios(rounds, "grpc-js/equal", "grpc-js/tools", p50),
       ratios(rounds, "grpc-js/equal", "grpc-js/tools", rps),
     ],
@@ -68,8 +68,8 @@ function printClientCpu(rounds: Round[]): void {
 }
 
 /**
- * The server's side of each call, under h2load and under the tool: the same work whichever
- * client sends the call, if h2load's calls are what the tool's are. Printed, not judged.
+ * The server's side of each call, under relix-load and under the tool: the same work whichever
+ * client sends the call, if relix-load's calls are what the tool's are. Printed, not judged.
  */
 function printServerSide(rounds: Round[]): void {
   const serverTime: Figure = (m) => m.server.serverTimeMsMean ?? Number.NaN;
@@ -88,11 +88,11 @@ function printServerSide(rounds: Round[]): void {
       const agrees = Math.abs(median(values) - 1) <= AGREEMENT ? "within 10%" : "not within 10%";
       return `${side} ${ratioText(values)} ${agrees}`;
     });
-    console.log(`  ${label}, under h2load / under the tool: ${parts.join("; ")}`);
+    console.log(`  ${label}, under relix-load / under the tool: ${parts.join("; ")}`);
   }
 }
 
-/** h2load's CPU per call, heavier side over lighter, against the target; ghz / autocannon beside it. */
+/** relix-load's CPU per call, heavier side over lighter, against the target; ghz / autocannon beside it. */
 function printCpuBalance(rounds: Round[]): boolean {
   const cpuFactor = rounds.map((r) => {
     const [a, b] = [cpu(r.get("grpc-js/equal")!), cpu(r.get("express/equal")!)];
@@ -101,7 +101,7 @@ function printCpuBalance(rounds: Round[]): boolean {
   const tools = rounds.map((r) => cpu(r.get("grpc-js/tools")!) / cpu(r.get("express/tools")!));
   const equalPass = median(cpuFactor) < EQUAL_CPU_FACTOR;
   console.log(
-    `  client CPU per call, heavier side / lighter: h2load ${ratioText(cpuFactor)} ${equalPass ? "PASS" : "FAIL"} (target < ${EQUAL_CPU_FACTOR}x); ghz / autocannon ${ratioText(tools)}\n`,
+    `  client CPU per call, heavier side / lighter: relix-load ${ratioText(cpuFactor)} ${equalPass ? "PASS" : "FAIL"} (target < ${EQUAL_CPU_FACTOR}x); ghz / autocannon ${ratioText(tools)}\n`,
   );
   return equalPass;
 }

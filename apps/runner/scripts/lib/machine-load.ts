@@ -36,7 +36,7 @@ async function snapshot(targets: ServiceTargets): Promise<Snapshot | null> {
       number,
     ];
     const self = readProcCpu("self");
-    // Each service once: several generators (autocannon, h2load, the equal client) read the same one's /stats.
+    // Each service once: several generators (autocannon, h2load, relix-load) read the same one's /stats.
     const statsUrls = new Set([...LOAD_GENERATORS.values()].map((g) => g.statsUrl(targets)));
     const services = await Promise.all([...statsUrls].map((url) => readServerStats(url)));
     const servicesMs = services.reduce((sum, s) => sum + (s.cpu.userUs + s.cpu.systemUs) / 1000, 0);

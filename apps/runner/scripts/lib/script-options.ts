@@ -14,13 +14,13 @@ export interface ComparisonOptions {
 /** Reads --duration, --warmup, --connections, --rounds and `switches` (or prints `usage` for --help). */
 export function readComparisonOptions(
   usage: string,
-  defaults: { rounds: number },
+  defaults: { rounds: number; duration?: string },
   switches: readonly string[] = [],
 ): ComparisonOptions {
   const { values } = parseArgs({
     options: {
       ...Object.fromEntries(switches.map((name) => [name, { type: "boolean" as const, default: false }])),
-      duration: { type: "string", default: "5s" },
+      duration: { type: "string", default: defaults.duration ?? "5s" },
       warmup: { type: "string", default: "1s" },
       connections: { type: "string", default: "8" },
       rounds: { type: "string", default: String(defaults.rounds) },

@@ -72,7 +72,9 @@ describe.runIf(process.platform === "linux")("pnpm bench killed with SIGKILL mid
       // Long enough never to end by itself here.
       const first = startBench(env, [...common, "--duration", "60s"]);
       recorded = await Promise.race([
-        recordNaming(stateDir, first.child.pid!, [/^redis-server$/, /^mariadbd$/, /^the REST API$/, /^the gRPC API$/]),
+        recordNaming(stateDir, first.child.pid!, [/^redis-server$/, /^mariadbd$/, /^the REST API$/, /^the gRPC API$/], {
+          ownerLog: () => first.output().stderr,
+        }),
         first.exited.then((exit) => {
           throw new Error(
             `pnpm bench ended (${JSON.stringify(exit)}) before its services were up:\n${first.output().stderr}`,

@@ -41,14 +41,14 @@ describe("a run that asks for both views", () => {
     const [cell] = result.cells;
 
     // The headline is the equal client's, on both sides.
-    expect(cell!.rest.generator.tool).toBe("h2load");
-    expect(cell!.grpc.generator.tool).toBe("h2load");
-    expect(cell!.trials[0]!.grpc.client?.errorsCountedBy).toBe("server-counters");
+    expect(cell!.rest.generator.tool).toBe("relix-load");
+    expect(cell!.grpc.generator.tool).toBe("relix-load");
+    expect(cell!.trials[0]!.grpc.client?.errorsCountedBy).toBe("grpc-status");
     expect(cell!.rest.errors.total + cell!.grpc.errors.total).toBe(0);
 
     // Latency at one call in flight rests on the same client as the headline.
-    expect(cell!.lightLoad?.rest.generator.tool).toBe("h2load");
-    expect(cell!.lightLoad?.grpc.generator.tool).toBe("h2load");
+    expect(cell!.lightLoad?.rest.generator.tool).toBe("relix-load");
+    expect(cell!.lightLoad?.grpc.generator.tool).toBe("relix-load");
     expect(cell!.questions?.latency.load).toBe("one-in-flight");
 
     // The tools' own measurement, kept beside it, for the reason the spec gave.
@@ -71,8 +71,8 @@ describe("a run that asks for both views", () => {
 
     // One client step per side, each on its own server, with its interval.
     expect(cell!.clientSteps?.map((s) => [s.side, s.stack, s.from, s.to])).toEqual([
-      ["rest", "express", "autocannon", "h2load"],
-      ["grpc", "grpc-js", "ghz", "h2load"],
+      ["rest", "express", "autocannon", "relix-load"],
+      ["grpc", "grpc-js", "ghz", "relix-load"],
     ]);
     for (const step of cell!.clientSteps!) expect(step.comparisons.some((c) => c.metric === "p50")).toBe(true);
 
@@ -113,23 +113,36 @@ describe("a run that asks for the tools", () => {
   }, 120_000);
 });
 
-describe("a run that asks for both views where one client for both cannot drive the load", () => {
-  it("measures with the tools and says the verdict rests on them alone", async () => {
-    const spec = runSpecSchema.parse({
-      workloads: ["item.get"],
-      cacheModes: ["warm"],
-      clients: "both",
-      // An open loop: h2load's only rate paces new connections, not requests.
-      rate: 200,
-      warmupMs: 300,
-      durationMs: 1_000,
-      trials: 1,
-      connections: 4,
-    });
+describe("a run that asks for both views in an open loop", () => {
+  const spec = runSpecSchema.parse({
+    workloads: ["item.get"],
+    cacheModes: ["warm"],
+    clients: "both",
+    rate: 200,
+    warmupMs: 300,
+    durationMs: 1_000,
+    trials: 1,
+    connections: 4,
+  });
+
+  it("measures both views: the client for both paces an open loop too", async () => {
+    const result = await runBenchmark(spec, { services: local.services, context, runId: "open-loop-both-test" });
+    const [cell] = result.cells;
+    expect([cell!.rest.generator.tool, cell!.grpc.generator.tool]).toEqual(["relix-load", "relix-load"]);
+    expect(cell!.toolClients).toBeDefined();
+    expect(cell!.toolsAlone).toBeUndefined();
+    expect(result.facts?.some((f) => f.kind === "equal-clients-unavailable") ?? false).toBe(false);
+  }, 120_000);
+
+  it("measures with the tools alone where the client for both is not built, and says the verdict rests on them", async () => {
+    const notBuilt: EngineContext = {
+      ...context,
+      tools: { ...context.tools, "relix-load": { name: "relix-load", path: null, problem: "relix-load not found" } },
+    };
     const warnings: string[] = [];
     const result = await runBenchmark(spec, {
       services: local.services,
-      context,
+      context: notBuilt,
       runId: "one-view-test",
       onEvent: (event) => {
         if (event.type === "warning") warnings.push(event.message);
@@ -142,7 +155,7 @@ describe("a run that asks for both views where one client for both cannot drive 
     // The cell says why it has one view: the runner's own refusal, and the tools' factor beside it.
     expect(cell!.toolsAlone).toMatchObject({
       because: "equal-view-unavailable",
-      refusal: expect.stringMatching(/open loop|closed loop/),
+      refusal: expect.stringMatching(/relix-load, the client for both, is not built/),
     });
     expect(cell!.toolsAlone!.cpuFactor).toBeGreaterThanOrEqual(1);
     expect(result.facts).toContainEqual(
@@ -151,6 +164,6 @@ describe("a run that asks for both views where one client for both cannot drive 
     expect(warnings.some((w) => /^ONE VIEW ONLY for item\.get: .*its verdict rests on the tools alone/.test(w))).toBe(
       true,
     );
-    expect(renderTableReport(result)).toMatch(/ONE VIEW ONLY for item\.get: .*open loop/);
+    expect(renderTableReport(result)).toMatch(/ONE VIEW ONLY for item\.get: .*not built/);
   }, 120_000);
 });

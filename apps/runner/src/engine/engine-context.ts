@@ -5,7 +5,7 @@
  * this process's environment mid-run.
  */
 import { locateTool } from "@relix/io/backends";
-import { LOAD_GENERATORS, registeredGenerators, type GeneratorRegistry } from "./measure/generators/registry";
+import { LOAD_GENERATORS, runnableGenerators, type GeneratorRegistry } from "./measure/generators/registry";
 import type { Env, LocatedTools, ToolContext } from "./measure/load-generator";
 import type { ServiceTargets } from "./launch/targets";
 
@@ -19,13 +19,13 @@ export interface EngineContext extends ToolContext {
   runToRunFile?: string | null;
 }
 
-/** Finds every registered generator's executable in `env` (a missing one fails only when it is used). */
+/** Finds every runnable generator's executable in `env` (a missing one fails only when it is used). */
 export async function resolveEngineContext(
   targets: ServiceTargets,
   env: Env,
   generators: GeneratorRegistry = LOAD_GENERATORS,
 ): Promise<EngineContext> {
-  const wanted = registeredGenerators(generators).flatMap((g) => (g.executable ? [g.executable] : []));
+  const wanted = runnableGenerators(generators).flatMap((g) => (g.executable ? [g.executable] : []));
   const located = await Promise.all(wanted.map((spec) => locateTool(spec, env)));
   const tools: LocatedTools = Object.fromEntries(located.map((tool) => [tool.name, tool]));
   return { targets, tools, env, generators };

@@ -15,7 +15,6 @@ import { measureRefusedCalls } from "./testing/refused-calls";
 import { runBenchmark } from "./run-benchmark";
 import type { RunEvent } from "./run-events";
 import { startRuntimeServices, type RuntimeServices } from "./launch/runtime-services";
-import { SERVER_COUNTED_FAILURE_CODE } from "./measure/server-counted-errors";
 import { REPO_ROOT } from "./launch/service-build";
 import { stackPort, StackNotServedError } from "./plan/stack-table";
 import { testEngineContext } from "./testing/engine-context";
@@ -176,7 +175,7 @@ if (javaBuilt) {
     const events: RunEvent[] = [];
 
     beforeAll(async () => {
-      // Both views: the tools on the pair and h2load beside them, so each drives spring and grpc-java.
+      // Both views: the tools on the pair and relix-load beside them, so each drives spring and grpc-java.
       const { spec } = parseCliArgs([
         "--workloads",
         "noop",
@@ -199,11 +198,11 @@ if (javaBuilt) {
       const [cell] = result.cells;
       expect(cell!.pair).toEqual({ rest: "spring", grpc: "grpc-java" });
       expect(cell!.stacks).toBeUndefined();
-      // `clients: both` decides before the run: the tools measure the pair and h2load drives both
+      // `clients: both` decides before the run: the tools measure the pair and relix-load drives both
       // beside them in every cell, the headline its, whatever the tools' CPU per call reads.
       expect(cell!.toolClients?.rest.generator.tool).toBe("autocannon");
       expect(cell!.toolClients?.grpc.generator.tool).toBe("ghz");
-      expect([cell!.rest.generator.tool, cell!.grpc.generator.tool]).toEqual(["h2load", "h2load"]);
+      expect([cell!.rest.generator.tool, cell!.grpc.generator.tool]).toEqual(["relix-load", "relix-load"]);
       expect(cell!.toolsAlone).toBeUndefined();
       for (const side of [cell!.rest, cell!.grpc]) {
         expect(side.requests).toBeGreaterThan(0);
@@ -237,26 +236,24 @@ if (javaBuilt) {
       );
     }, 240_000);
 
-    it("measures both sides with h2load, every whole reply an answer, failures from each server's own counters", () => {
+    it("measures both sides with relix-load, each call judged by its own status", () => {
       const [cell] = result.cells;
       const [trial] = cell!.trials;
       for (const side of [trial!.rest, trial!.grpc]) {
-        expect(side.generator.tool).toBe("h2load");
+        expect(side.generator.tool).toBe("relix-load");
         expect(side.requests).toBeGreaterThan(10);
         expect(side.errors).toEqual({ total: 0, byCode: {} });
-        expect(side.client).toMatchObject({ mode: "equal", errorsCountedBy: "server-counters" });
-        expect(side.client?.serverCounted?.calls).toBeGreaterThanOrEqual(side.requests);
-        // h2load drops the calls in flight when it closes its sockets: cancelled, not failed (/stats counts them apart).
-        expect(side.client?.serverCounted?.failed).toBe(0);
+        expect(side.client?.serverCounted).toBeUndefined();
       }
-      expect(trial!.rest.client?.http).toBe("1.1");
+      expect(trial!.rest.client).toMatchObject({ mode: "equal", http: "1.1", errorsCountedBy: "http-status" });
+      expect(trial!.grpc.client).toMatchObject({ mode: "equal", http: "2", errorsCountedBy: "grpc-status" });
       // The pair again at one call in flight, by the same client: latency's answer.
-      for (const side of [cell!.lightLoad!.rest, cell!.lightLoad!.grpc]) expect(side.generator.tool).toBe("h2load");
+      for (const side of [cell!.lightLoad!.rest, cell!.lightLoad!.grpc]) expect(side.generator.tool).toBe("relix-load");
       expect(cell!.verdict).toMatch(/at one call in flight.*calls per core at 2 in flight/);
     });
   });
 
-  describe("java with one client for both: a call spring refuses is an error, though h2load cannot read its status", () => {
+  describe("java with one client for both: a call spring refuses is an error by its status line", () => {
     let runtimes: RuntimeServices | undefined;
 
     beforeAll(async () => {
@@ -269,17 +266,15 @@ if (javaBuilt) {
       await runtimes?.stop();
     });
 
-    it("takes spring's failures from spring's own counters, never as successes", async () => {
-      // spring answers every call 400, and Tomcat's "HTTP/1.1 400 " has no reason phrase, so
-      // h2load logs it as status 0 like a 200; Tomcat also closes the connection after it.
+    it("counts spring's 400s, whose status lines carry no reason phrase, never as successes", async () => {
+      // spring answers every call 400 ("HTTP/1.1 400 ", no reason phrase); Tomcat also closes the
+      // connection after it, so the client reconnects for the next call.
       const measure = await measureRefusedCalls("spring", ["spring", "grpc-java"], short, context);
-      expect(measure.generator.tool).toBe("h2load");
-      expect(measure.client).toMatchObject({ mode: "equal", http: "1.1", errorsCountedBy: "server-counters" });
-      expect(measure.client!.serverCounted!.failed).toBeGreaterThan(10);
-      expect(measure.client!.serverCounted!.failed).toBe(measure.client!.serverCounted!.calls);
+      expect(measure.generator.tool).toBe("relix-load");
+      expect(measure.client).toMatchObject({ mode: "equal", http: "1.1", errorsCountedBy: "http-status" });
       expect(measure.requests).toBe(0);
       expect(measure.errors.total).toBeGreaterThan(10);
-      expect(measure.errors.byCode[SERVER_COUNTED_FAILURE_CODE]).toBe(measure.errors.total);
+      expect(measure.errors.byCode["400"]).toBe(measure.errors.total);
     }, 60_000);
   });
 } else {

@@ -103,7 +103,7 @@ export const runFactSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("cpu-pinning-unavailable"), reason: z.string() }),
   /**
    * The run asked for every cell both ways (`clients: both`, or a sweep), and one client for both
-   * could not drive these workloads (an open loop, a connection per call, no h2load): their
+   * could not drive these workloads (the client for both not built on this machine): their
    * verdicts rest on the tools alone.
    */
   z.object({

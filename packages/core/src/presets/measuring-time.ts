@@ -55,18 +55,16 @@ export interface SideWindows {
 
 /**
  * The pair's two sides again, driven by one client for both beside the tools: in a sweep and a
- * `clients: both` run, where that client can drive the workload's load (a closed loop over kept-alive
- * connections; an open loop and per-request connections stay with the tools).
+ * `clients: both` run (relix-load drives every load the tools do: closed or open loop, kept or
+ * per-call connections).
  */
-function equalClientSidesOf(spec: MeasuringInput, workload: string): number {
-  if (spec.clients === "equal" || !(spec.sweep || spec.clients === "both")) return 0;
-  if (rateOf(spec, workload) !== undefined || spec.restConnection === "per-request") return 0;
-  return 2;
+function equalClientSidesOf(spec: MeasuringInput): number {
+  return spec.clients === "equal" || !(spec.sweep || spec.clients === "both") ? 0 : 2;
 }
 
 /** Whether one client for both measures any of a spec's workloads beside the tools from the start. */
 export function bothWaysPlanned(spec: MeasuringInput): boolean {
-  return spec.workloads.some((workload) => equalClientSidesOf(spec, workload) > 0);
+  return equalClientSidesOf(spec) > 0;
 }
 
 /**
@@ -84,8 +82,7 @@ export function sideWindows(input: MeasuringInput): SideWindows[] {
   const points = spec.sweep ? numericGrid(spec.sweep).length : 1;
   // The pair again at one call in flight, by the headline's client (spec/light-load.ts).
   const lightSides = (workload: string) => (lightLoadMeasured({ connections: 1, ...spec }, workload) ? 2 : 0);
-  const perCell = (workload: string) =>
-    (stacks + equalClientSidesOf(spec, workload) + lightSides(workload)) * spec.trials;
+  const perCell = (workload: string) => (stacks + equalClientSidesOf(spec) + lightSides(workload)) * spec.trials;
   const cells = plannedCells(spec).map(({ workload }) => ({
     count: placements * points * perCell(workload),
     windowMs: windowMsOf(spec, workload),

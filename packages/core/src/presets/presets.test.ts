@@ -206,13 +206,10 @@ describe("getPreset / specFromPreset", () => {
     expect(spec).toMatchObject({ connections: 4, trials: 1, workloads: ["noop", "item.get"], preset: "study-000" });
   });
 
-  it("measures a rate or a connection per call added to quick with the tools, h2load beside them where it can", () => {
-    // h2load drives a closed loop over kept-alive connections only: quick's one client cannot.
+  it("keeps quick's one client for both when a rate or a connection per call is added: it drives either", () => {
     expect(specFromPreset("quick").clients).toBe("equal");
-    expect(specFromPreset("quick", { rate: 500 }).clients).toBe("both");
-    expect(specFromPreset("quick", { restConnection: "per-request" }).clients).toBe("both");
-    // Said outright, equal stays equal (and the run refuses it, naming why).
-    expect(specFromPreset("quick", { rate: 500, clients: "equal" }).clients).toBe("equal");
+    expect(specFromPreset("quick", { rate: 500 }).clients).toBe("equal");
+    expect(specFromPreset("quick", { restConnection: "per-request" }).clients).toBe("equal");
   });
 
   it("refuses an override outside the bounds, naming the field", () => {
@@ -271,8 +268,8 @@ describe("estimateMeasuringMs", () => {
       warmupMs: 500,
       clients: "both",
     });
-    // An open loop stays with the tools even where the run asks for both client views.
-    expect(estimateMeasuringMs(spec)).toBe(2 * 2 * 2 * (500 + 3_000));
+    // The client for both drives an open loop too: the pair's two sides again in every cell.
+    expect(estimateMeasuringMs(spec)).toBe(2 * 4 * 2 * (500 + 3_000));
     // The probe: a million requests at 1 req/s, 20 trials.
     const probe = runSpecSchema.parse({ workloads: ["noop"], requests: 1_000_000, rate: 1, trials: 20 });
     expect(estimateMeasuringMs(probe)).toBe(2 * 20 * (1_000 + 1_000_000_000));

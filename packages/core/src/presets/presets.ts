@@ -56,20 +56,7 @@ export function specFromPreset(name: string, overrides: PresetOverrides = {}): R
   const { sweep: _presetSweep, ...base } = ownLoadReplaced ? { ...preset.spec, workloadLoads: undefined } : preset.spec;
   const sweep = presetSweepWithOverrides(preset.spec.sweep, overrides);
   const parsed = runSpecSchema.safeParse({ ...base, ...defined, ...(sweep ? { sweep } : {}), preset: preset.name });
-  if (parsed.success) return withPairStacks(clientsForLoad(parsed.data, "clients" in defined));
+  if (parsed.success) return withPairStacks(parsed.data);
   const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(spec)"}: ${i.message}`);
   throw new Error(`preset "${name}" with these options is not a valid spec: ${issues.join("; ")}`);
-}
-
-/**
- * A preset's one client for both (h2load) drives a closed loop over kept-alive connections only. A
- * rate or a new connection per call the user added to such a preset is the load they asked for,
- * so the run measures it with the tools and h2load beside them where it can (`both`), and says
- * which cells rest on the tools alone, rather than refusing; `--clients equal` said outright is
- * still refused with its reason.
- */
-function clientsForLoad(spec: RunSpec, clientsAsked: boolean): RunSpec {
-  if (clientsAsked || spec.clients !== "equal") return spec;
-  const openLoop = spec.rate !== undefined || Object.keys(spec.workloadLoads ?? {}).length > 0;
-  return openLoop || spec.restConnection === "per-request" ? { ...spec, clients: "both" } : spec;
 }

@@ -6,7 +6,7 @@ import { definePreset } from "./preset";
  * (REST and gRPC at 8 in flight, again at 1) x 3 launches x (0.25 s warm-up + 0.6 s) = 41 s of
  * measuring (presets.test.ts keeps it <= 45 s); each launch starts the services afresh, since a
  * launch carries an effect of its own: half or more of a launch mean's variance in calls per core
- * here (docs/results.md, "Where the variance lives"). One client for both sides (h2load): the
+ * here (docs/results.md, "Where the variance lives"). One client for both sides (relix-load): the
  * headline is chosen before the run; `--clients both` adds autocannon's and ghz's view beside it.
  */
 export const quickPreset = definePreset({
@@ -28,6 +28,6 @@ export const quickPreset = definePreset({
   },
   notes: [
     "3 launches (services restarted each), 0.6 s windows at 8 and at 1 in flight: intervals over launches.",
-    "h2load drives both sides (server + wire); --clients both adds autocannon and ghz beside it.",
+    "relix-load drives both sides (server + wire); --clients both adds autocannon and ghz beside it.",
   ],
 });

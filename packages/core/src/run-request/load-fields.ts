@@ -96,8 +96,8 @@ export const restConnectionField = defineRunField({
 
 /**
  * Which client programs drive the stacks: "tools" the load generator each stack's record names
- * (autocannon, ghz, h2load), "equal" one program for every stack (h2load over HTTP/1.1 or h2,
- * gRPC calls as framed protobuf bodies), so a verdict is about the protocols, not the tools;
+ * (autocannon, ghz, h2load), "equal" one program for every stack (relix-load, native/load-client,
+ * over HTTP/1.1 or h2, gRPC calls as framed protobuf bodies with their status read from trailers), so a verdict is about the protocols, not the tools;
  * "both" the tools and, in the same trials, one client for the headline pair, in every cell, the
  * headline resting on that one client. Which client a verdict rests on is fixed here, before the
  * run, never by what the run reads.
@@ -113,7 +113,7 @@ export const clientsField = defineRunField({
       name: "clients",
       value: "MODE",
       example: "equal",
-      help: `client programs: tools (each stack's own: autocannon, ghz, h2load; the headline is theirs), equal (h2load for every stack, gRPC as framed protobuf bodies, gRPC errors from the servers' counters) or both (the tools, and h2load for the pair in every cell, in the same trials); h2load drives a closed loop over kept-alive connections only, so with an open loop (--rate, or a preset whose workloads have a rate of their own) or --rest-connection per-request, equal is refused and both keeps the tools alone for those workloads`,
+      help: `client programs: tools (each stack's own: autocannon, ghz, h2load; the headline is theirs), equal (relix-load for every stack: every key sent, gRPC as framed protobuf bodies, each call's status read from its reply or its trailers; closed or open loop, kept or per-call HTTP/1.1 connections) or both (the tools, and relix-load for the pair in every cell, in the same trials)`,
     },
     (flag, raw) => parseChoice(flag, raw, clientModes),
     String,
@@ -124,7 +124,7 @@ export const clientsField = defineRunField({
     id: "clients",
     label: "Clients",
     name: "Clients",
-    hint: "equal: one client program (h2load) for every stack; both: the tools and h2load, every cell. h2load cannot send at a rate or open a connection per call: equal is refused there, both keeps the tools",
+    hint: "equal: one client program (relix-load) for every stack, the servers and the wire measured alike; both: the tools and relix-load, every cell",
     choices: clientModes,
   },
 });

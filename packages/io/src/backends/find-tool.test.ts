@@ -35,6 +35,22 @@ describe("locateTool: a tool found from the environment it is given", () => {
     expect(() => toolPath(missing)).toThrow(/GHZ_BIN=.* is not an executable file/);
   });
 
+  it("a program the repository builds: its build first, then PATH, and the command that builds it when neither has it", async () => {
+    const built = path.join(dir, "repo-build", "relix-load");
+    const spec = { name: "relix-load", overrideVar: "RELIX_LOAD_BIN", built: { path: built, by: "bash build.sh" } };
+    const onPath = await executable(path.join(dir, "other-bin", "relix-load"));
+    expect(await locateTool(spec, { PATH: path.dirname(onPath) })).toEqual({ name: "relix-load", path: onPath });
+    await executable(built);
+    expect(await locateTool(spec, { PATH: path.dirname(onPath) })).toEqual({ name: "relix-load", path: built });
+    await rm(built);
+    await rm(onPath);
+    const missing = await locateTool(spec, { PATH: path.dirname(onPath) });
+    expect(missing).toMatchObject({
+      path: null,
+      problem: expect.stringMatching(/Build it with `bash build.sh` or set RELIX_LOAD_BIN\.$/),
+    });
+  });
+
   it("then PATH, in order, skipping what is not executable", async () => {
     const first = path.join(dir, "path-a");
     await mkdir(first, { recursive: true });

@@ -21,6 +21,11 @@ export interface ToolSpec {
   overrideVar?: string;
   /** Also look where `go install` puts binaries: ~/go/bin, then $(go env GOPATH)/bin. */
   goInstalled?: boolean;
+  /**
+   * A program this repository builds itself: its built file (looked at before PATH) and the command
+   * that builds it, for the error when it is missing.
+   */
+  built?: { path: string; by: string };
 }
 
 /** Where a tool is, or why it could not be found (a tool is only needed when it is used). */
@@ -47,6 +52,10 @@ export async function locateTool(spec: ToolSpec, env: Env): Promise<LocatedTool>
     tried.push(...dirs.map((dir) => path.join(dir, name)));
     return dirs.length === 0 ? null : findExecutable([name], { searchPath: dirs.join(path.delimiter), extraDirs: [] });
   };
+  if (spec.built) {
+    const ours = await lookIn([path.dirname(spec.built.path)]);
+    if (ours) return { name, path: ours };
+  }
   const onPath = await lookIn((env.PATH ?? "").split(path.delimiter).filter(Boolean));
   if (onPath) return { name, path: onPath };
   if (spec.goInstalled) {
@@ -59,7 +68,8 @@ export async function locateTool(spec: ToolSpec, env: Env): Promise<LocatedTool>
       if (inGoPath) return { name, path: inGoPath };
     }
   }
-  const hint = overrideVar ? `Install it or set ${overrideVar}.` : "Install it.";
+  const install = spec.built ? `Build it with \`${spec.built.by}\`` : "Install it";
+  const hint = overrideVar ? `${install} or set ${overrideVar}.` : `${install}.`;
   return { name, path: null, problem: `${name} not found; tried: ${tried.join(", ")}. ${hint}` };
 }
 

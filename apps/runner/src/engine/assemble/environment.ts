@@ -1,16 +1,16 @@
 import os from "node:os";
 import type { Environment } from "@relix/core";
-import { registeredGenerators, type GeneratorRegistry } from "../measure/generators/registry";
+import { runnableGenerators, type GeneratorRegistry } from "../measure/generators/registry";
 import type { ToolContext } from "../measure/load-generator";
 import type { ManagedServices } from "../launch/service-manager";
 
-/** Each registered load generator's version, under its tool name. */
+/** Each load generator's version (the client for both among them), under its tool name. */
 export async function toolVersions(
   generators: GeneratorRegistry,
   context: ToolContext,
 ): Promise<Record<string, string | null>> {
   const entries = await Promise.all(
-    registeredGenerators(generators).map(async (g) => [g.tool, await g.version(context).catch(() => null)] as const),
+    runnableGenerators(generators).map(async (g) => [g.tool, await g.version(context).catch(() => null)] as const),
   );
   return Object.fromEntries(entries);
 }

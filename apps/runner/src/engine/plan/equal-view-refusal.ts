@@ -1,18 +1,19 @@
 import { specForWorkload, sweepLoadBase, type RunFact, type RunSpec } from "@relix/core";
-import { H2LOAD_EXECUTABLE } from "../../tools/h2load";
+import { RELIX_LOAD_EXECUTABLE } from "../../tools/relix-load";
 import type { EngineContext } from "../engine-context";
 import { equalClientGenerator } from "../measure/generators/equal-client-generator";
 
 /**
- * Why one client for both cannot measure a spec beside the tools, or null when it can: h2load
- * drives a closed loop over kept-alive connections only, and it must have been found at start-up.
+ * Why one client for both cannot measure a spec beside the tools, or null when it can: it must have
+ * been found (built) at start-up.
  */
 export function equalViewRefusal(spec: RunSpec, context: Pick<EngineContext, "tools">): string | null {
   const refusal = equalClientGenerator.cannotRun?.(spec) ?? null;
   if (refusal) return refusal;
-  return context.tools[H2LOAD_EXECUTABLE.name]?.path
-    ? null
-    : "h2load, the client for both, was not found on this machine";
+  const located = context.tools[RELIX_LOAD_EXECUTABLE.name];
+  if (located?.path) return null;
+  const why = located && located.path === null ? located.problem : "it was not looked for";
+  return `relix-load, the client for both, is not built on this machine (${why})`;
 }
 
 /**

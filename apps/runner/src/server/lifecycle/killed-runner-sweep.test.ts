@@ -71,13 +71,12 @@ describe.runIf(process.platform === "linux")("a runner killed with SIGKILL mid-r
       });
       expect(accepted.status).toBe(202);
 
-      recorded = await recordNaming(stateDir, first.child.pid!, [
-        /^redis-server$/,
-        /^mariadbd$/,
-        /^the REST API$/,
-        /^the gRPC API$/,
-        /^toxiproxy$/,
-      ]);
+      recorded = await recordNaming(
+        stateDir,
+        first.child.pid!,
+        [/^redis-server$/, /^mariadbd$/, /^the REST API$/, /^the gRPC API$/, /^toxiproxy$/],
+        { ownerLog: first.output },
+      );
       expect(recorded.dirs.map((d) => d.what)).toEqual(
         expect.arrayContaining(["redis-server's files", "mariadbd's files"]),
       );

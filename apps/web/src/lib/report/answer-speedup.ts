@@ -1,6 +1,6 @@
 import { ownLoadOf, ownLoadText } from "@relix/core/render/answer/question-figures";
-import type { CellQuestions, CellResult, Comparison, RunResult } from "@relix/core/result/result-schema";
-import { cellKey, cellTitle, speedupRows, type SpeedupRow } from "./report-rows";
+import type { CellQuestions, CellResult, RunResult } from "@relix/core/result/result-schema";
+import { speedupRowOf, speedupRows, type SpeedupRow } from "./report-rows";
 
 // The answer's picture of a plain run (the first screen's chart and the link preview's bars): one
 // bar per cell. Where the run asked the two headline questions, the bar is the latency question's
@@ -22,23 +22,6 @@ function latencyWhere(cell: CellResult, questions: CellQuestions, spec: RunResul
   return questions.latency.load === "open-loop" ? `an open loop at ${own}` : `${own} (under saturation)`;
 }
 
-function rowOf(cell: CellResult, comparison: Comparison): SpeedupRow {
-  const { estimate, low, high, degenerate } = comparison.ci;
-  return {
-    key: cellKey(cell),
-    cell: cellTitle(cell),
-    metric: "p50",
-    speedup: estimate,
-    low,
-    high,
-    error: [Math.max(0, estimate - low), Math.max(0, high - estimate)],
-    winner: comparison.winner,
-    degenerate,
-    winnerWithheld: comparison.ci.winnerWithheld === true,
-    text: comparison.text,
-  };
-}
-
 export function answerSpeedup(result: RunResult): AnswerSpeedup {
   const asked = result.cells.filter((cell) => cell.questions !== undefined);
   if (asked.length === 0) {
@@ -54,7 +37,7 @@ export function answerSpeedup(result: RunResult): AnswerSpeedup {
     const p50 = cell.questions!.latency.p50;
     // A cell without a latency figure has no bar: its own-load p50 answers another question.
     if (!p50) continue;
-    rows.push(rowOf(cell, p50));
+    rows.push(speedupRowOf(cell, p50));
     wheres.add(latencyWhere(cell, cell.questions!, result.spec));
   }
   const where = [...wheres].join(" or ");

@@ -1,7 +1,7 @@
 import type { PlacementName } from "@relix/core/network/placements";
 import { placementGroups, placementRttMs } from "@relix/core/render/answer/placements";
 import type { Comparison, RunResult } from "@relix/core/result/result-schema";
-import { cellTitle } from "./report-rows";
+import { cellTitle, intervalBar } from "./report-rows";
 
 // A result measured under several placements -> one series per workload (and cache mode): the p50
 // speedup with its interval at each placement's measured RTT. Pure and serialisable, like report-rows.
@@ -40,18 +40,11 @@ export function rttSpeedupSeries(result: Pick<RunResult, "placements" | "cells">
       if (!comparison) continue;
       const key = `${cell.workload}|${cell.cacheMode}`;
       const entry = series.get(key) ?? { key, title: cellTitle({ ...cell, placement: undefined }), points: [] };
-      const { estimate, low, high, degenerate } = comparison.ci;
       entry.points.push({
         placement: group.name,
         rttMs: Math.max(MIN_RTT_MS, rtt),
         targetRttMs: group.record?.targetRttMs ?? 0,
-        speedup: estimate,
-        low,
-        high,
-        error: [Math.max(0, estimate - low), Math.max(0, high - estimate)],
-        winner: comparison.winner,
-        degenerate,
-        text: comparison.text,
+        ...intervalBar(comparison),
       });
       series.set(key, entry);
     }

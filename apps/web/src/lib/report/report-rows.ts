@@ -171,26 +171,37 @@ export interface SpeedupRow {
   text: string;
 }
 
+/** A comparison's speedup and interval as a chart draws them: the bar, its ends and its error bar. */
+export function intervalBar(comparison: Comparison) {
+  const { estimate, low, high, degenerate } = comparison.ci;
+  return {
+    speedup: estimate,
+    low,
+    high,
+    error: [Math.max(0, estimate - low), Math.max(0, high - estimate)] as [number, number],
+    winner: comparison.winner,
+    degenerate,
+    text: comparison.text,
+  };
+}
+
+/** One cell's row for one of its comparisons. */
+export function speedupRowOf(cell: CellResult, comparison: Comparison): SpeedupRow {
+  return {
+    key: cellKey(cell),
+    cell: cellTitle(cell),
+    metric: comparison.metric,
+    ...intervalBar(comparison),
+    winnerWithheld: comparison.ci.winnerWithheld === true,
+  };
+}
+
 /** The headline comparison of each cell for one metric, with its confidence interval. */
 export function speedupRows(cells: readonly CellResult[], metric: Comparison["metric"] = "p50"): SpeedupRow[] {
   const rows: SpeedupRow[] = [];
   for (const cell of cells) {
     const comparison = cell.comparisons.find((c) => c.metric === metric);
-    if (!comparison) continue;
-    const { estimate, low, high, degenerate } = comparison.ci;
-    rows.push({
-      key: cellKey(cell),
-      cell: cellTitle(cell),
-      metric,
-      speedup: estimate,
-      low,
-      high,
-      error: [Math.max(0, estimate - low), Math.max(0, high - estimate)],
-      winner: comparison.winner,
-      degenerate,
-      winnerWithheld: comparison.ci.winnerWithheld === true,
-      text: comparison.text,
-    });
+    if (comparison) rows.push(speedupRowOf(cell, comparison));
   }
   return rows;
 }

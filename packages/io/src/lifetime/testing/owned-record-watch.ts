@@ -9,12 +9,16 @@ import { isStillRunning } from "../process-identity";
 
 const POLL_MS = 100;
 
-/** What the record of `ownerPid` in `stateDir` says it owns, once it names a process matching each of `expected`. */
+/**
+ * What the record of `ownerPid` in `stateDir` says it owns, once it names a process matching each of
+ * `expected`. Should it never do so, the error ends with `ownerLog()` (the owner's own output), so a
+ * failure says whether the owner was slow, stuck or had given up.
+ */
 export async function recordNaming(
   stateDir: string,
   ownerPid: number,
   expected: readonly RegExp[],
-  waitMs = 90_000,
+  { waitMs = 90_000, ownerLog }: { waitMs?: number; ownerLog?: () => string } = {},
 ): Promise<OwnedRecord> {
   const deadline = Date.now() + waitMs;
   let last: OwnedRecord | undefined;
@@ -32,7 +36,10 @@ export async function recordNaming(
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  throw new Error(`the record of pid ${ownerPid} never named ${expected.join(", ")}; last: ${JSON.stringify(last)}`);
+  const log = ownerLog ? `\nits output, last 3,000 characters:\n${ownerLog().slice(-3_000)}` : "";
+  throw new Error(
+    `the record of pid ${ownerPid} never named ${expected.join(", ")}; last: ${JSON.stringify(last)}${log}`,
+  );
 }
 
 /** Those of `processes` still running once `waitMs` has passed (sooner when none is), named for a message. */

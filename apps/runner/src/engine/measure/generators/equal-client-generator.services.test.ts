@@ -1,14 +1,17 @@
 /**
- * Equal clients against the real services: h2load drives every Node stack (HTTP/1.1, h2c and
- * gRPC alike) through the whole engine, and a gRPC side's failures, which h2load sees as HTTP 200,
- * are counted from the server's own counters.
+ * Equal clients against the real services: relix-load drives every Node stack (HTTP/1.1, h2c and
+ * gRPC alike) through the whole engine, sends every key (as Redis sees the servers ask for them),
+ * and counts a gRPC side's failures from each call's trailers.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runResultSchema, runSpecSchema, type ProtocolMeasure } from "@relix/core";
+import { getWorkload, runResultSchema, runSpecSchema, type ProtocolMeasure, type RunSpec } from "@relix/core";
 import type { EngineContext } from "../../engine-context";
 import { measureRefusedCalls } from "../../testing/refused-calls";
 import { runBenchmark } from "../../run-benchmark";
-import { SERVER_COUNTED_FAILURE_CODE } from "../server-counted-errors";
+import { monitorRedis } from "../../testing/redis-monitor";
+import { measureProtocol } from "../measure-protocol";
+import { protocolOf, stackStats } from "../../plan/stack-table";
+import { readStats } from "../server-stats";
 import { testEngineContext } from "../../testing/engine-context";
 import { startLocalServices, type LocalServices } from "../../testing/local-services";
 import { EQUAL_CLIENT_WINDOW_BITS } from "./equal-client-generator";
@@ -24,12 +27,38 @@ afterAll(async () => {
   await local?.services.stop();
 });
 
+/** One stack's measure of `spec`'s first workload, as the engine measures a protocol in a trial. */
+function measureSide(stack: "express" | "grpc-js", spec: RunSpec) {
+  const workload = getWorkload(spec.workloads[0]!);
+  return measureProtocol(
+    {
+      stack,
+      workload,
+      cacheMode: "warm",
+      requests: workload.requests(spec),
+      spec,
+      cell: {
+        workload: workload.id,
+        cacheMode: "warm",
+        trial: 1,
+        trials: 1,
+        protocol: protocolOf(stack),
+        stack,
+        index: 1,
+        total: 1,
+      },
+    },
+    context,
+    () => {},
+  );
+}
+
 const NODE_STACKS = ["express", "node", "node-protobuf", "h2c", "grpc-js", "grpc-js-static"] as const;
 const window = { warmupMs: 200, durationMs: 1_000, trials: 1, connections: 4 };
 const h2Window = 2 ** EQUAL_CLIENT_WINDOW_BITS.stream - 1;
 
 describe("--clients equal against the six Node stacks", () => {
-  it("measures every stack with h2load after the preflight's checks: no errors, and how each side was driven", async () => {
+  it("measures every stack with relix-load after the preflight's checks: no errors, and how each side was driven", async () => {
     const spec = runSpecSchema.parse({
       workloads: ["item.get"],
       cacheModes: ["warm"],
@@ -41,6 +70,7 @@ describe("--clients equal against the six Node stacks", () => {
     // runBenchmark refuses a run whose stacks' answers differ (the preflight) before it measures.
     const result = await runBenchmark(spec, { services: local.services, context, runId: "equal-clients-test" });
     expect(() => runResultSchema.parse(JSON.parse(JSON.stringify(result)))).not.toThrow();
+    expect(result.environment.versions["relix-load"]).toMatch(/^\d+\.\d+\.\d+/);
     const [cell] = result.cells;
     const measures = new Map<string, ProtocolMeasure>([
       ["express", cell!.trials[0]!.rest],
@@ -49,36 +79,123 @@ describe("--clients equal against the six Node stacks", () => {
     ]);
     expect([...measures.keys()].sort()).toEqual([...NODE_STACKS].sort());
     for (const [stack, measure] of measures) {
-      expect(measure.generator.tool, stack).toBe("h2load");
+      expect(measure.generator.tool, stack).toBe("relix-load");
       expect(measure.errors.total, stack).toBe(0);
       expect(measure.requests, stack).toBeGreaterThan(20);
       expect(measure.connections.inFlight, stack).toBe(4);
       const grpc = stack.startsWith("grpc");
       expect(measure.client, stack).toMatchObject({
         mode: "equal",
-        program: "h2load",
+        program: "relix-load",
         http: stack === "h2c" || grpc ? "2" : "1.1",
-        errorsCountedBy: grpc ? "server-counters" : "http-status",
-        // item.get's gRPC request carries its key in the body: every side sends the first key only.
-        requestsSent: "first-request",
+        errorsCountedBy: grpc ? "grpc-status" : "http-status",
+        requestsSent: "key-sequence",
         flowControl: stack === "h2c" || grpc ? { streamWindowBytes: h2Window, connectionWindowBytes: h2Window } : null,
       });
-      if (grpc) expect(measure.client!.serverCounted!.failed, stack).toBe(0);
-      // The server served what the client counted: one server call per sample, more around the window.
-      if (grpc) expect(measure.client!.serverCounted!.calls, stack).toBeGreaterThanOrEqual(measure.requests);
+      expect(measure.client!.serverCounted, stack).toBeUndefined();
     }
   });
 
-  it("counts gRPC calls the server refuses as errors, though h2load sees HTTP 200 for each", async () => {
+  it("sends every key of the sequence on both sides, as the servers' reads of Redis show", async () => {
+    // item.get's gRPC request carries its key in the body: a client with one body would send one key.
+    const spec = runSpecSchema.parse({
+      workloads: ["item.get"],
+      stacks: ["express", "grpc-js"],
+      clients: "equal",
+      keyCount: 10,
+      ...window,
+      warmupMs: 0,
+      durationMs: 500,
+    });
+    for (const stack of ["express", "grpc-js"] as const) {
+      const monitor = await monitorRedis();
+      try {
+        const measure = await measureSide(stack, spec);
+        expect(measure.errors.total, stack).toBe(0);
+      } finally {
+        await monitor.stop();
+      }
+      const keys = new Set(monitor.gets().filter((key) => /item/i.test(key)));
+      expect(keys.size, `${stack}: ${[...keys].join(", ")}`).toBe(10);
+    }
+  });
+
+  it("counts gRPC calls the server refuses as errors by their status, read from the trailers", async () => {
     // Every call refused with INVALID_ARGUMENT: an HTTP 200 whose status is in the trailers.
     const measure = await measureRefusedCalls("grpc-js", ["express", "grpc-js"], window, context);
-    expect(measure.client?.errorsCountedBy).toBe("server-counters");
-    expect(measure.client!.serverCounted!.failed).toBeGreaterThan(20);
-    expect(measure.client!.serverCounted!.failed).toBe(measure.client!.serverCounted!.calls);
-    // Never a success: every call of the window is an error, under the server's count.
+    expect(measure.client?.errorsCountedBy).toBe("grpc-status");
+    // Never a success: every call of the window is an error, under its own status.
     expect(measure.requests).toBe(0);
     expect(measure.rps).toBe(0);
     expect(measure.errors.total).toBeGreaterThan(20);
-    expect(measure.errors.byCode[SERVER_COUNTED_FAILURE_CODE]).toBe(measure.errors.total);
+    expect(measure.errors.byCode["INVALID_ARGUMENT"]).toBe(measure.errors.total);
+  });
+
+  it("drives an open loop at a rate, each call timed from its due time too", async () => {
+    const spec = runSpecSchema.parse({
+      workloads: ["item.get"],
+      cacheModes: ["warm"],
+      stacks: ["express", "grpc-js"],
+      clients: "equal",
+      ...window,
+      rate: 200,
+    });
+    const result = await runBenchmark(spec, { services: local.services, context, runId: "equal-open-loop-test" });
+    const [cell] = result.cells;
+    for (const measure of [cell!.trials[0]!.rest, cell!.trials[0]!.grpc]) {
+      expect(measure.errors.total).toBe(0);
+      expect(measure.generator.tool).toBe("relix-load");
+      // 200 calls/s over a 1 s window: about 200 calls, not as many as the servers could answer.
+      expect(measure.requests).toBeGreaterThan(150);
+      expect(measure.requests).toBeLessThan(250);
+    }
+  });
+
+  it("times an open loop's calls from their due times: a server slower than the rate shows the queue growing", async () => {
+    // Two calls in flight, each held 50 ms by the server (echo sleeps the delay): at most 40 calls/s, offered 200.
+    const parsed = runSpecSchema.parse({
+      workloads: ["echo"],
+      stacks: ["express", "grpc-js"],
+      clients: "equal",
+      ...window,
+      warmupMs: 0,
+      connections: 2,
+      rate: 200,
+    });
+    const spec = { ...parsed, serverDelayMs: 50 };
+    for (const stack of ["express", "grpc-js"] as const) {
+      const measure = await measureSide(stack, spec);
+      expect(measure.errors.total, stack).toBe(0);
+      expect(measure.latencyCorrection, stack).toBe("scheduled");
+      // Each call takes about 50 ms once sent; from its due time, the later it was due the longer it waited.
+      expect(measure.latencyMs.p50, stack).toBeGreaterThanOrEqual(45);
+      expect(measure.latencyMs.p50, stack).toBeLessThan(200);
+      expect(measure.correctedLatencyMs!.p99, stack).toBeGreaterThan(3 * measure.latencyMs.p99);
+    }
+  });
+
+  it("opens a new connection for every HTTP/1.1 call with --rest-connection per-request", async () => {
+    const spec = runSpecSchema.parse({
+      workloads: ["noop"],
+      stacks: ["express", "grpc-js"],
+      clients: "equal",
+      restConnection: "per-request",
+      ...window,
+    });
+    const stats = stackStats(local.targets, "express");
+    const before = await readStats(stats);
+    const result = await runBenchmark(spec, { services: local.services, context, runId: "equal-per-call-test" });
+    const after = await readStats(stats);
+    const rest = result.cells[0]!.trials[0]!.rest;
+    expect(rest.errors.total).toBe(0);
+    // The server accepted a connection per call it served (kept connections would be 4 and a few
+    // more for the preflight, whose handful of calls share theirs).
+    const accepted = after.wire.connectionsOpened - before.wire.connectionsOpened;
+    const served = after.requests.requests - before.requests.requests;
+    expect(served).toBeGreaterThan(50);
+    expect(accepted).toBeGreaterThan(served * 0.99);
+    expect(rest.client).toMatchObject({ program: "relix-load", http: "1.1", connection: "per-call" });
+    // gRPC keeps its connections: per-request is HTTP/1.1's.
+    expect(result.cells[0]!.trials[0]!.grpc.client?.connection).toBeUndefined();
   });
 });

@@ -1,32 +1,54 @@
 import { describe, expect, it } from "vitest";
-import { defaultWorkloadParams, getWorkload } from "@relix/core";
-import { buildH2loadArgs } from "../../../tools/h2load";
-import { equalRequestsOf } from "./equal-client-generator";
+import { getWorkload, runSpecSchema, type StackId } from "@relix/core";
+import type { LoadPlan } from "../load-generator";
+import { requestsFileOf } from "../../../tools/relix-load";
+import { EQUAL_CLIENT_WINDOW_BITS, relixLoadOptionsFor } from "./equal-client-generator";
 
-describe("equal clients: what h2load is given", () => {
-  it("sends the whole key sequence where every call's body is the same, else the first request on every side", () => {
-    const echo = getWorkload("echo");
-    const echoRequests = echo.requests(defaultWorkloadParams);
-    expect(equalRequestsOf(echo, echoRequests)).toEqual({ requests: echoRequests, sent: "key-sequence" });
-    const item = getWorkload("item.get");
-    const keys = item.requests({ ...defaultWorkloadParams, keyCount: 5 });
-    expect(keys.length).toBeGreaterThan(1);
-    expect(equalRequestsOf(item, keys)).toEqual({ requests: [keys[0]], sent: "first-request" });
+const targets = { host: "127.0.0.1", restPort: 3001, grpcPort: 50051, grpcMetricsPort: 9464 };
+
+function planFor(stack: StackId, workloadId: string, more: Record<string, unknown> = {}): LoadPlan {
+  const workload = getWorkload(workloadId);
+  const spec = runSpecSchema.parse({ workloads: [workloadId], clients: "equal", keyCount: 5, ...more });
+  return {
+    stack,
+    workload,
+    cacheMode: "warm",
+    requests: workload.requests(spec),
+    spec,
+    targets,
+    durationMs: 1_000,
+    timeoutMs: 5_000,
+    tools: {},
+    env: {},
+  };
+}
+
+describe("equal clients: what relix-load is given", () => {
+  it("sends every key of the sequence on both sides, the gRPC side's keys in its framed bodies", () => {
+    for (const stack of ["express", "grpc-js"] as const) {
+      const options = relixLoadOptionsFor(planFor(stack, "item.get"), "/bin/relix-load");
+      const sent = JSON.parse(requestsFileOf(options)) as { path: string; body?: string }[];
+      expect(sent, stack).toHaveLength(5);
+      // Five different calls: the paths differ over HTTP, the bodies over gRPC.
+      expect(new Set(sent.map((r) => `${r.path} ${r.body ?? ""}`)).size, stack).toBe(5);
+    }
   });
 
-  it("speaks HTTP/1.1 with --h1, and offers the HTTP/2 windows it is given with -w and -W", () => {
-    const files = { urisFile: "u", logFile: "l", bodyFile: "b" };
-    const base = {
-      url: "http://127.0.0.1:8080",
-      requests: [{ method: "GET", path: "/v1/items/1" }],
-      clients: 4,
-      streams: 1,
-      durationMs: 1_000,
-    };
-    expect(buildH2loadArgs({ ...base, http1: true }, files)).toContain("--h1");
-    const h2 = buildH2loadArgs({ ...base, windowBits: { stream: 16, connection: 16 } }, files);
-    expect(h2).not.toContain("--h1");
-    expect(h2.join(" ")).toContain("-w 16 -W 16");
-    expect(() => buildH2loadArgs({ ...base, windowBits: { stream: 31, connection: 16 } }, files)).toThrow(/window/);
+  it("speaks HTTP/1.1 to express with a connection per call in flight, h2 to grpc-js with the 4 MiB windows", () => {
+    const rest = relixLoadOptionsFor(planFor("express", "noop", { connections: 8 }), "/bin/relix-load");
+    expect(rest).toMatchObject({ protocol: "h1", grpc: false, connections: 8, inFlight: 8 });
+    expect(rest.windowBits).toBeUndefined();
+    const grpc = relixLoadOptionsFor(planFor("grpc-js", "noop", { connections: 8 }), "/bin/relix-load");
+    expect(grpc).toMatchObject({ protocol: "h2c", grpc: true, connections: 1, inFlight: 8 });
+    expect(grpc.windowBits).toEqual(EQUAL_CLIENT_WINDOW_BITS);
+    expect(grpc.url).toBe("http://127.0.0.1:50051");
+  });
+
+  it("passes an open loop's rate, and a connection per call to HTTP/1.1 sides only", () => {
+    const open = relixLoadOptionsFor(planFor("express", "noop", { rate: 300 }), "/bin/relix-load");
+    expect(open.rate).toBe(300);
+    const perCall = { restConnection: "per-request" };
+    expect(relixLoadOptionsFor(planFor("express", "noop", perCall), "/bin/x").newConnectionPerCall).toBe(true);
+    expect(relixLoadOptionsFor(planFor("grpc-js", "noop", perCall), "/bin/x").newConnectionPerCall).toBeUndefined();
   });
 });

@@ -76,15 +76,29 @@ export const h2loadGenerator: LoadGenerator = {
   },
 };
 
-/** h2load's run as the engine takes it. */
-export function loadRunOfH2load(result: H2loadRunResult): LoadRun {
+/**
+ * A one-threaded child tool's run as the engine takes it (h2load -t 1, relix-load on one thread):
+ * its CPU judged against one core, as autocannon's. Its loop's busy share is not exposed; its CPU
+ * share of that core stands for it.
+ */
+export function loadRunOfOneThreadTool(
+  result: Pick<
+    H2loadRunResult,
+    | "samples"
+    | "connections"
+    | "inFlight"
+    | "toolCpuCoreFraction"
+    | "cpuTimeline"
+    | "startedAtMs"
+    | "facts"
+    | "stoppedAtTimeCap"
+  >,
+): LoadRun {
   const coreFraction = result.toolCpuCoreFraction ?? 0;
   return {
     samples: result.samples,
     connections: result.connections,
     inFlight: result.inFlight,
-    // One thread (-t 1) running an event loop: judged like autocannon, against one core. Its
-    // loop's busy share is not exposed; its CPU share of that core stands for it.
     cpu: { threads: "one", coreFraction, eventLoopUtilization: coreFraction },
     ...cpuTimelineOf(result),
     completeUntilMs: Number.POSITIVE_INFINITY,
@@ -92,3 +106,6 @@ export function loadRunOfH2load(result: H2loadRunResult): LoadRun {
     stoppedAtTimeCap: result.stoppedAtTimeCap,
   };
 }
+
+/** h2load's run as the engine takes it. */
+export const loadRunOfH2load = (result: H2loadRunResult): LoadRun => loadRunOfOneThreadTool(result);

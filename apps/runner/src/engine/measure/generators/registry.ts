@@ -61,3 +61,8 @@ export function generatorForRun(
 
 /** Each registered generator once (one drives several stacks). */
 export const registeredGenerators = (registry: GeneratorRegistry): LoadGenerator[] => [...new Set(registry.values())];
+
+/** Every generator a run may use: the registered ones and the client for both, which is no stack's own. */
+export const runnableGenerators = (registry: GeneratorRegistry): LoadGenerator[] => [
+  ...new Set([...registry.values(), equalClientGenerator]),
+];
