@@ -12,7 +12,8 @@ describe("relix-load's per-call log", () => {
     expect(parsed.startedAtMs).toBe(1_700_000_000_001);
     expect(parsed.samples).toEqual([
       { endMs: 1.5, latencyUs: 500, ok: true, code: "OK" },
-      { endMs: 2.25, latencyUs: 250, fromDueLatencyUs: 900, ok: true, code: "200" },
+      // Its own connection's connect (120 µs) counts in its latency.
+      { endMs: 2.25, latencyUs: 370, fromDueLatencyUs: 900, ok: true, code: "200" },
       { endMs: 3, latencyUs: 3000, ok: false, code: "INTERNAL" },
     ]);
     expect(parsed.wallMs).toBe(3);
