@@ -2,9 +2,9 @@
  * The four runs of bench:clients, each measured as the engine measures a protocol: express and
  * grpc-js, each under its tool (autocannon, ghz) and under the equal client (relix-load).
  */
-import { getWorkload, runSpecSchema, type ProtocolMeasure, type StackId } from "@relix/core";
+import { runSpecSchema, type ProtocolMeasure, type StackId } from "@relix/core";
 import type { EngineContext } from "../../src/engine/engine-context";
-import { measureProtocol, type ProtocolRunPlan } from "../../src/engine/measure/measure-protocol";
+import { measureWarmSide } from "../lib/measure-warm-side";
 import type { ComparisonOptions } from "../lib/script-options";
 
 export type Run = { stack: StackId; clients: "tools" | "equal" };
@@ -25,7 +25,6 @@ export async function measureRun(
   options: ComparisonOptions,
   context: EngineContext,
 ): Promise<ProtocolMeasure> {
-  const workload = getWorkload(workloadId);
   const spec = runSpecSchema.parse({
     workloads: [workloadId],
     cacheModes: ["warm"],
@@ -34,16 +33,5 @@ export async function measureRun(
     durationMs: options.durationMs,
     clients: run.clients,
   });
-  const protocol = run.stack === "express" ? "rest" : "grpc";
-  const plan: ProtocolRunPlan = {
-    stack: run.stack,
-    workload,
-    cacheMode: "warm",
-    requests: workload.requests(spec),
-    spec,
-    cell: { workload: workloadId, cacheMode: "warm", trial: 1, trials: 1, protocol, index: 1, total: 1 },
-  };
-  const m = await measureProtocol(plan, context, () => {});
-  if (m.errors.total > 0) throw new Error(`${runKey(run)} on ${workloadId}: ${m.errors.total} errors`);
-  return m;
+  return measureWarmSide(run.stack, spec, context, runKey(run));
 }

@@ -3,10 +3,10 @@
  * grpc-js under relix-load and under h2load, at a given number of calls in flight, one key; and
  * relix-load alone in an open loop at a rate.
  */
-import { getWorkload, runSpecSchema, type ProtocolMeasure, type StackId } from "@relix/core";
+import { runSpecSchema, type ProtocolMeasure, type StackId } from "@relix/core";
 import type { EngineContext } from "../../src/engine/engine-context";
 import { generatorRegistry } from "../../src/engine/measure/generators/registry";
-import { measureProtocol, type ProtocolRunPlan } from "../../src/engine/measure/measure-protocol";
+import { measureWarmSide } from "../lib/measure-warm-side";
 import { h2loadForBoth } from "./h2load-both";
 
 export type Client = "relix-load" | "h2load";
@@ -40,7 +40,6 @@ export async function measureRun(
   window: Window,
   context: EngineContext,
 ): Promise<ProtocolMeasure> {
-  const workload = getWorkload(workloadId);
   const spec = runSpecSchema.parse({
     workloads: [workloadId],
     cacheModes: ["warm"],
@@ -52,16 +51,5 @@ export async function measureRun(
     clients: run.client === "relix-load" ? "equal" : "tools",
     ...(window.rate === undefined ? {} : { rate: window.rate }),
   });
-  const protocol = run.stack === "express" ? "rest" : "grpc";
-  const plan: ProtocolRunPlan = {
-    stack: run.stack,
-    workload,
-    cacheMode: "warm",
-    requests: workload.requests(spec),
-    spec,
-    cell: { workload: workloadId, cacheMode: "warm", trial: 1, trials: 1, protocol, index: 1, total: 1 },
-  };
-  const m = await measureProtocol(plan, run.client === "h2load" ? withH2loadForBoth(context) : context, () => {});
-  if (m.errors.total > 0) throw new Error(`${runKey(run)} on ${workloadId}: ${m.errors.total} errors`);
-  return m;
+  return measureWarmSide(run.stack, spec, run.client === "h2load" ? withH2loadForBoth(context) : context, runKey(run));
 }

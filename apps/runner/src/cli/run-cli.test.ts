@@ -142,13 +142,15 @@ describe("runCli", () => {
     expect(node.stderr()).not.toContain("priming");
   });
 
-  it("does not promise the second view where one client for both cannot drive the load (an open loop)", async () => {
+  it("promises the second view in an open loop too, and the pair at one call in flight only in a closed loop", async () => {
     const h = await harness(fakeEngine());
     await runCli(["--workloads", "item.get", "--cache", "warm", "--rate", "500", "--clients", "both"], h.ctx);
-    // The tools alone: neither the pair by one client for both nor the pair at one call in flight
-    // (an open loop answers the latency question at its own rate).
-    expect(h.stderr()).toContain(`relix-bench: quick: 1 cell x 2 protocols ${trialsAndTime(2)}`);
-    expect(h.stderr()).not.toContain("one client for both)");
+    // The client for both paces an open loop; an open loop answers the latency question at its own
+    // rate, so no pair at one call in flight.
+    expect(h.stderr()).toContain(
+      `relix-bench: quick: 1 cell x 2 protocols (+ the pair with one client for both) ${trialsAndTime(2 + 2)}`,
+    );
+    expect(h.stderr()).not.toContain("at one call in flight");
     // In a closed loop the same flags promise it, and the pair at one call in flight beside it.
     const closed = await harness(fakeEngine());
     await runCli(["--workloads", "item.get", "--cache", "warm", "--clients", "both"], closed.ctx);
