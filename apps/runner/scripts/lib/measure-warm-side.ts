@@ -3,10 +3,10 @@
  * workload, as the engine measures a protocol in a trial; a side with errors stops the script,
  * since its figures would not be comparable.
  */
-import { getWorkload, type ProtocolMeasure, type RunSpec, type StackId } from "@relix/core";
+import { type ProtocolMeasure, type RunSpec, type StackId } from "@relix/core";
 import type { EngineContext } from "../../src/engine/engine-context";
-import { measureProtocol, type ProtocolRunPlan } from "../../src/engine/measure/measure-protocol";
-import { protocolOf } from "../../src/engine/plan/stack-table";
+import { measureProtocol } from "../../src/engine/measure/measure-protocol";
+import { warmSidePlan } from "../../src/engine/testing/warm-side-plan";
 
 export async function measureWarmSide(
   stack: StackId,
@@ -14,24 +14,7 @@ export async function measureWarmSide(
   context: EngineContext,
   label: string,
 ): Promise<ProtocolMeasure> {
-  const workload = getWorkload(spec.workloads[0]!);
-  const plan: ProtocolRunPlan = {
-    stack,
-    workload,
-    cacheMode: "warm",
-    requests: workload.requests(spec),
-    spec,
-    cell: {
-      workload: workload.id,
-      cacheMode: "warm",
-      trial: 1,
-      trials: 1,
-      protocol: protocolOf(stack),
-      index: 1,
-      total: 1,
-    },
-  };
-  const m = await measureProtocol(plan, context, () => {});
-  if (m.errors.total > 0) throw new Error(`${label} on ${workload.id}: ${m.errors.total} errors`);
+  const m = await measureProtocol(warmSidePlan(stack, spec), context, () => {});
+  if (m.errors.total > 0) throw new Error(`${label} on ${spec.workloads[0]}: ${m.errors.total} errors`);
   return m;
 }

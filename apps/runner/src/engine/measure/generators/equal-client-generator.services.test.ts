@@ -4,13 +4,14 @@
  * and counts a gRPC side's failures from each call's trailers.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getWorkload, runResultSchema, runSpecSchema, type ProtocolMeasure, type RunSpec } from "@relix/core";
+import { runResultSchema, runSpecSchema, type ProtocolMeasure, type RunSpec } from "@relix/core";
 import type { EngineContext } from "../../engine-context";
 import { measureRefusedCalls } from "../../testing/refused-calls";
 import { runBenchmark } from "../../run-benchmark";
 import { monitorRedis } from "../../testing/redis-monitor";
 import { measureProtocol } from "../measure-protocol";
-import { protocolOf, stackStats } from "../../plan/stack-table";
+import { stackStats } from "../../plan/stack-table";
+import { warmSidePlan } from "../../testing/warm-side-plan";
 import { readStats } from "../server-stats";
 import { testEngineContext } from "../../testing/engine-context";
 import { startLocalServices, type LocalServices } from "../../testing/local-services";
@@ -28,30 +29,8 @@ afterAll(async () => {
 });
 
 /** One stack's measure of `spec`'s first workload, as the engine measures a protocol in a trial. */
-function measureSide(stack: "express" | "grpc-js", spec: RunSpec) {
-  const workload = getWorkload(spec.workloads[0]!);
-  return measureProtocol(
-    {
-      stack,
-      workload,
-      cacheMode: "warm",
-      requests: workload.requests(spec),
-      spec,
-      cell: {
-        workload: workload.id,
-        cacheMode: "warm",
-        trial: 1,
-        trials: 1,
-        protocol: protocolOf(stack),
-        stack,
-        index: 1,
-        total: 1,
-      },
-    },
-    context,
-    () => {},
-  );
-}
+const measureSide = (stack: "express" | "grpc-js", spec: RunSpec) =>
+  measureProtocol(warmSidePlan(stack, spec), context, () => {});
 
 const NODE_STACKS = ["express", "node", "node-protobuf", "h2c", "grpc-js", "grpc-js-static"] as const;
 const window = { warmupMs: 200, durationMs: 1_000, trials: 1, connections: 4 };
